@@ -15,6 +15,15 @@ from .state import InvalidInput, Pairing, TournamentState
 _MODULES: dict[str, str] = {
     "roundrobin": "roundrobin",
     "double-roundrobin": "roundrobin",
+    "dutch-1998": "dutch1998",
+    "knsb-rating": "knsb_rating",
+    "knsb-wp": "knsb_wp",
+    "dutch": "dutch",
+    "keizer": "keizer",
+    "knockout": "knockout",
+    "monrad": "monrad",
+    "dansk": "dansk",
+    "dubov-1997": "dubov",
 }
 
 

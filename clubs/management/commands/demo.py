@@ -1,0 +1,135 @@
+"""Create a demo club with 30 members and competitions in every stage.
+
+python manage.py demo            # once; does nothing when the demo club exists
+python manage.py demo --reset    # remove it and start again
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from clubs.models import Club, ClubRole, Member, Season
+from pairing import services as pairing_services
+from tournaments import services
+from tournaments.models import Competition, Result
+
+DEMO_SLUG = "de-pion"
+TD_USERNAME = "td"
+TD_PASSWORD = "clubavond"
+
+FIRST = ["Anna", "Bram", "Carla", "Daan", "Eva", "Floor", "Gert", "Hanna", "Ivo", "Jasmijn", "Kees", "Lotte",
+         "Maarten", "Noor", "Olaf", "Pien", "Quinten", "Roos", "Sander", "Tess", "Ulrich", "Vera", "Wouter",
+         "Xandra", "Youssef", "Zoë", "Mette", "Søren", "Freja", "Niels"]  # fmt: skip
+LAST = ["de Vries", "Jansen", "Bakker", "Visser", "Smit", "Meijer", "de Boer", "Mulder", "de Groot", "Bos",
+        "Vos", "Peters", "Hendriks", "van Leeuwen", "Dekker", "Brouwer", "de Wit", "Dijkstra", "Smits",
+        "de Graaf", "van der Meer", "van den Berg", "Kok", "Jacobs", "de Haan", "Vermeulen", "Nielsen",
+        "Jensen", "Hansen", "Pedersen"]  # fmt: skip
+
+
+def play(rng: random.Random, white: int, black: int) -> str:
+    """A plausible result from the rating gap (the demo's only use of chance)."""
+    expected = 1 / (1 + 10 ** ((black - white) / 400))
+    draw = 0.25
+    roll = rng.random()
+    if roll < expected * (1 - draw):
+        return Result.WHITE_WINS
+    if roll < expected * (1 - draw) + draw:
+        return Result.DRAW
+    return Result.BLACK_WINS
+
+
+class Command(BaseCommand):
+    help = "Create the demo club (30 members, a running and a finished round robin) and its TD login."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--reset", action="store_true", help="remove the demo club first")
+
+    def handle(self, *args, reset: bool = False, **options):
+        if reset:
+            Club.objects.filter(slug=DEMO_SLUG).delete()
+        if not Club.objects.filter(slug=DEMO_SLUG).exists():
+            with transaction.atomic():
+                self.create()
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo club ready: http://127.0.0.1:8000/{DEMO_SLUG}/  TD login: {TD_USERNAME} / {TD_PASSWORD}"
+            )
+        )
+
+    def create(self) -> None:
+        rng = random.Random(2026)
+        club = Club.objects.create(name="Schaakvereniging De Pion", slug=DEMO_SLUG, city="Utrecht", federation="NED")
+        season = Season.objects.create(club=club, name="2026-2027", start=date(2026, 9, 1), end=date(2027, 6, 30))
+        user_model = get_user_model()
+        td = user_model.objects.filter(username=TD_USERNAME).first()
+        if td is None:
+            td = user_model.objects.create_user(
+                TD_USERNAME, password=TD_PASSWORD, first_name="Wedstrijd", last_name="Leider"
+            )
+        ClubRole.objects.create(club=club, user=td, role=ClubRole.Role.DIRECTOR)
+        members = []
+        for i, (first, last) in enumerate(zip(FIRST, LAST, strict=True)):
+            rating = 2250 - i * 38 + rng.randint(-15, 15)
+            members.append(
+                Member.objects.create(
+                    club=club,
+                    first_name=first,
+                    last_name=last,
+                    sex="w"
+                    if first
+                    in {
+                        "Anna",
+                        "Carla",
+                        "Eva",
+                        "Floor",
+                        "Hanna",
+                        "Jasmijn",
+                        "Lotte",
+                        "Noor",
+                        "Pien",
+                        "Roos",
+                        "Tess",
+                        "Vera",
+                        "Xandra",
+                        "Zoë",
+                        "Mette",
+                        "Freja",
+                    }
+                    else "m",
+                    birth_date=date(1950 + (i * 7) % 60, 1 + i % 12, 1 + (i * 3) % 28),
+                    title="FM" if i == 0 else ("CM" if i == 2 else ""),
+                    national_rating=rating,
+                    fide_rating=rating - 20 if i < 20 else None,
+                    fide_id=str(1400000 + i * 17) if i < 20 else "",
+                    federation="NED" if i < 26 else "DEN",
+                )
+            )
+        self.round_robin(td, club, season, "Clubkampioenschap 2026", "kampioenschap", members[:8], 7, 3, rng)
+        self.round_robin(td, club, season, "Zomertoernooi 2026", "zomer", members[8:14], 5, 5, rng)
+
+    def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
+        """A round robin with `played` rounds finished and, if any remain, the next one published."""
+        competition = Competition.objects.create(club=club, season=season, name=name, slug=slug, system="roundrobin")
+        for member in players:
+            services.add_participant(competition, member, td)
+        for _number in range(played):
+            self.play_round(td, competition, rng)
+        if played < rounds:
+            rnd = pairing_services.pair_next_round(competition, td)
+            services.publish(rnd, td)
+            for game in list(rnd.games.select_related("white", "black"))[:2]:
+                services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+        return competition
+
+    def play_round(self, td, competition, rng) -> None:
+        rnd = pairing_services.pair_next_round(competition, td)
+        services.publish(rnd, td)
+        for game in rnd.games.select_related("white", "black"):
+            if not game.result:
+                services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+        services.finish(rnd, td)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("<slug:club>/", views.club, name="club"),
+    path("<slug:club>/members/", views.members, name="members"),
+    path("<slug:club>/members/import/", views.import_members, name="import_members"),
+]

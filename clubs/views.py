@@ -1,0 +1,55 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from . import csv_import
+from .access import directed_club
+from .forms import CsvUploadForm, MemberForm
+from .models import Club
+
+
+def home(request):
+    return render(request, "clubs/home.html", {"clubs": Club.objects.all()})
+
+
+def club(request, club):
+    club = get_object_or_404(Club, slug=club)
+    competitions = club.competitions.select_related("season")
+    return render(
+        request,
+        "clubs/club.html",
+        {"club": club, "competitions": competitions, "is_director": club.is_director(request.user)},
+    )
+
+
+@login_required
+def members(request, club):
+    club = directed_club(request, club)
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        member = form.save(commit=False)
+        member.club = club
+        member.save()
+        messages.success(request, _("%(name)s added.") % {"name": member.full_name})
+        return redirect("members", club.slug)
+    return render(request, "clubs/members.html", {"club": club, "members": club.members.all(), "form": form})
+
+
+@login_required
+def import_members(request, club):
+    """Upload -> preview with per-row errors -> confirm; nothing is saved before the confirmation."""
+    club = directed_club(request, club)
+    form = CsvUploadForm(request.POST or None, request.FILES or None)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        preview = csv_import.parse(form.cleaned_data["text"])
+        if "confirm" in request.POST and preview.ok:
+            count = csv_import.save(club, preview)
+            messages.success(request, _("%(count)s members imported.") % {"count": count})
+            return redirect("members", club.slug)
+    return render(
+        request,
+        "clubs/import.html",
+        {"club": club, "form": form, "preview": preview, "text": form.cleaned_data.get("text", "") if preview else ""},
+    )

@@ -1,0 +1,184 @@
+"""The absolute rules a round's pairing must respect in a Swiss system.
+
+FIDE C.04.1 (basic rules for every Swiss system) and, for the FIDE Dutch system, its absolute criteria
+C1-C3 (C.04.3 2017 / 2026, shared reference dutch2017.md §5 and §9):
+
+- completeness: nobody paired twice, no absentee or withdrawn player paired, at most one
+  pairing-allocated bye, every player to pair has a board or a bye (C.04.1.c);
+- C1 rematch: two players do not meet twice over the board; a forfeited game is no meeting (C.04.1.b,
+  C.04.2);
+- C2 bye: no pairing-allocated bye for a player who already had one or (2017) won by forfeit, or
+  (2026, C.04.1 art. 4) already scored a win's points in one round without playing (full-point bye);
+- C3 colour (Dutch): nobody's colour difference beyond +/-2 and nobody the same colour three games
+  in a row (C.04.1.f/g), except in the last round when a topscorer (A.7) is on the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from .state import Board, Bye, Colour, Kind, Pairing, Player, TournamentState
+
+EDITIONS = ("2017", "2026")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: the criterion ("C1 rematch"), the board (white, black; black 0 for a bye)."""
+
+    criterion: str
+    explanation: str
+    board: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        where = f"board {self.board[0]}-{self.board[1]}: " if self.board else ""
+        return f"{where}{self.criterion} {self.explanation}"
+
+
+def is_topscorer(state: TournamentState, player: Player) -> bool:
+    """Dutch A.7: more than 50 % of the maximum score, when pairing the final round only."""
+    if state.round_to_pair != state.total_rounds:
+        return False
+    return player.score(state.rounds_played) > state.rounds_played * 1.0 / 2
+
+
+def _had_win_without_playing(player: Player, edition: str) -> str | None:
+    """The round (1-based) that makes `player` ineligible for the pairing-allocated bye, as text."""
+    for rnd, record in enumerate(player.history, 1):
+        if record.kind is Kind.PAIRING_BYE:
+            return f"had the pairing-allocated bye in round {rnd}"
+        if record.kind is Kind.FORFEIT and (record.score or 0.0) > 0:
+            return f"won by forfeit in round {rnd}"
+        if edition == "2026" and record.kind is Kind.FULL_BYE:
+            return f"had a full-point bye in round {rnd}"
+    return None
+
+
+def _colour_breach(colours: list[Colour]) -> str | None:
+    """C.04.1.f/g on the played colours after this round: why they break the rule, or None."""
+    found = []
+    if len(colours) >= 3 and colours[-1] == colours[-2] == colours[-3]:
+        found.append(f"{'white' if colours[-1] is Colour.WHITE else 'black'} three times in a row")
+    difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+    if abs(difference) > 2:
+        found.append(f"colour difference {difference:+d}")
+    return ", ".join(found) or None
+
+
+def check_round(
+    state: TournamentState, pairing: Pairing, edition: str = "2026", colours: bool = True
+) -> list[Violation]:
+    """The violations of the absolute rules by `pairing` for `state.round_to_pair`.
+
+    `edition` ("2017" or "2026") selects the C2 wording; `colours` adds the Dutch colour
+    criteria (C3 with C.04.1.f/g).
+    """
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}; one of {', '.join(EDITIONS)}")
+    found: list[Violation] = []
+    known = {p.id for p in state.players}
+    absent = {p.id for p in state.players if p.withdrawn} | set(state.requested_byes)
+    appearances = Counter([b.white for b in pairing.boards] + [b.black for b in pairing.boards])
+    pabs = [bye for bye in pairing.byes if bye.kind is Kind.PAIRING_BYE]
+    appearances.update(bye.player for bye in pabs)
+
+    def where(pid: int) -> tuple[int, int] | None:
+        for board in pairing.boards:
+            if pid in (board.white, board.black):
+                return (board.white, board.black)
+        return (pid, 0)
+
+    for pid, count in sorted(appearances.items()):
+        if pid not in known:
+            found.append(Violation("unknown player", f"{pid} is not in the tournament", where(pid)))
+        elif count > 1:
+            found.append(Violation("paired twice", f"{pid} appears {count} times", where(pid)))
+        elif pid in absent:
+            found.append(Violation("absent paired", f"{pid} is absent or withdrawn", where(pid)))
+    for pid in sorted(known - absent - set(appearances)):
+        found.append(Violation("unpaired", f"{pid} has neither a board nor a bye"))
+    if len(pabs) > 1:
+        ids = ", ".join(str(b.player) for b in pabs)
+        found.append(Violation("C2 bye", f"more than one pairing-allocated bye ({ids})"))
+
+    for board in pairing.boards:
+        if board.white not in known or board.black not in known or board.white == board.black:
+            continue
+        white, black = state.player(board.white), state.player(board.black)
+        met = [r for r, rec in enumerate(white.history, 1) if rec.played and rec.opponent == black.id]
+        if met:
+            found.append(
+                Violation(
+                    "C1 rematch", f"{white.id} and {black.id} met in round {met[0]}", (white.id, black.id)
+                )
+            )
+        if colours and not (is_topscorer(state, white) or is_topscorer(state, black)):
+            for player, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+                breach = _colour_breach([*player.colours(), colour])
+                if breach:
+                    found.append(Violation("C3 colour", f"{player.id} gets {breach}", (white.id, black.id)))
+    for bye in pabs:
+        if bye.player not in known:
+            continue
+        reason = _had_win_without_playing(state.player(bye.player), edition)
+        if reason:
+            found.append(Violation("C2 bye", f"{bye.player} {reason}", (bye.player, 0)))
+    return found
+
+
+def boards_of(pairing: Pairing) -> list[Board]:
+    """The boards, and each pairing-allocated bye as a board against 0 (the -p output order)."""
+    return pairing.boards + [Board(b.player, 0) for b in pairing.byes if b.kind is Kind.PAIRING_BYE]
+
+
+def rules_for(system_id: str, scheduled: bool = False) -> dict[str, object] | None:
+    """The `check_round` options for a system; None where the Swiss basic rules do not apply.
+
+    Scheduled systems (round robins), knock-out and Keizer pair by their own rules; the FIDE Dutch
+    system (`dutch`, current edition) adds the colour criteria and the 2026 C2; other Swiss systems
+    are checked against C1 and the 2017 wording of C2.
+    """
+    if scheduled or system_id in ("knockout", "keizer"):
+        return None
+    if system_id == "dutch":
+        return {"edition": "2026", "colours": True}
+    if system_id.startswith("dutch"):
+        return {"edition": "2017", "colours": True}
+    return {"edition": "2017", "colours": False}
+
+
+def recorded_pairing(state: TournamentState, rnd: int) -> Pairing:
+    """Round `rnd` as the players' histories record it: games and forfeits as boards, the
+    pairing-allocated byes as byes (requested byes and absences are no part of a pairing)."""
+    boards: list[Board] = []
+    byes: list[Bye] = []
+    for p in state.players:
+        if len(p.history) < rnd:
+            continue
+        record = p.history[rnd - 1]
+        if record.paired and record.opponent:
+            if record.colour is Colour.WHITE or (record.colour is None and p.id < record.opponent):
+                boards.append(Board(p.id, record.opponent))
+        elif record.kind is Kind.PAIRING_BYE:
+            byes.append(Bye(p.id, Kind.PAIRING_BYE, record.score))
+    return Pairing(boards=boards, byes=byes)
+
+
+def state_before(state: TournamentState, rnd: int) -> TournamentState:
+    """The state to pair round `rnd` of a tournament whose history goes further.
+
+    Rounds 1..rnd-1 are history; round `rnd`'s records that are no pairing become requested byes;
+    a withdrawn player is withdrawn only from his last pairing on.
+    """
+    if rnd == state.round_to_pair:
+        return state
+    players = []
+    requested: dict[int, Kind] = {}
+    for p in state.players:
+        later = p.history[rnd - 1 :]
+        if later and not later[0].paired and later[0].kind is not Kind.PAIRING_BYE:
+            requested[p.id] = later[0].kind
+        active_later = any(r.paired or r.kind is Kind.PAIRING_BYE for r in later)
+        players.append(replace(p, history=p.history[: rnd - 1], withdrawn=p.withdrawn and not active_later))
+    return replace(state, players=players, round_to_pair=rnd, requested_byes=requested)

@@ -1,0 +1,482 @@
+"""Dansk Schweizer (seed 004 §4.9.3 rules 1-10, arbiter guide §4.9.4; seeds README items 6, 12).
+
+Start numbers are the strength order (3.1). Before each round the players
+are split into point groups, each sorted by start number (4.1), and paired
+from the top down (4.2):
+
+- a group of an odd size has its middle player as floater (6.1); the rest is
+  halved into group a (strong) and group b (weak) and a[i] meets b[i] (5.1);
+- a pair that has met (1.2) or whose two players have the same strong colour
+  preference is forbidden; the rearrangements of 5.3 are tried in their
+  order: moving b players up and re-opening earlier pairs (steps 1-2, i.e.
+  b's orders in lexicographic order), moving the lowest a player to b in
+  exchange for b's players from the top (4), then the next lowest a player
+  (5), then exchanges of two or more players (6), then floaters by 6.2 and
+  alternative floaters by 6.3, and finally the whole group as floaters;
+- among the arrangements of one floater set, the one that meets the most
+  colour preferences is chosen, the earliest in 5.3's order on a tie (5.2);
+- floaters are paired before the next group, in start order, each with the
+  nearest lower player he may meet, re-opening earlier floater pairs when
+  stuck (5.4); a floater with a colour preference takes a lower player with
+  the opposite strong preference before one with a weak one (6.3, note);
+- when the lowest group cannot be paired, the preceding group's floater pairs
+  are re-opened, then alternative floaters are chosen there, or floaters
+  where it had none (9.1, 9.2 as README item 12 reads them). The whole is a
+  search in this order: the first complete pairing it reaches is the pairing.
+- An odd field gets a player X, weakest of all (2.1); whoever meets X scores
+  1 and counts as having had white (2.2).
+- Colours 7.1-7.4 with the strong/weak preferences of the supplementary
+  rules; a strong preference must be met, except in the last round between
+  two players with more than 50 % (then 7.2-7.4 decide).
+- Acceleration (10): `acceleration_groups` strength groups get 0, 1, 2, ...
+  pairing points (weakest 0) for the first `acceleration_rounds` rounds
+  (0: the whole tournament).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .danish import has_perfect_matching, points
+from .registry import PairingSystem
+from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+@dataclass(frozen=True, slots=True)
+class Preference:
+    """A colour preference of the supplementary colour rules (§4.9.3 "Supplerende regler")."""
+
+    colour: Colour | None
+    strong: bool = False
+
+
+def colour_sequence(player: Player) -> list[Colour]:
+    """Colours in round order: played games, and the round against X as white (2.2)."""
+    seq: list[Colour] = []
+    for record in player.history:
+        if record.kind is Kind.PAIRING_BYE:
+            seq.append(W)
+        elif record.played and record.colour:
+            seq.append(record.colour)
+    return seq
+
+
+def preference(seq: list[Colour]) -> Preference:
+    """Strong: a difference of two, or the same colour in the last two rounds; else weak.
+
+    A difference of two outranks the last two rounds when they disagree
+    (e.g. W W W W B B): the balance is the stated first case.
+    """
+    if not seq:
+        return Preference(None)
+    diff = seq.count(W) - seq.count(B)
+    if abs(diff) >= 2:
+        return Preference(B if diff > 0 else W, True)
+    if len(seq) >= 2 and seq[-1] == seq[-2]:
+        return Preference(seq[-1].opposite, True)
+    if diff:
+        return Preference(B if diff > 0 else W)
+    return Preference(seq[-1].opposite)
+
+
+@dataclass
+class _Context:
+    """Everything the search needs about this round's players."""
+
+    state: TournamentState
+    x: int | None
+    score: dict[int, float]
+    seq: dict[int, list[Colour]]
+    pref: dict[int, Preference]
+    met: dict[int, set[int]]
+    last_round: bool
+    half: float
+    budget: int
+    limit: int
+    notes: dict[frozenset[int], str] = field(default_factory=dict)
+    steps: list[str] = field(default_factory=list)
+
+    def allowed(self, a: int, b: int) -> bool:
+        """1.2 no second meeting; a strong preference must be met (except the last round, >50 %)."""
+        if b in self.met[a]:
+            return False
+        if self.x in (a, b):
+            other = b if a == self.x else a
+            p = self.pref[other]
+            return not (p.strong and p.colour is B)
+        pa, pb = self.pref[a], self.pref[b]
+        if pa.strong and pb.strong and pa.colour == pb.colour:
+            return self.last_round and self.score[a] > self.half and self.score[b] > self.half
+        return True
+
+    def score_of(self, pid: int) -> float:
+        return self.score[pid]
+
+    def tick(self) -> None:
+        self.budget += 1
+        if self.budget > self.limit:
+            raise NoValidPairing(f"Dansk Schweizer: search limit of {self.limit} steps reached")
+
+
+def allocate(ctx: _Context, p: int, q: int) -> tuple[int, int, str]:
+    """(white, black, rule) for a pair of real players (7.2-7.4, strong preferences first)."""
+    pp, pq = ctx.pref[p], ctx.pref[q]
+    if pp.strong != pq.strong or (pp.strong and pp.colour != pq.colour):
+        strong, other = (p, q) if pp.strong else (q, p)
+        if ctx.pref[strong].colour is W:
+            return strong, other, "strong preference"
+        return other, strong, "strong preference"
+    sp, sq = ctx.seq[p], ctx.seq[q]
+    wp, wq = sp.count(W), sq.count(W)
+    if wp != wq:
+        return (p, q, "7.2") if wp < wq else (q, p, "7.2")
+    for m in range(1, max(len(sp), len(sq)) + 1):
+        lp, lq = sp[-m:].count(W), sq[-m:].count(W)
+        if lp != lq:
+            rule = "7.3 (previous round)" if m == 1 else f"7.3 (last {m} rounds)"
+            return (p, q, rule) if lp < lq else (q, p, rule)
+    # 7.4: more points, else the stronger, takes the opposite of his previous colour.
+    lead, other = (p, q) if (-ctx.score[p], p) < (-ctx.score[q], q) else (q, p)
+    if ctx.seq[lead]:
+        colour = ctx.seq[lead][-1].opposite
+        return (lead, other, "7.4") if colour is W else (other, lead, "7.4")
+    return other, lead, "7.4 (no colours yet: the weaker has white, as 7.1)"
+
+
+def _prefs_met(ctx: _Context, pairs: list[tuple[int, int]]) -> int:
+    met = 0
+    for p, q in pairs:
+        white, black, _ = allocate(ctx, p, q)
+        met += ctx.pref[white].colour is W
+        met += ctx.pref[black].colour is B
+    return met
+
+
+def _upper_bound(ctx: _Context, players: list[int]) -> int:
+    whites = sum(ctx.pref[p].colour is W for p in players)
+    blacks = sum(ctx.pref[p].colour is B for p in players)
+    free = len(players) - whites - blacks
+    surplus = max(0, abs(whites - blacks) - free)
+    return whites + blacks - (surplus + 1) // 2
+
+
+def _compositions(rest: list[int]) -> Iterator[tuple[str, list[int], list[int]]]:
+    """a/b splits in the order of 5.3: as 5.1, then steps 4, 5 and 6."""
+    k = len(rest) // 2
+    a, b = rest[:k], rest[k:]
+    yield "5.2", a, b
+    for i in range(k - 1, -1, -1):  # 5.3 steps 4 (i = k-1) and 5 (i < k-1)
+        for j in range(k):
+            a2, b2 = list(a), list(b)
+            a2[i], b2[j] = b[j], a[i]
+            step = "5.3 step 4" if i == k - 1 else "5.3 step 5"
+            yield f"{step} ({a[i]} and {b[j]} exchanged)", sorted(a2), sorted(b2)
+    for size in range(2, k + 1):  # 5.3 step 6: two or more players, a from the bottom, b from the top
+        for ai in itertools.combinations(range(k - 1, -1, -1), size):
+            for bj in itertools.combinations(range(k), size):
+                out = [a[i] for i in ai]
+                into = [b[j] for j in bj]
+                a2 = sorted([p for p in a if p not in out] + into)
+                b2 = sorted([p for p in b if p not in into] + out)
+                yield f"5.3 step 6 ({', '.join(map(str, out))} exchanged with {', '.join(map(str, into))})", a2, b2
+
+
+def _b_orders(ctx: _Context, a: list[int], b: list[int]) -> Iterator[list[int]]:
+    """Orders of b against a in lexicographic order (5.3 steps 1-2), legal pairs only."""
+
+    def rec(i: int, left: list[int], acc: list[int]) -> Iterator[list[int]]:
+        if i == len(a):
+            yield list(acc)
+            return
+        for cand in left:
+            ctx.tick()
+            if not ctx.allowed(a[i], cand):
+                continue
+            remaining = [p for p in left if p != cand]
+            if not _bipartite_ok(ctx, a[i + 1 :], remaining):
+                continue
+            acc.append(cand)
+            yield from rec(i + 1, remaining, acc)
+            acc.pop()
+
+    if _bipartite_ok(ctx, a, b):
+        yield from rec(0, list(b), [])
+
+
+def _bipartite_ok(ctx: _Context, a: list[int], b: list[int]) -> bool:
+    bset = set(b)
+    return has_perfect_matching(a + b, lambda p, q: (p in bset) != (q in bset) and ctx.allowed(p, q))
+
+
+def _arrange(ctx: _Context, rest: list[int], arrangement_limit: int) -> tuple[list[tuple[int, int]], str] | None:
+    """The pairs of `rest` (no floaters) by 5.1-5.3: the best colours, then the earliest (5.2)."""
+    if not rest:
+        return [], ""
+    if not has_perfect_matching(rest, ctx.allowed):
+        return None
+    bound = _upper_bound(ctx, rest)
+    best: tuple[int, list[tuple[int, int]], str] | None = None
+    seen = 0
+    for step, a, b in _compositions(rest):
+        for order in _b_orders(ctx, a, b):
+            pairs = list(zip(a, order, strict=True))
+            label = step
+            if step == "5.2" and order != b:
+                label = "5.3 steps 1-2 (b players moved up)"
+            elif order != b:
+                label += ", then b players moved up"
+            met = _prefs_met(ctx, pairs)
+            if best is None or met > best[0]:
+                best = (met, pairs, label)
+            seen += 1
+            if met >= bound or seen >= arrangement_limit:
+                return best[1], best[2]
+        if best is not None and seen >= arrangement_limit:
+            break
+    return (best[1], best[2]) if best else None
+
+
+def _floater_sets(group: list[int]) -> Iterator[tuple[list[int], str]]:
+    """Floater sets in order: 6.1 (odd) or none (even), 6.2, the alternatives of 6.3, all."""
+    n = len(group)
+    if n % 2:
+        original = [group[n // 2]]
+        yield original, "6.1 middle player"
+    else:
+        yield [], ""
+        if n == 0:
+            return
+        original = [group[n // 2 - 1], group[n // 2]]
+        yield original, "6.2 two middle players"
+    pos = {p: i for i, p in enumerate(group)}
+    for f in original:  # strongest floater exchanged upwards, then the next
+        for p in reversed(group[: pos[f]]):
+            if p not in original:
+                yield sorted([q for q in original if q != f] + [p], key=pos.get), f"6.3: {f} exchanged upwards"
+    for f in reversed(original):  # weakest floater exchanged downwards, then the next
+        for p in group[pos[f] + 1 :]:
+            if p not in original:
+                yield sorted([q for q in original if q != f] + [p], key=pos.get), f"6.3: {f} exchanged downwards"
+    current = list(original)
+    while len(current) < n:  # 6.3 nr. 3-4: nearest above and below join the floaters
+        above = [p for p in group[: pos[current[0]]] if p not in current]
+        below = [p for p in group[pos[current[-1]] + 1 :] if p not in current]
+        extra = ([above[-1]] if above else []) + ([below[0]] if below else [])
+        pool = list(reversed(above[:-1] if above else [])) + (below[1:] if below else [])
+        while len(extra) < 2 and pool:
+            extra.append(pool.pop(0))
+        current = sorted(current + extra, key=pos.get)
+        label = "6.3: all players of the group" if len(current) == n else "6.3: nearest above and below added"
+        yield current, label
+
+
+def _floater_candidates(ctx: _Context, floater: int, lower: list[int], group_below: set[int]) -> list[int]:
+    """Nearest lower players first; one with the opposite strong preference before a weak one (6.3 note)."""
+    pref = ctx.pref[floater].colour
+    if pref is None:
+        return lower
+
+    def key(p: int) -> int:
+        other = ctx.pref[p]
+        return 0 if p in group_below and other.colour == pref.opposite and other.strong else 1
+
+    return sorted(lower, key=key)
+
+
+def _assign_floaters(
+    ctx: _Context, floaters: list[int], lower: list[int]
+) -> Iterator[list[tuple[int, int]]]:
+    """5.4: floaters in start order, each with the nearest lower player he may meet; DFS re-opens."""
+    first_group = {p for p in lower if ctx.score_of(p) == ctx.score_of(lower[0])} if lower else set()
+
+    def rec(i: int, left: list[int], acc: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
+        if i == len(floaters):
+            yield list(acc)
+            return
+        for cand in _floater_candidates(ctx, floaters[i], left, first_group):
+            ctx.tick()
+            if ctx.allowed(floaters[i], cand):
+                acc.append((floaters[i], cand))
+                yield from rec(i + 1, [p for p in left if p != cand], acc)
+                acc.pop()
+
+    yield from rec(0, lower, [])
+
+
+class _Search:
+    def __init__(self, ctx: _Context, arrangement_limit: int) -> None:
+        self.ctx = ctx
+        self.arrangement_limit = arrangement_limit
+
+    def solve(self, groups: list[list[int]], carry: list[int]) -> list[tuple[int, int]] | None:
+        ctx = self.ctx
+        ctx.tick()
+        remaining = carry + [p for g in groups for p in g]
+        if not has_perfect_matching(remaining, ctx.allowed):
+            return None
+        if carry:
+            lower = [p for g in groups for p in g]
+            for assignment in _assign_floaters(ctx, carry, lower):
+                taken = {p for pair in assignment for p in pair}
+                rest = [[p for p in g if p not in taken] for g in groups]
+                result = self.solve([g for g in rest if g], [])
+                if result is not None:
+                    for f, o in assignment:
+                        ctx.notes[frozenset((f, o))] = f"5.4 floater {f} v nearest lower player {o}"
+                    return assignment + result
+            return None
+        if not groups:
+            return []
+        group, below = groups[0], groups[1:]
+        below_count = sum(len(g) for g in below)
+        for floaters, why in _floater_sets(group):
+            if len(floaters) > below_count or (not below and floaters):
+                continue
+            rest = [p for p in group if p not in floaters]
+            arranged = _arrange(ctx, rest, self.arrangement_limit)
+            if arranged is None:
+                continue
+            pairs, step = arranged
+            result = self.solve(below, floaters)
+            if result is not None:
+                label = f"score {ctx.score_of(group[0]):g}"
+                line = f"Group {label}: {', '.join(self.name(p) for p in group)}"
+                if floaters:
+                    line += f"; floaters {', '.join(self.name(p) for p in floaters)} ({why})"
+                if step and step != "5.2":
+                    line += f"; {step}"
+                ctx.steps.append(line + ".")
+                for p, q in pairs:
+                    ctx.notes[frozenset((p, q))] = f"{step or '5.2'} a v b"
+                return pairs + result
+        return None
+
+    def name(self, pid: int) -> str:
+        return "X" if pid == self.ctx.x else str(pid)
+
+
+def pairing_points(state: TournamentState, settings: dict[str, Any]) -> dict[int, float]:
+    """Points for pairing: real points plus the acceleration points of rule 10."""
+    score = {p.id: points(p) for p in state.players}
+    groups = settings["acceleration_groups"]
+    rounds = settings["acceleration_rounds"]
+    if groups > 1 and (rounds == 0 or state.round_to_pair <= rounds):
+        ids = sorted(score)
+        size, extra = divmod(len(ids), groups)
+        start = 0
+        for g in range(groups):
+            count = size + (1 if g < extra else 0)
+            for pid in ids[start : start + count]:
+                score[pid] += groups - 1 - g
+            start += count
+    return score
+
+
+def _round_one_colours(pairs: list[tuple[int, int]], x: int | None) -> list[tuple[int, int, str]]:
+    """7.1: from the bottom board up, the weaker player has white, then black, and so on."""
+    ordered = sorted((min(p), max(p)) for p in pairs)
+    out = []
+    for i, (strong, weak) in enumerate(reversed(ordered)):
+        if i % 2 == 0:
+            out.append((weak, strong, "7.1"))
+        else:
+            out.append((strong, weak, "7.1"))
+    return list(reversed(out))
+
+
+def pair(state: TournamentState) -> Pairing:
+    settings = SYSTEM.settings(state.settings)
+    present = sorted(state.to_pair(), key=lambda p: p.id)
+    if not present:
+        return Pairing(boards=[], explanation=["No players to pair."])
+    x = max(p.id for p in state.players) + 1 if len(present) % 2 else None
+    score = pairing_points(state, settings)
+    seq = {p.id: colour_sequence(p) for p in present}
+    met = {p.id: set(p.opponents()) for p in present}
+    if x is not None:
+        score[x] = 0.0
+        seq[x] = []
+        met[x] = {p.id for p in present if any(r.kind is Kind.PAIRING_BYE for r in p.history)}
+        for pid in met[x]:
+            met[pid].add(x)
+    pref = {pid: preference(s) for pid, s in seq.items()}
+    ctx = _Context(
+        state=state,
+        x=x,
+        score=score,
+        seq=seq,
+        pref=pref,
+        met=met,
+        last_round=state.round_to_pair >= state.total_rounds,
+        half=state.rounds_played / 2,
+        budget=0,
+        limit=settings["search_limit"],
+    )
+    ids = [p.id for p in present] + ([x] if x is not None else [])
+    values = sorted({score[pid] for pid in ids}, reverse=True)
+    groups = [[pid for pid in ids if score[pid] == v] for v in values]
+    pairs = _Search(ctx, settings["arrangement_limit"]).solve(groups, [])
+    if pairs is None:
+        raise NoValidPairing("Dansk Schweizer: no pairing without a repeated game or an unmet strong preference")
+    return _output(state, ctx, pairs)
+
+
+def _output(state: TournamentState, ctx: _Context, pairs: list[tuple[int, int]]) -> Pairing:
+    x = ctx.x
+    explanation = [f"Dansk Schweizer round {state.round_to_pair}: point groups paired from the top (4.1-4.2)."]
+    explanation += list(reversed(ctx.steps))
+    rank = {pid: (-ctx.score[pid], pid) for pid in ctx.score}
+    pairs = sorted((tuple(sorted(p, key=rank.__getitem__)) for p in pairs), key=lambda p: rank[p[0]])
+    boards: list[Board] = []
+    byes: list[Bye] = []
+    first_round = all(not ctx.seq[p] for pair_ in pairs for p in pair_ if p != x)
+    coloured = (
+        _round_one_colours(pairs, x)
+        if first_round
+        else [allocate(ctx, p, q) if x not in (p, q) else (p, q, "") for p, q in pairs]
+    )
+    for white, black, rule in coloured:
+        if x in (white, black):
+            player = black if white == x else white
+            byes.append(Bye(player, Kind.PAIRING_BYE, score=1.0))
+            explanation.append(f"{player} meets X: 1 point, counted as white (2.1-2.2).")
+            continue
+        boards.append(Board(white, black))
+        why = ctx.notes.get(frozenset((white, black)), "")
+        explanation.append(f"Board {white}-{black}: {why}; colours by {rule}.")
+    for pid, kind in sorted(state.requested_byes.items()):
+        if not state.player(pid).withdrawn:
+            byes.append(Bye(pid, kind))
+    return Pairing(boards=boards, byes=byes, explanation=explanation)
+
+
+def _validate(settings: dict[str, Any]) -> None:
+    for key in ("acceleration_groups", "acceleration_rounds", "arrangement_limit", "search_limit"):
+        value = settings.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidInput(f"{key} must be a whole number")
+    if settings["acceleration_groups"] < 1:
+        raise InvalidInput("acceleration_groups must be at least 1 (1: no acceleration)")
+    if settings["acceleration_rounds"] < 0:
+        raise InvalidInput("acceleration_rounds must be 0 (whole tournament) or more")
+    if settings["arrangement_limit"] < 1 or settings["search_limit"] < 1:
+        raise InvalidInput("arrangement_limit and search_limit must be positive")
+
+
+SYSTEM = PairingSystem(
+    id="dansk",
+    name="Dansk Schweizer (DSU)",
+    pair=pair,
+    defaults={
+        "acceleration_groups": 1,
+        "acceleration_rounds": 0,
+        "arrangement_limit": 200,
+        "search_limit": 200_000,
+    },
+    validate=_validate,
+)

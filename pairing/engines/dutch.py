@@ -1,0 +1,612 @@
+"""The FIDE (Dutch) system, C.04.3 in force since 1 February 2026.
+
+Brackets are paired top-down by weighted maximum matching: every criterion of Art. 2 (C1-C21) is a
+bit field of one integer edge weight, more significant fields for higher criteria, so a maximum
+weight matching is a pairing that no other pairing beats on the criteria taken in order. The
+generation order of Art. 3 / 4 (the first candidate in the order of transpositions and exchanges
+wins a tie) is reproduced by fixing one decision at a time and solving again: which moved-down
+players (MDPs) are paired, their opponents, which players are exchanged between S1 and S2, and the
+S1 players' opponents. The field layout follows the reference programs' published description.
+
+Completion (C4) is checked on the whole round: a bracket is first solved on its own players and
+the next scoregroup; if its floaters and the players below cannot then all be paired, the bracket is
+solved again with every player still unpaired in the graph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import rustworkx
+
+from .colours import ColourState, Edition, Float, allocate, bye_eligible, colour_state, float_in_round
+from .matching import max_weight_matching
+from .registry import PairingSystem
+from .state import Board, Bye, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+
+_MISSING = -1
+
+
+@dataclass(slots=True)
+class _Info:
+    """What the criteria need of one player to pair (scores in half points)."""
+
+    player: Player
+    score: int
+    colour: ColourState
+    eligible: bool
+    float1: Float | None
+    float2: Float | None
+    played: int
+    rank: int = 0
+
+
+def _half(points: float) -> int:
+    return int(round(points * 2))
+
+
+@dataclass
+class _Round:
+    """One round-pairing in progress. Vertices are indices into `info` (score desc, TPN asc)."""
+
+    state: TournamentState
+    edition: Edition
+    info: list[_Info]
+    lines: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        info = self.info
+        self.n = len(info)
+        self.rounds_played = self.state.round_to_pair - 1
+        self.last_round = self.rounds_played >= self.state.total_rounds - 1
+        self.forbidden = [set(p.player.opponents()) for p in info]
+        self.ids = [p.player.id for p in info]
+        # Bit offsets per score (lowest score first), wide enough to count its scoregroup.
+        self.shift: dict[int, int] = {}
+        offset = 0
+        biggest = 0
+        i = self.n - 1
+        while i >= 0:
+            j = i
+            while j > 0 and info[j - 1].score == info[i].score:
+                j -= 1
+            size = i - j + 1
+            self.shift[info[i].score] = offset
+            offset += size.bit_length()
+            biggest = max(biggest, size)
+            i = j - 1
+        self.groups_shift = offset
+        self.size_bits = max(biggest.bit_length(), 1)
+        self.bye_score = 0
+        self.single_is_bye = False
+        self.played_rank: dict[int, int] = {}
+
+    # ---------------------------------------------------------------- criteria of one pair
+
+    def compatible(self, a: int, b: int) -> bool:
+        """C1 (no rematch) and C3 (same absolute preference, unless a topscorer in the last round)."""
+        pa, pb = self.info[a], self.info[b]
+        if pb.player.id in self.forbidden[a]:
+            return False
+        ca, cb = pa.colour, pb.colour
+        if not ca.absolute or not cb.absolute or ca.preference is not cb.preference:
+            return True
+        return self.last_round and (pa.score > self.rounds_played or pb.score > self.rounds_played)
+
+    def bye_candidate(self, a: int) -> bool:
+        """C2 eligibility, and no more than the score chosen for the bye (C5)."""
+        return self.info[a].eligible and self.info[a].score <= self.bye_score
+
+    def weight(self, h: int, l: int, current: bool, following: bool, single: bool) -> int:
+        """The edge weight of higher player `h` against lower player `l` (h < l), field by field from
+        the most significant: C4/C5, C6, C7, C8 (two fields), C9, C10-C13, C14-C17, C18-C21, and
+        room for the generation order. `current`/`following`: `l` is in this bracket / the next;
+        `single`: C9 applies (the bracket's single downfloater is the future bye)."""
+        if not self.compatible(h, l):
+            return 0
+        ph, pl = self.info[h], self.info[l]
+        sb, gs = self.size_bits, self.groups_shift
+        w = 1 + (not self.bye_candidate(h)) + (not self.bye_candidate(l))
+        w = (w << sb) | current
+        w <<= gs
+        if current:
+            w |= 1 << self.shift[ph.score]
+        w = (w << sb) | following
+        w <<= gs
+        if following:
+            w |= 1 << self.shift[ph.score]
+        w <<= sb
+        if single:
+            if ph.score == self.bye_score:
+                w |= self.played_rank[ph.played]
+            if pl.score == self.bye_score:
+                w += self.played_rank[pl.played]
+        # C10-C13, only for pairs inside the current bracket.
+        ch, cl = ph.colour, pl.colour
+        same = cl.preference is ch.preference
+        c10 = current and (cl.imbalance <= 1 or ch.imbalance <= 1 or not same)
+        if cl.imbalance == ch.imbalance:
+            third = cl.repeated is None or cl.repeated is not ch.repeated
+        else:
+            loser = ch if cl.imbalance > ch.imbalance else cl
+            third = cl.preference is None or loser.repeated is not cl.preference.opposite
+        c11 = current and (not cl.absolute or not ch.absolute or not same or third)
+        c12 = current and (cl.preference is None or ch.preference is None or not same)
+        c13 = current and ((not cl.strong and not cl.absolute) or (not ch.strong and not ch.absolute)
+                           or (cl.absolute and ch.absolute) or not same)
+        for bit in (c10, c11, c12, c13):
+            w = (w << sb) | bit
+        higher_score = ph.score > pl.score
+        for back in (1, 2):
+            if self.rounds_played < back:
+                continue
+            fl = pl.float1 if back == 1 else pl.float2
+            fh = ph.float1 if back == 1 else ph.float2
+            w <<= sb
+            if current:
+                w |= fl is Float.DOWN
+                w += (not higher_score) and fh is Float.DOWN
+            w <<= sb
+            if current:
+                w |= not (higher_score and fl is Float.UP)
+        for back in (1, 2):
+            if self.rounds_played < back:
+                continue
+            fl = pl.float1 if back == 1 else pl.float2
+            fh = ph.float1 if back == 1 else ph.float2
+            w <<= gs
+            if current:
+                w += (fl is Float.DOWN) << self.shift[pl.score]
+                w += (fh is Float.DOWN) << self.shift[ph.score]
+            w <<= gs
+            if current and not (fl is Float.UP and higher_score):
+                w |= 1 << self.shift[ph.score]
+        return w << (3 * sb + 1)
+
+    def low_bits(self) -> int:
+        """Width of everything below the C4/C5 field."""
+        sb, gs = self.size_bits, self.groups_shift
+        bits = 3 * sb + 2 * gs + 4 * sb + 3 * sb + 1
+        for back in (1, 2):
+            if self.rounds_played >= back:
+                bits += 2 * sb + 2 * gs
+        return bits
+
+
+def _prepare(state: TournamentState, edition: Edition) -> list[_Info]:
+    """The players to pair, in pairing order (C.04.3 1.2: score, then pairing number)."""
+    rounds = state.round_to_pair - 1
+    for p in state.players:
+        if len(p.history) < rounds:
+            raise InvalidInput(f"player {p.id} has {len(p.history)} rounds of history, {rounds} expected")
+    score_of = {p.id: [0.0] * (rounds + 1) for p in state.players}
+    for p in state.players:
+        total = 0.0
+        for k in range(rounds):
+            total += p.history[k].score or 0.0
+            score_of[p.id][k + 1] = total
+    infos = []
+    for p in state.to_pair():
+        infos.append(
+            _Info(
+                player=p,
+                score=_half(score_of[p.id][rounds]),
+                colour=colour_state(p),
+                eligible=bye_eligible(p, edition),
+                float1=float_in_round(p, rounds - 1, score_of, edition) if rounds >= 1 else None,
+                float2=float_in_round(p, rounds - 2, score_of, edition) if rounds >= 2 else None,
+                played=sum(1 for r in p.history if r.played),
+            )
+        )
+    infos.sort(key=lambda x: (-x.score, x.player.id))
+    # Rank among the players paired this round: E.5 gives the initial colour to odd ranks.
+    for k, p in enumerate(sorted(infos, key=lambda x: x.player.id)):
+        p.rank = k + 1
+    return infos
+
+
+def _complete(rnd: _Round, vertices: list[int]) -> bool:
+    """C4: can `vertices` all be paired but one bye candidate (C1-C3, C2 for the bye)?"""
+    m = len(vertices)
+    if m <= 1:
+        return m == 0 or rnd.info[vertices[0]].eligible
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(vertices)
+    noncand = [0 if rnd.bye_candidate(v) else 1 for v in vertices]
+    edges = []
+    for a in range(m):
+        for b in range(a + 1, m):
+            if rnd.compatible(vertices[a], vertices[b]):
+                edges.append((a, b, 1 + noncand[a] + noncand[b]))
+    graph.add_edges_from(edges)
+    matching = rustworkx.max_weight_matching(graph, weight_fn=lambda w: w)
+    value = sum(1 + noncand[a] + noncand[b] for a, b in matching)
+    return len(matching) == m // 2 and value == m // 2 + sum(noncand)
+
+
+def _bye_prepass(rnd: _Round) -> None:
+    """Fix the score of the pairing-allocated bye (C5) by one matching of the whole round, and
+    whether C9 applies to the first bracket; raise NoValidPairing when C1-C4 cannot hold."""
+    n = rnd.n
+    info = rnd.info
+    if n % 2 == 0:
+        rnd.bye_score = 0
+        if not _complete(rnd, list(range(n))):
+            raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
+        return
+    ranks = sorted(set(rnd.shift.values()))
+    rank_of = {s: ranks.index(rnd.shift[s]) for s in rnd.shift}
+    top = info[0].score
+    flag_unit = n + 1
+    shift_unit = flag_unit * (2 * len(ranks) * n + 1)
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(n))
+    edges = []
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rnd.compatible(a, b):
+                comp = 1 + (not info[a].eligible) + (not info[b].eligible)
+                value = (comp * shift_unit + (rank_of[info[a].score] + rank_of[info[b].score]) * flag_unit
+                         + (info[b].score >= top))
+                edges.append((a, b, value))
+    graph.add_edges_from(edges)
+    mate = {}
+    for a, b in rustworkx.max_weight_matching(graph, weight_fn=lambda w: w):
+        mate[a], mate[b] = b, a
+    unmatched = [v for v in range(n) if v not in mate]
+    if len(unmatched) != 1 or not info[unmatched[0]].eligible:
+        raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
+    rnd.bye_score = info[unmatched[0]].score
+    if rnd.bye_score >= top:
+        rnd.single_is_bye = all(info[mate[v]].score >= top for v in range(n)
+                                if info[v].score >= top and v in mate)
+    # C9: pairing a player with many unplayed rounds is worth more, so the bye goes to the fewest.
+    played = sorted((p.played for p in info if p.score == rnd.bye_score), reverse=True)
+    rnd.played_rank = {}
+    for k, games in enumerate(played):
+        rnd.played_rank[games] = k
+    if not _complete(rnd, list(range(n))):
+        raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
+
+
+class _Pairer:
+    """The bracket loop (Art. 3-4) over a prepared round."""
+
+    def __init__(self, rnd: _Round) -> None:
+        self.rnd = rnd
+        self.n = rnd.n
+        self.weights: dict[tuple[int, int], int] = {}
+        self.initial_single = rnd.single_is_bye
+        self.active = set(range(rnd.n))  # not yet finalised
+        self.pairs: list[tuple[int, int]] = []
+        self.full = False
+        self.local: list[int] = []
+        self.low = rnd.low_bits()
+        self.lines: list[str] = []
+        self.following: list[int] = []
+
+    # ------------------------------------------------------------ weights and solving
+
+    def get(self, a: int, b: int) -> int:
+        key = (a, b) if a < b else (b, a)
+        w = self.weights.get(key)
+        if w is None:
+            w = self.rnd.weight(key[0], key[1], False, False, self.initial_single)
+            self.weights[key] = w
+        return w
+
+    def put(self, a: int, b: int, w: int) -> None:
+        key = (a, b) if a < b else (b, a)
+        if self.journal is not None and key not in self.journal:
+            self.journal[key] = self.weights.get(key, _MISSING)
+        self.weights[key] = w
+
+    journal: dict[tuple[int, int], int] | None = None
+
+    def solve(self) -> list[int]:
+        """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph)."""
+        if self.full:
+            vertices = sorted(self.active)
+        else:
+            vertices = [v for v in self.local if v in self.active]
+        edges = []
+        for i, a in enumerate(vertices):
+            for b in vertices[i + 1:]:
+                w = self.get(a, b)
+                if w:
+                    edges.append((a, b, w))
+        if not self.full:
+            inside = set(vertices)
+            outside = [v for v in self.active if v not in inside]
+            for y in self.following:
+                if y in self.active and any(self.rnd.compatible(y, o) for o in outside):
+                    dummy = self.n + y
+                    edges.append((y, dummy, (1 + 2 * (not self.rnd.bye_candidate(y))) << self.low))
+                    vertices.append(dummy)
+        found = max_weight_matching(vertices, edges)
+        return [found.get(v, v) for v in range(self.n)]
+
+    # ------------------------------------------------------------ the bracket loop
+
+    def run(self) -> list[tuple[int, int]]:
+        rnd, info = self.rnd, self.rnd.info
+        order = list(range(self.n))
+        pos = 0
+        top = info[0].score if info else 0
+        current: list[int] = []
+        while pos < self.n and info[pos].score >= top:
+            current.append(pos)
+            pos += 1
+        movers = 0  # how many of `current` are MDPs
+        while len(current) > 1 or pos < self.n:
+            bracket_end = len(current)
+            group_start = pos
+            if pos < self.n:
+                score = info[pos].score
+                while pos < self.n and info[pos].score >= score:
+                    current.append(order[pos])
+                    pos += 1
+            saved_single = rnd.single_is_bye
+            self.journal = {}
+            self.full = False
+            state = self._bracket(current, movers, bracket_end, group_start)
+            if not self.full and not _complete(rnd, sorted(self.active)):
+                self._undo(state)
+                rnd.single_is_bye = saved_single
+                self.journal = {}
+                self.full = True
+                state = self._bracket(current, movers, bracket_end, group_start)
+            self.journal = None
+            mate, matched = state[0], state[1]
+            nxt: list[int] = []
+            movers = 0
+            single = (self.n % 2 == 1 and group_start < self.n
+                      and rnd.bye_score == info[group_start].score)
+            for idx, v in enumerate(current):
+                if idx < bracket_end and matched[v]:
+                    continue
+                nxt.append(v)
+                if idx < bracket_end:
+                    movers += 1
+                partner = mate[v]
+                partner_score = info[partner].score if partner < self.n else -1
+                if partner_score < rnd.bye_score:
+                    single = False
+            self._explain(current, movers, bracket_end)
+            rnd.single_is_bye = single
+            current = nxt
+        return self.pairs
+
+    def _undo(self, state: tuple) -> None:
+        assert self.journal is not None
+        for key, old in self.journal.items():
+            if old == _MISSING:
+                self.weights.pop(key, None)
+            else:
+                self.weights[key] = old
+        for a, b in state[2]:
+            self.active.add(a)
+            self.active.add(b)
+            self.pairs.remove((a, b))
+
+    def _finalize(self, a: int, b: int, made: list[tuple[int, int]]) -> None:
+        self.active.discard(a)
+        self.active.discard(b)
+        self.pairs.append((a, b))
+        made.append((a, b))
+
+    def _explain(self, current: list[int], movers: int, bracket_end: int) -> None:
+        pass
+
+    def _bracket(self, players: list[int], movers: int, end: int, group_start: int) -> tuple:
+        """Pair one bracket: `players[:movers]` are the MDPs, `players[movers:end]` the residents,
+        `players[end:]` the next scoregroup. Returns (mate, matched, pairs made)."""
+        rnd, info, n = self.rnd, self.rnd.info, self.n
+        self.local = list(players)
+        self.following = players[end:]
+        made: list[tuple[int, int]] = []
+        vx = players
+        res_hi = group_start  # first vertex of the next scoregroup
+        res_lo = group_start - (end - movers)
+        in_res = lambda m: res_lo <= m < res_hi  # noqa: E731
+        size = len(players)
+        base: dict[tuple[int, int], int] = {}
+        for li in range(movers, size):
+            for si in range(li):
+                w = rnd.weight(vx[si], vx[li], li < end, li >= end, rnd.single_is_bye)
+                base[(li, si)] = w
+                self.put(vx[si], vx[li], w)
+
+        def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
+            w = base[(li, si)]
+            if w:
+                add = 1 if si_rem < rem_pairs else 0
+                add <<= 2 * rnd.size_bits
+                add -= si_rem
+                add <<= 1
+                w += add
+            return w
+
+        mate = self.solve()
+        matched = [False] * n
+        # Which MDPs are paired: higher scores first, the earliest possible within a score.
+        md_score = None
+        remaining = remaining_matched = 0
+        for pi in range(movers):
+            v = vx[pi]
+            if pi == 0 or info[v].score < md_score:
+                md_score = info[v].score
+                remaining = remaining_matched = 0
+                mi = pi
+                while mi < size and info[vx[mi]].score >= md_score:
+                    remaining += 1
+                    if in_res(mate[vx[mi]]):
+                        remaining_matched += 1
+                    mi += 1
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                matched[v] = True
+                continue
+            remaining -= 1
+            if not in_res(mate[v]):
+                for oi in range(movers, end):
+                    w = base[(oi, pi)]
+                    if w:
+                        self.put(v, vx[oi], w | 1)
+                mate = self.solve()
+            if in_res(mate[v]):
+                matched[v] = True
+                remaining_matched -= 1
+                for oi in range(movers, end):
+                    w = base[(oi, pi)]
+                    if w:
+                        w |= end - movers
+                        self.put(v, vx[oi], w + 1)
+        # Their opponents: the highest resident that keeps the optimum.
+        for pi in range(movers):
+            v = vx[pi]
+            if not matched[v]:
+                continue
+            add = size
+            for oi in range(end - 1, movers - 1, -1):
+                o = vx[oi]
+                if matched[o]:
+                    continue
+                w = base[(oi, pi)]
+                if w:
+                    self.put(v, o, w + add)
+                    add += 1
+            mate = self.solve()
+            m = mate[v]
+            matched[m] = True
+            self._finalize(v, m, made)
+        # The remainder: exchanges, then S1's opponents.
+        remainder = [oi for oi in range(movers, end) if mate[vx[oi]] >= res_lo and not matched[vx[oi]]]
+        rem_pairs = sum(1 for oi in remainder if mate[vx[oi]] < vx[oi])
+        for j, oi in enumerate(remainder):
+            for i in range(j):
+                pi = remainder[i]
+                self.put(vx[pi], vx[oi], ewc(pi, oi, i, rem_pairs))
+        mate = self.solve()
+
+        def exchanged_s1(v: int) -> bool:
+            return mate[v] <= v or mate[v] >= res_hi
+
+        def in_s1_role(v: int) -> bool:
+            return v < mate[v] < res_hi
+
+        exchanges = sum(1 for oi in remainder[:rem_pairs] if exchanged_s1(vx[oi]))
+        left = exchanges
+        k = rem_pairs
+        while k > 0 and left:
+            k -= 1
+            pi = remainder[k]
+            v = vx[pi]
+            if in_s1_role(v):
+                for oi in remainder[k + 1:]:
+                    w = ewc(pi, oi, k, rem_pairs)
+                    if w:
+                        self.put(v, vx[oi], w - 1)
+                mate = self.solve()
+            exchange = exchanged_s1(v)
+            left -= exchange
+            for oi in remainder[k + 1:]:
+                if exchange:
+                    base[(oi, pi)] = 0
+                self.put(v, vx[oi], ewc(pi, oi, k, rem_pairs))
+        left = exchanges
+        for k in range(rem_pairs, len(remainder)):
+            if left <= 1:
+                break
+            pi = remainder[k]
+            v = vx[pi]
+            already = in_s1_role(v)
+            if not already:
+                for oi in remainder[k + 1:]:
+                    w = ewc(pi, oi, k, rem_pairs)
+                    if w:
+                        self.put(v, vx[oi], w + 1)
+                mate = self.solve()
+            if in_s1_role(v):
+                left -= 1
+                for oi in remainder[:k]:
+                    base[(pi, oi)] = 0
+                    self.put(v, vx[oi], 0)
+                for oi in range(end, size):
+                    base[(oi, pi)] = 0
+                    self.put(v, vx[oi], 0)
+            if not already:
+                for oi in remainder[k + 1:]:
+                    self.put(v, vx[oi], ewc(pi, oi, k, rem_pairs))
+        for i, pi in enumerate(remainder):
+            v = vx[pi]
+            for oi in remainder[i + 1:]:
+                o = vx[oi]
+                if not in_s1_role(v) or in_s1_role(o):
+                    base[(oi, pi)] = 0
+                self.put(v, o, base[(oi, pi)])
+        for pi in remainder:
+            v = vx[pi]
+            if not in_s1_role(v):
+                continue
+            add = 0
+            for oi in reversed(remainder):
+                o = vx[oi]
+                if oi <= pi or matched[o]:
+                    continue
+                w = base[(oi, pi)]
+                if w:
+                    self.put(v, o, w + add)
+                add += 1
+            mate = self.solve()
+            m = mate[v]
+            matched[v] = matched[m] = True
+            self._finalize(v, m, made)
+        return mate, matched, made
+
+
+def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026) -> Pairing:
+    """Pair `state.round_to_pair` by the Dutch system of `edition` (2026 criteria C1-C21)."""
+    info = _prepare(state, edition)
+    rnd = _Round(state, edition, info)
+    if rnd.n == 0:
+        return Pairing(boards=[], byes=_requested(state), explanation=["nobody to pair"])
+    if rnd.n == 1:
+        if not info[0].eligible:
+            raise NoValidPairing(f"player {info[0].player.id} cannot receive the bye (C2)")
+        bye = [Bye(info[0].player.id, Kind.PAIRING_BYE)]
+        return Pairing(boards=[], byes=bye + _requested(state), explanation=["one player: the bye"])
+    _bye_prepass(rnd)
+    pairer = _Pairer(rnd)
+    pairs = pairer.run()
+    paired = {v for pair in pairs for v in pair}
+    unpaired = [v for v in range(rnd.n) if v not in paired]
+    if len(unpaired) > 1 or (unpaired and not info[unpaired[0]].eligible):
+        raise NoValidPairing("no complete round-pairing found")
+    boards = []
+    for a, b in pairs:
+        h, l = (a, b) if a < b else (b, a)  # sorted order: h ranks higher
+        colour = allocate(info[h].colour, info[l].colour, info[h].rank, state.top_colour_round1)
+        ph, pl = info[h].player.id, info[l].player.id
+        boards.append((h, l, Board(ph, pl) if colour.value == "w" else Board(pl, ph)))
+    # Publication order: the higher player's score, the lower player's score, the higher's number.
+    boards.sort(key=lambda t: (-info[t[0]].score, -info[t[1]].score, info[t[0]].player.id))
+    byes = [Bye(info[v].player.id, Kind.PAIRING_BYE) for v in unpaired]
+    lines = pairer.lines
+    if unpaired:
+        v = unpaired[0]
+        lines.append(f"pairing-allocated bye: {info[v].player.id} (score {info[v].score / 2:g}, "
+                     f"{info[v].played} games played)")
+    return Pairing(boards=[t[2] for t in boards], byes=byes + _requested(state), explanation=lines)
+
+
+def _requested(state: TournamentState) -> list[Bye]:
+    return [Bye(pid, kind) for pid, kind in sorted(state.requested_byes.items())]
+
+
+def _pair(state: TournamentState) -> Pairing:
+    return pair_round(state, Edition.FIDE_2026)
+
+
+SYSTEM = PairingSystem(id="dutch", name="FIDE Dutch system (C.04.3, 2026)", pair=_pair)

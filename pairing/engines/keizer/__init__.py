@@ -1,0 +1,44 @@
+"""The Keizer competition as the club of seed 003 plays it (system id `keizer`).
+
+- `scoring`: values, Keizer points, Systeem Aalsmeer, re-valuation, standings
+  (seed 003 §1.2-§1.6).
+- `pair`: the pairing, colours and the reserve (§1.7-§1.9 as seeds README
+  item 4 fills them).
+- `start`: the start ranking and strength groups (§1.10), and the TPR.
+- `settings`: every setting, its default and its article (docs/keizer.md).
+
+Input convention:
+- Start numbers (`Player.id`) follow the start ranking: number 1 is first
+  on it (build it with `start.start_ranking`).
+- Each player's history holds one `RoundRecord` per round played: a game
+  (`Kind.GAME`, score 1/0.5/0), a forfeit (`Kind.FORFEIT`: the no-show of
+  §3.5 with score 0, his opponent with score 1), the reserve
+  (`Kind.PAIRING_BYE`), absence with notice (`Kind.ABSENT_NOTICE`: notice
+  recorded before the round was paired), absence without notice
+  (`Kind.ABSENT`), a club-match game on club night (`Kind.CLUB_MATCH`,
+  score = its result). A missing record counts as absence without notice.
+- For the round to pair, every player who is not withdrawn and not named in
+  `state.requested_byes` is present (§3.5: those there and those who said
+  they come later). An absent player is named there with `Kind.ABSENT_NOTICE`,
+  `Kind.ABSENT` or `Kind.CLUB_MATCH`; he comes back among the pairing's byes
+  with that kind and 0 game points (his Keizer points follow from the kind
+  once the round is recorded). The reserve comes back as a `Kind.PAIRING_BYE`
+  bye with 0 game points; its Keizer points are the bye fraction.
+"""
+
+from __future__ import annotations
+
+from ..registry import PairingSystem
+from .pair import pair_round
+from .scoring import StandingRow, Standings, standings
+from .settings import DEFAULTS, KeizerSettings, validate
+
+SYSTEM = PairingSystem(
+    id="keizer",
+    name="Keizer",
+    pair=pair_round,
+    defaults=DEFAULTS,
+    validate=validate,
+)
+
+__all__ = ["SYSTEM", "KeizerSettings", "StandingRow", "Standings", "pair_round", "standings"]

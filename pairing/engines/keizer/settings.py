@@ -1,0 +1,108 @@
+"""The Keizer competition's settings, with the article each default comes from.
+
+The defaults are the club's own (seed 003 §1 and the Sevilla settings of
+§2.1); seeds README item 4 fills the articles cut off in the source
+(§1.7, §1.8, §3.2-§3.4). docs/keizer.md lists them for the TD.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from ..state import InvalidInput
+
+REVALUATION_MODES = ("classic", "fixed-point", "frozen")
+
+
+@dataclass(frozen=True, slots=True)
+class KeizerSettings:
+    # Values from the ranking (§1.2; §2.1 "Spelerwaardering": Topwaarde, Waarde stapgrootte, Elke,
+    # Vermenigvuldig met): the value at place p is (top - step * ((p - 1) // every)) * multiplier.
+    top_value: float = 60
+    value_step: float = 1
+    value_every: int = 1
+    value_multiplier: float = 1
+    # Rounds without a game, as fractions of one's own value (§1.2, §1.3, §2.1 "Afwezigheidspar.").
+    absent_notice_fraction: float = 1 / 3  # "Afwezig met bericht"
+    absent_fraction: float = 0.0  # "Afwezig zonder bericht"
+    club_match_fraction: float = 1.0  # §1.3: a club-match game on club night scores on one's own value
+    bye_fraction: float = 0.5  # "Bye": the reserve (§1.9)
+    forfeit_as_bye: bool = True  # "Regl. uitslagen als bye beschouwen"
+    forfeit_bye_winner_only: bool = True  # "Only for the winner"; the loser (the no-show, §3.5) gets 0
+    # Systeem Aalsmeer (§1.4; §2.1 "Aalsmeerronden"): 0 switches the bonus off.
+    aalsmeer_rounds: int = 5
+    # Re-valuation (§1.6, seeds README item 3): "classic", "fixed-point" or "frozen".
+    revaluation: str = "classic"
+    max_iterations: int = 50  # fixed-point mode only
+    # The published ranking (§1.5): at least this fraction of the rounds taken part in.
+    participation_fraction: float = 1 / 3
+    # Pairing (§1.7, §1.8 as seeds README item 4 fills them from §2.1).
+    repeat_window: int = 4  # "Ronden tussen gelijke paring"
+    max_meetings: int = 8  # "Max gelijke paringen"
+    max_colour_difference: int = 2  # "Max toegestaan kleurverschil"
+    max_same_colour_run: int = 2  # "Opeenv. ronden met gelijke kleur"
+    # Performance rating (§2.1 "Rating": TPR limiet) and the start ranking (§1.10).
+    tpr_limit: float = 750
+    start_min_games: int = 5  # fewer games last season: the rating is used
+    strength_groups: int = 3  # "3 even grote groepen"
+
+
+DEFAULTS: dict[str, Any] = asdict(KeizerSettings())
+
+_NON_NEGATIVE_NUMBERS = (
+    "top_value",
+    "value_step",
+    "value_multiplier",
+    "absent_notice_fraction",
+    "absent_fraction",
+    "club_match_fraction",
+    "bye_fraction",
+    "participation_fraction",
+    "tpr_limit",
+)
+_NON_NEGATIVE_INTEGERS = ("aalsmeer_rounds", "repeat_window", "max_meetings", "start_min_games")
+_POSITIVE_INTEGERS = (
+    "value_every",
+    "max_iterations",
+    "max_colour_difference",
+    "max_same_colour_run",
+    "strength_groups",
+)
+_BOOLEANS = ("forfeit_as_bye", "forfeit_bye_winner_only")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate(settings: dict[str, Any]) -> None:
+    """Raise `InvalidInput` naming the first bad setting."""
+    for name in _NON_NEGATIVE_NUMBERS:
+        if not _is_number(settings[name]) or settings[name] < 0:
+            raise InvalidInput(f"{name} must be a number of at least 0")
+    for name in _NON_NEGATIVE_INTEGERS:
+        if not _is_integer(settings[name]) or settings[name] < 0:
+            raise InvalidInput(f"{name} must be a whole number of at least 0")
+    for name in _POSITIVE_INTEGERS:
+        if not _is_integer(settings[name]) or settings[name] < 1:
+            raise InvalidInput(f"{name} must be a whole number of at least 1")
+    for name in _BOOLEANS:
+        if not isinstance(settings[name], bool):
+            raise InvalidInput(f"{name} must be true or false")
+    if settings["revaluation"] not in REVALUATION_MODES:
+        raise InvalidInput(f"revaluation must be one of {', '.join(REVALUATION_MODES)}")
+    if settings["participation_fraction"] > 1:
+        raise InvalidInput("participation_fraction must be at most 1")
+
+
+def resolve(given: dict[str, Any] | None) -> KeizerSettings:
+    """The defaults overlaid with `given`, validated (through the registered system)."""
+    from . import SYSTEM  # the package registers the system; imported late to avoid a cycle
+
+    merged = SYSTEM.settings(given)
+    return KeizerSettings(**{f.name: merged[f.name] for f in fields(KeizerSettings)})

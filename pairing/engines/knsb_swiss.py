@@ -1,0 +1,669 @@
+"""The score-group procedure of the KNSB Swiss systems on rating (seed 000 C1-C15, seed 002 C1-C14).
+
+Both texts pair score groups from the top. In each group they try candidates in a fixed order
+(D2 exchanges, then D1 transpositions of S2; in a heterogeneous group D3 floater subsets) and take
+the first one meeting the criteria in force; when none does, a criterion is relaxed (the "levels":
+seed 000 C9-C12, seed 002 C10) and the same order is walked again; after that the number of pairs
+is lowered (seed 000 C15, seed 002 C14).
+
+This module walks those orders exactly but never blindly:
+- a transposition is built position by position (its lexicographic order) and a prefix is cut as
+  soon as the rest of the group can no longer be completed: an exact bipartite matching test
+  (`_Completion`), so the first acceptable transposition is never skipped;
+- a level is skipped at once when no pairing of the group at all meets it (a maximum matching of
+  the whole group, `_level_possible`), which is exact for the absolute criteria and a necessary
+  condition for the colour count x;
+- seed 000 C13/C14 and seed 002 C12/C13 (going back to a higher group when a lower one cannot be
+  paired) are read as: a candidate is acceptable only if every player still unpaired after it can
+  be paired under the absolute criteria B1/B2 (`_Lookahead`). The text's backtracking takes the
+  next candidate of the higher group in the same order; this test finds that candidate without
+  first pairing the lower groups wrongly.
+
+Edition-specific readings are in `Rules` (seed 000 or seed 002) and cited where used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import rustworkx as rx
+
+from . import colours
+from .colours import ColourState, Float, colour_state
+from .knsb_orders import all_exchanges, floater_subsets
+from .state import (
+    Board,
+    Bye,
+    Colour,
+    InvalidInput,
+    Kind,
+    NoValidPairing,
+    Pairing,
+    Player,
+    RoundRecord,
+    TournamentState,
+)
+
+# Seed 000 A2 C: GM-WGM-IM-WIM-FM-WFM-untitled.
+TITLES_000: tuple[str, ...] = ("GM", "WGM", "IM", "WIM", "FM", "WFM")
+# Seed 002 A2 C: GM-IM-WGM-FM-WIM-CM-WFM-WCM-untitled.
+TITLES_002: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
+
+
+def record_points(record: RoundRecord) -> float:
+    """Points of one round; a game still in play counts as a draw (seed 000 F9, seed 002 F9)."""
+    if record.score is None:
+        return 0.5 if record.kind is Kind.GAME else 0.0
+    return record.score
+
+
+@dataclass(slots=True)
+class Entrant:
+    """A player as the procedure sees him (seed 000/002 A2, A4, A7, B1)."""
+
+    id: int
+    number: int  # pairing number: place in the A2 order of round 1 (A2, last paragraph)
+    score: float
+    key: tuple  # A2 order: score, rating, title, name, pairing number
+    cs: ColourState
+    strength: int  # ABSOLUTE, STRONG, MILD or NONE (A7)
+    floats: tuple[Float | None, Float | None]  # last round, the round before (B5, B6)
+    met: frozenset[int]  # B1: opponents over the board (F2: forfeits are no meeting)
+    bye_ok: bool  # B1 (seed 000) / B1b (seed 002): may still get the bye
+    top: bool  # topscorer: last round, more than 50 % (seed 000 B, seed 002 A10)
+    unplayed: int  # rounds without a game (seed 002 A8 w, b)
+
+    @property
+    def pref(self) -> Colour | None:
+        return self.cs.preference
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What differs between seed 000 (the 1998 FIDE Dutch system) and seed 002."""
+
+    edition: str  # "000" or "002"
+    titles: tuple[str, ...]
+    float_edition: colours.Edition  # which unplayed rounds count as a downfloat
+
+    @property
+    def later(self) -> bool:
+        return self.edition == "002"
+
+
+RULES_000 = Rules("000", TITLES_000, colours.Edition.FIDE_2017)
+RULES_002 = Rules("002", TITLES_002, colours.Edition.FIDE_2026)
+
+
+@dataclass(frozen=True)
+class Level:
+    """The criteria in force while one order is walked (seed 000 C9-C12, seed 002 C3/C10)."""
+
+    x: int  # pairs allowed to miss a colour preference (seed 000 A8/B4/C12, seed 002 X)
+    z: int | None  # seed 002 even rounds: pairs allowed to miss a strong preference (A8b)
+    down5: bool = True
+    down6: bool = True
+    up5: bool = True
+    up6: bool = True
+    a7d: bool = False  # seed 002 A7d: strong preferences as absolute (odd rounds)
+    b2_top: bool = True  # seed 002 C3b/C10g: B2 also for topscorers
+    label: str = ""
+
+
+# --------------------------------------------------------------------------- players
+
+
+def _title_rank(title: str, order: Sequence[str]) -> int:
+    title = title.strip().upper()
+    return order.index(title) if title in order else len(order)
+
+
+def _scores_by_round(players: Sequence[Player], rounds: int) -> dict[int, list[float]]:
+    out: dict[int, list[float]] = {}
+    for p in players:
+        running = [0.0]
+        for r in p.history[:rounds]:
+            running.append(running[-1] + record_points(r))
+        out[p.id] = running
+    return out
+
+
+def _bye_ok(player: Player, rules: Rules) -> bool:
+    """Seed 000 B1: not after a point without playing (bye or forfeit). Seed 002 B1b: not after a
+    point or half point without playing (a bye, or an opponent who did not show up)."""
+    if not rules.later:
+        return colours.bye_eligible(player, colours.Edition.FIDE_2026)
+    for r in player.history:
+        unplayed = not r.played and r.kind not in (Kind.ABSENT, Kind.ABSENT_NOTICE)
+        if unplayed and record_points(r) > 0:
+            return False
+    return True
+
+
+def entrants(state: TournamentState, rules: Rules) -> list[Entrant]:
+    """The players to pair, in A2 order, with everything the criteria ask about them."""
+    rounds = state.rounds_played
+    everyone = state.players
+    scores = _scores_by_round(everyone, rounds)
+    first = sorted(everyone, key=lambda p: (-p.rating, _title_rank(p.title, rules.titles), p.name, p.id))
+    numbers = {p.id: i + 1 for i, p in enumerate(first)}
+    last_round = state.round_to_pair == state.total_rounds
+    out = []
+    for p in state.to_pair():
+        score = scores[p.id][min(rounds, len(p.history))]
+        cs = colour_state(p)
+        top = last_round and score > 0.5 * state.total_rounds
+        if cs.preference is None:
+            strength = NONE
+        elif cs.absolute and not (top and not rules.later):
+            strength = ABSOLUTE  # seed 000 A7: not absolute for a topscorer in the last round
+        elif cs.difference != 0:
+            strength = STRONG
+        else:
+            strength = MILD
+        n = min(rounds, len(p.history))
+        fl = [colours.float_in_round(p, i, scores, rules.float_edition) for i in range(n)]
+        floats = (fl[-1] if n >= 1 else None, fl[-2] if n >= 2 else None)
+        key = (-score, -p.rating, _title_rank(p.title, rules.titles), p.name, numbers[p.id])
+        out.append(Entrant(
+            id=p.id, number=numbers[p.id], score=score, key=key, cs=cs, strength=strength,
+            floats=floats, met=frozenset(p.opponents()), bye_ok=_bye_ok(p, rules), top=top,
+            unplayed=sum(1 for r in p.history[:rounds] if not r.played),
+        ))
+    out.sort(key=lambda e: e.key)
+    return out
+
+
+# --------------------------------------------------------------------------- criteria
+
+
+def _fits(e: Entrant, colour: Colour) -> bool:
+    """B2: after this game the colour difference stays within +-2 and no colour three times running."""
+    diff = e.cs.difference + (1 if colour is Colour.WHITE else -1)
+    return abs(diff) <= 2 and e.cs.repeated is not colour
+
+
+def b2_exempt(a: Entrant, b: Entrant, rules: Rules, level: Level | None) -> bool:
+    """Seed 000 B: B2 does not hold for topscorers in the last round. Seed 002 B2 NB: it may be
+    ignored for topscorers (only after C10g), and a non-topscorer meeting a topscorer counts as one."""
+    if not rules.later:
+        return False
+    return (level is None or not level.b2_top) and (a.top or b.top)
+
+
+def absolute_ok(a: Entrant, b: Entrant, rules: Rules, level: Level | None = None) -> bool:
+    """B1 and B2 for a pair. `level` None: the most relaxed reading (seed 002 after C10g)."""
+    if b.id in a.met:
+        return False
+    if b2_exempt(a, b, rules, level):
+        return True
+    for c in (Colour.WHITE, Colour.BLACK):
+        if (a.top and not rules.later or _fits(a, c)) and (b.top and not rules.later or _fits(b, c.opposite)):
+            return True
+    return False
+
+
+def conflict(a: Entrant, b: Entrant) -> bool:
+    """Seed 000 A8/B4, seed 002 A8a: the pair cannot give both players their preference."""
+    return a.pref is not None and a.pref is b.pref
+
+
+def strong_conflict(a: Entrant, b: Entrant) -> bool:
+    """Seed 002 A7d/A8b: both have (at least) a strong preference for the same colour."""
+    return conflict(a, b) and a.strength >= STRONG and b.strength >= STRONG
+
+
+def _float_exempt(e: Entrant, rules: Rules) -> bool:
+    """Seed 000 B: B5 and B6 do not hold for topscorers in the last round."""
+    return e.top and not rules.later
+
+
+def down_bad(e: Entrant, level: Level, rules: Rules) -> bool:
+    """B5/B6 for a player about to float down (or get the bye: seed 000 A5, seed 002 B1b)."""
+    if _float_exempt(e, rules):
+        return False
+    return (level.down5 and e.floats[0] is Float.DOWN) or (level.down6 and e.floats[1] is Float.DOWN)
+
+
+def up_bad(e: Entrant, level: Level, rules: Rules) -> bool:
+    """B5/B6 for a player who floats up (he meets someone with a higher score)."""
+    if _float_exempt(e, rules):
+        return False
+    return (level.up5 and e.floats[0] is Float.UP) or (level.up6 and e.floats[1] is Float.UP)
+
+
+# --------------------------------------------------------------------------- matching tests
+
+
+class _Lookahead:
+    """Can these players all be paired under B1/B2, with at most one bye for a player allowed one?"""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.cache: dict[frozenset[int], bool] = {}
+
+    def __call__(self, players: Sequence[Entrant]) -> bool:
+        key = frozenset(e.id for e in players)
+        if key not in self.cache:
+            self.cache[key] = self._greedy(players) or self._exact(players)
+        return self.cache[key]
+
+    def _greedy(self, players: Sequence[Entrant]) -> bool:
+        left = sorted(players, key=lambda e: e.key)
+        free = [True] * len(left)
+        for i, a in enumerate(left):
+            if not free[i]:
+                continue
+            free[i] = False
+            for j in range(i + 1, len(left)):
+                if free[j] and absolute_ok(a, left[j], self.rules):
+                    free[j] = False
+                    break
+            else:
+                if len(left) % 2 == 0 or not a.bye_ok or any(free):
+                    return False
+        return True
+
+    def _exact(self, players: Sequence[Entrant]) -> bool:
+        g: rx.PyGraph = rx.PyGraph()
+        g.add_nodes_from(range(len(players)))
+        for i, a in enumerate(players):
+            for j in range(i + 1, len(players)):
+                if absolute_ok(a, players[j], self.rules):
+                    g.add_edge(i, j, 1)
+        if len(players) % 2:
+            d = g.add_node(-1)
+            for i, a in enumerate(players):
+                if a.bye_ok:
+                    g.add_edge(i, d, 1)
+        m = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+        return 2 * len(m) == g.num_nodes()
+
+
+def _level_possible(
+    players: Sequence[Entrant], pairs: int, ok: Callable[[Entrant, Entrant], bool],
+    may_stay: Callable[[Entrant], bool], bad: Callable[[Entrant, Entrant], bool], budget: int,
+) -> bool:
+    """Is there any set of `pairs` pairs among `players` using `ok` pairs, leaving only players
+    `may_stay` unpaired, with at most `budget` pairs for which `bad` holds? Exact maximum weight
+    matching: a necessary condition for every structured candidate (S1 against S2) of the group."""
+    n = len(players)
+    leftover = n - 2 * pairs
+    if leftover < 0:
+        return False
+    g: rx.PyGraph = rx.PyGraph()
+    g.add_nodes_from(range(n))
+    big = 4 * n + 4
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            b = players[j]
+            if ok(a, b):
+                g.add_edge(i, j, big + (0 if bad(a, b) else 1))
+    for _ in range(leftover):
+        d = g.add_node(-1)
+        for i, a in enumerate(players):
+            if may_stay(a):
+                g.add_edge(i, d, big + 1)
+    m = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(m) != g.num_nodes():
+        return False
+    misses = sum(1 for u, v in m if u < n and v < n and bad(players[u], players[v]))
+    return misses <= budget
+
+
+class _Completion:
+    """Exact test: can S1 positions i.. still be given distinct S2 partners (and the S2 players left
+    over all be allowed to float), given the partners fixed so far? Kuhn's augmenting paths over a
+    matching kept from step to step."""
+
+    def __init__(self, left: int, right: int, adj: list[list[int]], stay: list[bool]) -> None:
+        # Left nodes: S1 positions 0..left-1, then one "leftover slot" per S2 player not paired.
+        self.slots = right - left
+        self.adj = adj + [[j for j in range(right) if stay[j]] for _ in range(self.slots)]
+        self.nl = left + self.slots
+        self.match_r = [-1] * right
+        self.match_l = [-1] * self.nl
+        self.fixed = [False] * self.nl
+        self.blocked = [False] * right
+
+    def _augment(self, u: int, seen: list[bool]) -> bool:
+        for v in self.adj[u]:
+            if self.blocked[v] or seen[v]:
+                continue
+            seen[v] = True
+            w = self.match_r[v]
+            if w == -1 or (not self.fixed[w] and self._augment(w, seen)):
+                self.match_r[v] = u
+                self.match_l[u] = v
+                return True
+        return False
+
+    def start(self) -> bool:
+        right = len(self.match_r)
+        return all(self._augment(u, [False] * right) for u in range(self.nl))
+
+    def fix(self, u: int, v: int) -> list[tuple[list[int], list[int]]] | None:
+        """Fix S1 position u to S2 player v; None (state unchanged) when the rest becomes impossible."""
+        saved = (self.match_l[:], self.match_r[:])
+        if self.match_l[u] != v:
+            w = self.match_r[v]
+            old = self.match_l[u]
+            self.match_l[u] = -1
+            if old != -1:
+                self.match_r[old] = -1
+            self.match_r[v] = u
+            self.match_l[u] = v
+            if w != -1:
+                self.match_l[w] = -1
+                self.blocked[v] = True
+                ok = self._augment(w, [False] * len(self.match_r))
+                self.blocked[v] = False
+                if not ok:
+                    self.match_l, self.match_r = saved
+                    return None
+        self.fixed[u] = True
+        return [saved]
+
+    def unfix(self, u: int, token: list[tuple[list[int], list[int]]]) -> None:
+        self.fixed[u] = False
+        self.match_l, self.match_r = token[0]
+
+
+# --------------------------------------------------------------------------- the search
+
+
+@dataclass
+class Candidate:
+    pairs: list[tuple[Entrant, Entrant]]
+    floaters: list[Entrant]
+    note: str
+
+
+@dataclass
+class _Context:
+    rules: Rules
+    odd_round: bool
+    lookahead: _Lookahead
+    lower: list[Entrant]  # players of all lower score groups
+    last: bool  # the lowest score group: a leftover gets the bye
+    tried: int = 0  # candidates looked at (for the explanation and the benchmark)
+
+
+def _transpositions(
+    ctx: _Context, s1: list[Entrant], s2: list[Entrant], level: Level,
+    may_stay: Callable[[Entrant], bool], spent: tuple[int, int] = (0, 0),
+) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
+    """Seed 000 C6/C7 with D1, seed 002 C6/C7 with D1.1/D1.2: S1[i] against the i-th player of a
+    transposition of S2, transpositions in lexicographic order; only the first |S1| places matter.
+
+    Yields (pairs, S2 players left over, (colour misses, strong-preference misses)). `spent`: the
+    misses of pairs made earlier in the same group (seed 002: X and Z count over the whole group).
+    Prefixes that cannot be completed (bipartite matching with the leftover slots) or that already
+    exceed x (and, in even rounds of seed 002, z) are cut; nothing the text reaches first is lost.
+    """
+    p, m = len(s1), len(s2)
+    if p > m:
+        return
+    adj = [[j for j in range(m) if _pair_ok(ctx, level, a, s2[j])] for a in s1]
+    stay = [may_stay(b) for b in s2]
+    comp = _Completion(p, m, adj, stay)
+    if not comp.start():
+        return
+    chosen: list[int] = []
+    used = [False] * m
+    x_left = level.x - spent[0]
+    z_left = None if level.z is None else level.z - spent[1]
+
+    def walk(i: int, misses: int, zmisses: int) -> Iterator[
+            tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
+        if i == p:
+            ctx.tried += 1
+            yield ([(s1[k], s2[j]) for k, j in enumerate(chosen)],
+                   [s2[j] for j in range(m) if not used[j]], (misses, zmisses))
+            return
+        a = s1[i]
+        for j in adj[i]:
+            if used[j]:
+                continue
+            b = s2[j]
+            miss = misses + conflict(a, b)
+            if miss > x_left:
+                continue
+            zmiss = zmisses + strong_conflict(a, b)
+            if z_left is not None and zmiss > z_left:
+                continue
+            token = comp.fix(i, j)
+            if token is None:
+                continue
+            used[j] = True
+            chosen.append(j)
+            yield from walk(i + 1, miss, zmiss)
+            chosen.pop()
+            used[j] = False
+            comp.unfix(i, token)
+
+    yield from walk(0, 0, 0)
+
+
+def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[list[Entrant], list[Entrant], str]]:
+    """Seed 000 C4/C8 with D2, seed 002 C4/C8a with D2: S1 = the top p, then the exchanges."""
+    s1, s2 = players[:p], players[p:]
+    yield s1, s2, ""
+    if not exchange:
+        return
+    pos = {i + 1: e for i, e in enumerate(players)}
+    for a, b in all_exchanges(range(1, p + 1), range(p + 1, len(players) + 1)):
+        out, inn = set(a), set(b)
+        n1 = sorted([pos[i] for i in range(1, p + 1) if i not in out] + [pos[i] for i in inn],
+                    key=lambda e: e.key)
+        n2 = sorted([pos[i] for i in range(p + 1, len(players) + 1) if i not in inn] + [pos[i] for i in out],
+                    key=lambda e: e.key)
+        yield n1, n2, f"D2 exchange {'+'.join(map(str, sorted(a)))} with {'+'.join(map(str, b))}"
+
+
+def _stay_rule(ctx: _Context, level: Level) -> Callable[[Entrant], bool]:
+    """Who may be left over: not against B5/B6 for downfloats, and in the lowest group only a
+    player allowed the bye (the bye is a downfloat: seed 000 A5, seed 002 B1b)."""
+    def may_stay(e: Entrant) -> bool:
+        if down_bad(e, level, ctx.rules):
+            return False
+        return not ctx.last or e.bye_ok
+    return may_stay
+
+
+def homogeneous(
+    ctx: _Context, players: list[Entrant], p: int, level: Level, spent: tuple[int, int] = (0, 0),
+    outside: Sequence[Entrant] = (),
+) -> Candidate | None:
+    """The first candidate of a homogeneous (remainder) group with p pairs at one level.
+
+    Order: C4/C5 split, C6/C7 transpositions, C8 exchanges (D2), each exchange again with all its
+    transpositions. `outside`: players the heterogeneous part already left over (they float with
+    the leftovers of this group). `spent`: colour misses of that part (seed 002: one X per group).
+    """
+    may_stay = _stay_rule(ctx, level)
+    if p == 0:
+        floaters = list(players)
+        if all(may_stay(e) for e in floaters) and ctx.lookahead([*outside, *floaters, *ctx.lower]):
+            return Candidate([], floaters, "no pairs")
+        return None
+    if not _level_possible(players, p, lambda a, b: _pair_ok(ctx, level, a, b), may_stay,
+                           conflict, level.x - spent[0]):
+        return None
+    for s1, s2, how in _splits(players, p, exchange=True):
+        for pairs, rest, _ in _transpositions(ctx, s1, s2, level, may_stay, spent):
+            if ctx.lookahead([*outside, *rest, *ctx.lower]):
+                if not how:
+                    moved = any(b is not s2[k] for k, (_, b) in enumerate(pairs))
+                    how = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
+                return Candidate(pairs, rest, how)
+    return None
+
+
+def _pair_ok(ctx: _Context, level: Level, a: Entrant, b: Entrant) -> bool:
+    if not absolute_ok(a, b, ctx.rules, level):
+        return False
+    if level.a7d and strong_conflict(a, b):
+        return False
+    if a.score != b.score:
+        low = b if b.score < a.score else a
+        if up_bad(low, level, ctx.rules):
+            return False
+    return True
+
+
+def heterogeneous(
+    ctx: _Context, s1: list[Entrant], s2: list[Entrant], level: Level, rem_pairs: int,
+    rem_level: Callable[[list[Entrant]], Level], shared: bool,
+) -> tuple[Candidate | None, bool]:
+    """Floaters S1 against residents S2 (C6/C7 with D1), then the remainder as a homogeneous group.
+
+    Seed 000 C11: a remainder that cannot be paired sends the search back to the next transposition
+    of the floaters. Returns the candidate and whether the remainder was reached at all (seed 002
+    C14b1). `shared`: the colour budget X counts over the whole group (seed 002 C6 "ga door vanaf
+    C4"); otherwise the remainder starts again at C2 with its own x (seed 000 C6).
+    """
+    reached = False
+
+    def always(e: Entrant) -> bool:
+        return True
+
+    for pairs, rest, misses in _transpositions(ctx, s1, s2, level, always):
+        reached = True
+        rest = sorted(rest, key=lambda e: e.key)
+        lvl = rem_level(rest)
+        spent = misses if shared else (0, 0)
+        need = min(rem_pairs, len(rest) // 2)
+        cand = homogeneous(ctx, rest, need, lvl, spent)
+        if cand is not None:
+            return Candidate(pairs + cand.pairs, cand.floaters, cand.note), reached
+    return None, reached
+
+
+def count_x(players: Sequence[Entrant], pairs: int) -> int:
+    """Seed 000 A8: x = w - q or z - q (q = half the group rounded up), not below 0."""
+    w = sum(1 for e in players if e.pref is Colour.WHITE)
+    z = sum(1 for e in players if e.pref is Colour.BLACK)
+    q = (len(players) + 1) // 2
+    return max(0, (z - q) if z > w else (w - q))
+
+
+def count_x1_z1(players: Sequence[Entrant], p0: int, even: bool) -> tuple[int, int | None]:
+    """Seed 002 A8: X1 and (even rounds) Z1 by the printed formulas.
+
+    W/B count strong and absolute preferences, w/b (even rounds) mild preferences of players with an
+    odd number of unplayed games; a counts players without a game. Players with a mild preference
+    and an even number of unplayed games count with W/B too (A7c: they have a preference).
+    """
+    a = sum(1 for e in players if e.pref is None)
+    w = b = 0
+    W = B = 0
+    for e in players:
+        if e.pref is None:
+            continue
+        loose = even and e.strength == MILD and e.unplayed % 2 == 1
+        if e.pref is Colour.WHITE:
+            w, W = (w + 1, W) if loose else (w, W + 1)
+        else:
+            b, B = (b + 1, B) if loose else (b, B + 1)
+    x1 = p0 - W - w - a if B + b > W + w else p0 - B - b - a
+    if not even:
+        return max(0, x1), None
+    z1 = p0 - W - b - w - a if B > W else p0 - B - b - w - a
+    return max(0, x1), max(0, z1)
+
+
+# --------------------------------------------------------------------------- round driver
+
+
+@dataclass
+class Outcome:
+    pairs: list[tuple[Entrant, Entrant]] = field(default_factory=list)
+    bye: Entrant | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def score_groups(players: Sequence[Entrant]) -> list[list[Entrant]]:
+    groups: list[list[Entrant]] = []
+    for e in players:
+        if groups and groups[-1][0].score == e.score:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    return groups
+
+
+def fmt_score(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:g}"
+
+
+def pair_round(
+    state: TournamentState, rules: Rules,
+    bracket: Callable[[_Context, list[Entrant], list[Entrant]], tuple[Candidate, list[str]]],
+) -> Outcome:
+    """Pair every score group from the top (seed 000 C, seed 002 C) with `bracket`, then the bye."""
+    players = entrants(state, rules)
+    look = _Lookahead(rules)
+    if not look(players):
+        raise NoValidPairing("no pairing of all players meets B1 and B2")
+    groups = score_groups(players)
+    out = Outcome()
+    movers: list[Entrant] = []
+    for gi, group in enumerate(groups):
+        lower = [e for g in groups[gi + 1:] for e in g]
+        ctx = _Context(rules, state.round_to_pair % 2 == 1, look, lower, last=gi == len(groups) - 1)
+        cand, notes = bracket(ctx, movers, group)
+        head = f"score group {fmt_score(group[0].score)} ({len(group)} players"
+        head += f", {len(movers)} moved down)" if movers else ")"
+        out.notes.append(f"{head}: " + "; ".join(notes))
+        out.pairs.extend(cand.pairs)
+        movers = sorted(cand.floaters, key=lambda e: e.key)
+    if len(movers) > 1:
+        raise NoValidPairing("players left unpaired after the lowest score group")
+    if movers:
+        out.bye = movers[0]
+    return out
+
+
+def colour_article(a: Entrant, b: Entrant) -> str:
+    """Which of E1-E4 decided the colours of a pair (a ranked higher)."""
+    if a.pref is None and b.pref is None:
+        return "E4 (round 1: E5/A7 by lot and pairing number)"
+    if colours.preferences_compatible(a.pref, b.pref):
+        return "E1"
+    if a.strength != b.strength:
+        return "E2"
+    mine, theirs = colours._first_difference(a.cs, b.cs)
+    if mine is not None and theirs is not None:
+        return "E3"
+    return "E4"
+
+
+def finish(state: TournamentState, out: Outcome, bye_label: str) -> Pairing:
+    """Colours by E1-E4 (E5 in round 1) and the order of publication (F1)."""
+    boards: list[tuple[tuple, Board, str]] = []
+    for x, y in out.pairs:
+        hi, lo = (x, y) if x.key < y.key else (y, x)
+        colour = colours.allocate(hi.cs, lo.cs, hi.number, state.top_colour_round1)
+        board = Board(hi.id, lo.id) if colour is Colour.WHITE else Board(lo.id, hi.id)
+        order = (-hi.score, -(hi.score + lo.score), hi.key)
+        boards.append((order, board, colour_article(hi, lo)))
+    boards.sort(key=lambda t: t[0])
+    notes = list(out.notes)
+    for i, (_, board, art) in enumerate(boards, 1):
+        notes.append(f"board {i}: {board.white}-{board.black} colours by {art}")
+    byes = []
+    if out.bye is not None:
+        byes.append(Bye(out.bye.id, Kind.PAIRING_BYE))
+        notes.append(f"bye: {out.bye.id} ({bye_label})")
+    for pid, kind in state.requested_byes.items():
+        byes.append(Bye(pid, kind))
+    return Pairing([b for _, b, _ in boards], byes, notes)
+
+
+def check_state(state: TournamentState) -> None:
+    if state.round_to_pair < 1 or state.round_to_pair > state.total_rounds:
+        raise InvalidInput(f"round {state.round_to_pair} is outside 1..{state.total_rounds}")

@@ -1,0 +1,30 @@
+"""Tie-breaks (FIDE C.07 and the seeds' own) and standings. Pure: no Django, no I/O.
+
+    from pairing.engines.tiebreaks import standings
+    table = standings(state, ["PTS", "BH/C1", "BH", "SB", "DE"])
+
+Codes and conventions: docs/tiebreaks.md.
+"""
+
+from .catalogue import CATALOGUE, Calculator, Explanation, Item, Spec, parse
+from .defaults import DEFAULTS, default_rules, default_tiebreaks
+from .ranking import Standing, encounter_points, standings
+from .rules import PRESETS, Rules, get_rules
+
+__all__ = [
+    "CATALOGUE",
+    "DEFAULTS",
+    "PRESETS",
+    "Calculator",
+    "Explanation",
+    "Item",
+    "Rules",
+    "Spec",
+    "Standing",
+    "default_rules",
+    "default_tiebreaks",
+    "encounter_points",
+    "get_rules",
+    "parse",
+    "standings",
+]

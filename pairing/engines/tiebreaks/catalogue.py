@@ -1,0 +1,523 @@
+"""The tie-break catalogue: codes, their values for one player, and how each value came about.
+
+FIDE C.07 (2023 edition as amended for 2026; docs/tiebreaks.md) by its acronyms, with the modifiers
+`/C1`, `/C2` (cut), `/M1`, `/M2` (median), `/L±n` (Koya limit), `/P` (forfeits count as played) and
+`/F` (AOB over Fore Buchholz); the 2023 spelling `BH-C1` is read as `BH/C1`. Beside them the seeds'
+tie-breaks: WP and WSB (seed 001 A1a, A1b, A1d: Buchholz and Sonneborn-Berger with every unplayed
+round a draw against oneself), KORR and MKORR (seed 004 §4.9.10.2-3: almindelig korrektion and
+middelkorrektion), DE1 (direct encounter only for first place, seed 000 F10, seed 001 F12), GRT (the
+average rating of the opponents, seed 000 F10) and LOT (a lot drawn from the recorded seed).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
+from . import performance
+from .rules import Rules, drawn_as_opponent, get_rules, is_vur, points, unplayed_label
+
+# Acronym -> (name, modifiers it takes). Cut/median: "C", "M"; "L" Koya limit; "P" forfeits as
+# played; "F" Fore Buchholz.
+CATALOGUE: dict[str, tuple[str, str]] = {
+    "PTS": ("Points", ""),
+    "DE": ("Direct encounter", "P"),
+    "DE1": ("Direct encounter, only for first place", "P"),
+    "WIN": ("Number of wins (with or without playing)", ""),
+    "WON": ("Number of games won", ""),
+    "BPG": ("Games played with black", ""),
+    "BWG": ("Games won with black", ""),
+    "PS": ("Progressive score", "C"),
+    "REP": ("Rounds elected to play", ""),
+    "BH": ("Buchholz", "CMP"),
+    "AOB": ("Average of opponents' Buchholz", "PF"),
+    "FB": ("Fore Buchholz", "CMP"),
+    "SB": ("Sonneborn-Berger", "CMP"),
+    "KS": ("Koya system", "LP"),
+    "ARO": ("Average rating of opponents", "C"),
+    "TPR": ("Tournament performance rating", ""),
+    "PTP": ("Perfect tournament performance", ""),
+    "APRO": ("Average performance rating of opponents", ""),
+    "APPO": ("Average perfect performance of opponents", ""),
+    "RTNG": ("Own rating", ""),
+    "TPN": ("Pairing number", ""),
+    "WP": ("Weerstandspunten", "CM"),
+    "WSB": ("Sonneborn-Berger, unplayed rounds a draw against oneself", "CM"),
+    "KORR": ("Almindelig korrektion", ""),
+    "MKORR": ("Middelkorrektion", ""),
+    "GRT": ("Average rating of opponents (exact)", ""),
+    "LOT": ("Lot", ""),
+}
+# Lower is better for these; every other value ranks higher first.
+LOWER_IS_BETTER = frozenset({"TPN", "LOT"})
+ENCOUNTER = frozenset({"DE", "DE1"})
+# Tie-breaks computed under seed 001's rules whatever the competition's rules are.
+FORCED_RULES = {"WP": "knsb", "WSB": "knsb"}
+
+_MODIFIER = re.compile(r"^(C|M|L)([+-]?\d+)$|^(P|F)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """One parsed tie-break code."""
+
+    code: str
+    acronym: str
+    cut: int = 0
+    median: int = 0
+    limit: int = 0
+    forfeits_played: bool = False
+    fore: bool = False
+
+    @property
+    def name(self) -> str:
+        return CATALOGUE[self.acronym][0]
+
+
+def parse(code: str) -> Spec:
+    """`BH/C1`, `bh-c1`, `KS/L-1`, `AOB/F`, `SB/P/C1`, ... -> `Spec`; `InvalidInput` if unknown."""
+    text = code.strip().upper().replace(" ", "")
+    if "/" not in text and "-" in text:
+        text = text.replace("-", "/", 1)  # the 2023 spelling BH-C1
+    head, *mods = text.split("/")
+    head = head.split(":")[0]  # team variants (BH:GP) are not used for individuals
+    if head not in CATALOGUE:
+        raise InvalidInput(f"unknown tie-break {code!r}")
+    allowed = CATALOGUE[head][1]
+    spec = Spec(code=text, acronym=head)
+    for mod in mods:
+        m = _MODIFIER.match(mod)
+        letter = m and (m.group(1) or m.group(3))
+        if not m or letter not in allowed:
+            raise InvalidInput(f"tie-break {code!r}: modifier /{mod} is not allowed")
+        if letter == "C":
+            spec = replace(spec, cut=int(m.group(2)))
+        elif letter == "M":
+            spec = replace(spec, median=int(m.group(2)))
+        elif letter == "L":
+            spec = replace(spec, limit=int(m.group(2)))
+        elif letter == "P":
+            spec = replace(spec, forfeits_played=True)
+        else:
+            spec = replace(spec, fore=True)
+        if spec.cut < 0 or spec.median < 0:
+            raise InvalidInput(f"tie-break {code!r}: a cut must be positive")
+    return spec
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One line of an explanation: a round, an opponent, what counted and whether it was cut."""
+
+    round: int | None
+    opponent: int | None
+    what: str
+    result: float | None
+    value: float
+    counted: bool = True
+    note: str = ""
+
+
+@dataclass(slots=True)
+class Explanation:
+    """How one player's value of one tie-break came about."""
+
+    code: str
+    value: float | None
+    items: list[Item] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    # The sort key, higher first; a chain (KORR, MKORR) has several numbers.
+    key: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """A round's contribution to BH/SB: the (dummy) opponent's score and the own result factor."""
+
+    round: int
+    opponent: int | None
+    what: str
+    result: float
+    value: float
+    factor: float
+    vur: bool
+    note: str = ""
+    contributes: bool = True
+
+    @property
+    def sb(self) -> float:
+        return self.value * self.factor
+
+
+def _half(x: float) -> str:
+    return f"{x:g}"
+
+
+class Field:
+    """The results of rounds 1..R under one set of rules: records, points, scores as opponents."""
+
+    def __init__(self, state: TournamentState, rounds: int, rules: Rules, fore: bool = False) -> None:
+        self.state = state
+        self.rounds = rounds
+        self.rules = rules
+        self.records: dict[int, list[RoundRecord]] = {}
+        for p in state.players:
+            records = list(p.history[:rounds])
+            records += [RoundRecord(Kind.ABSENT, score=0.0)] * (rounds - len(records))
+            if fore and rounds and records[-1].paired and records[-1].opponent:
+                # FB (C.07 8.3): every paired game of the last round counts as a draw.
+                last = records[-1]
+                records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, 0.5)
+            self.records[p.id] = records
+        self.points = {pid: sum(points(r) for r in recs) for pid, recs in self.records.items()}
+        self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
+
+    def _as_opponent(self, records: list[RoundRecord]) -> float:
+        if self.rules.opponents == "actual":
+            return sum(points(r) for r in records)
+        adjusted = self.rules.opponents == "adjusted"
+        drawn = drawn_as_opponent(records) if adjusted else [not r.played for r in records]
+        return sum(0.5 if d else points(r) for r, d in zip(records, drawn, strict=True))
+
+    def met(self, record: RoundRecord, forfeits_played: bool) -> bool:
+        """A meeting: an over-the-board game, or with /P a forfeit against the scheduled opponent."""
+        if record.kind is Kind.GAME:
+            return record.opponent is not None
+        return forfeits_played and record.kind is Kind.FORFEIT and record.opponent is not None
+
+    def parts(self, pid: int, forfeits_played: bool = False) -> list[_Part]:
+        """Every round's contribution to BH and SB (C.07 8.1, 9.1, 16; seed 001 A1d)."""
+        out = []
+        own = self.points[pid]
+        before = 0.0
+        for rnd, rec in enumerate(self.records[pid], start=1):
+            result = points(rec)
+            if self.met(rec, forfeits_played):
+                opp = rec.opponent
+                assert opp is not None
+                value = self.adjusted[opp]
+                note = ""
+                if value != self.points[opp]:
+                    note = f"opponent's {_half(self.points[opp])} points counted as {_half(value)}"
+                what = "game" if rec.kind is Kind.GAME else "forfeit counted as played"
+                out.append(_Part(rnd, opp, what, result, value, result, is_vur(rec), note))
+            else:
+                out.append(self._unplayed(pid, rnd, rec, own, before))
+            before += result
+        return out
+
+    def _unplayed(self, pid: int, rnd: int, rec: RoundRecord, own: float, before: float) -> _Part:
+        result = points(rec)
+        what = unplayed_label(rec)
+        vur = is_vur(rec)
+        mode = self.rules.own
+        if mode == "ignore":
+            return _Part(rnd, None, what, result, 0.0, 0.0, vur, "unplayed round not counted", False)
+        if mode == "self-draw":
+            ws = self.adjusted[pid]
+            note = f"draw against oneself: own score {_half(ws)} with unplayed rounds as draws"
+            return _Part(rnd, None, what, result, ws, 0.5, vur, note)
+        if mode == "virtual":
+            value = before + (1 - result) + 0.5 * (self.rounds - rnd)
+            note = (
+                f"virtual opponent: {_half(before)} before the round + {_half(1 - result)} in it"
+                f" + {_half(0.5 * (self.rounds - rnd))} for {self.rounds - rnd} later draws"
+            )
+            return _Part(rnd, None, what, result, value, result, vur, note)
+        value, note = own, f"dummy opponent with own score {_half(own)}"
+        if mode == "dummy-capped":
+            if rec.kind is Kind.FORFEIT and rec.opponent is not None:
+                cap, why = self.adjusted[rec.opponent], f"scheduled opponent {rec.opponent}'s score"
+            else:
+                cap, why = 0.5 * self.rounds, "half the rounds"
+            if cap < own:
+                value, note = cap, f"dummy opponent: own score {_half(own)} capped at {why} {_half(cap)}"
+        return _Part(rnd, None, what, result, value, result, vur, note)
+
+
+def _trim(parts: list[_Part], low: int, high: int, vur_first: bool) -> tuple[list[_Part], list[_Part]]:
+    """Cut the `low` least and `high` most significant contributions (C.07 14.1-14.2, 16.5).
+
+    Least significant: the lowest opponent's score, then the lower SB contribution; with
+    `vur_first` the voluntary unplayed rounds go first.
+    """
+    pool = [p for p in parts if p.contributes]
+    ordered = sorted(pool, key=lambda p: (not (vur_first and p.vur), p.value, p.sb, p.round))
+    low = min(low, len(ordered))
+    cut = ordered[:low]
+    rest = sorted(ordered[low:], key=lambda p: (p.value, p.sb, -p.round))
+    high = min(high, len(rest))
+    if high:
+        cut += rest[len(rest) - high :]
+        rest = rest[: len(rest) - high]
+    return rest, cut
+
+
+class Calculator:
+    """Values of any tie-break for any player of one state, computed once and cached."""
+
+    def __init__(self, state: TournamentState, rounds: int | None = None, rules: str | Rules | None = None):
+        self.state = state
+        self.rounds = max((len(p.history) for p in state.players), default=0) if rounds is None else rounds
+        self.rules = get_rules(rules)
+        self._fields: dict[tuple[Rules, bool], Field] = {}
+        self._cache: dict[tuple[str, int], Explanation] = {}
+        self._lots: dict[int, int] | None = None
+
+    def field(self, rules: Rules | None = None, fore: bool = False) -> Field:
+        key = (rules or self.rules, fore)
+        if key not in self._fields:
+            self._fields[key] = Field(self.state, self.rounds, key[0], fore)
+        return self._fields[key]
+
+    def explain(self, spec: Spec | str, pid: int) -> Explanation:
+        spec = parse(spec) if isinstance(spec, str) else spec
+        if spec.acronym in ENCOUNTER:
+            raise InvalidInput(f"{spec.code} depends on the tied group: use the standings")
+        key = (spec.code, pid)
+        if key not in self._cache:
+            method = getattr(self, "_" + spec.acronym.lower())
+            exp = method(spec, pid)
+            if not exp.key:
+                sign = -1.0 if spec.acronym in LOWER_IS_BETTER else 1.0
+                exp.key = (sign * (exp.value or 0.0),)
+            self._cache[key] = exp
+        return self._cache[key]
+
+    def value(self, spec: Spec | str, pid: int) -> float | None:
+        return self.explain(spec, pid).value
+
+    # ------------------------------------------------------------------ scores
+
+    def _pts(self, spec: Spec, pid: int) -> Explanation:
+        recs = self.field().records[pid]
+        items = [Item(r, rec.opponent, _what(rec), points(rec), points(rec)) for r, rec in enumerate(recs, 1)]
+        return Explanation(spec.code, self.field().points[pid], items)
+
+    def _counting(self, spec: Spec, pid: int, test: object) -> Explanation:
+        recs = self.field().records[pid]
+        items = [
+            Item(r, rec.opponent, _what(rec), points(rec), 1.0)
+            for r, rec in enumerate(recs, 1)
+            if test(rec)  # type: ignore[operator]
+        ]
+        return Explanation(spec.code, float(len(items)), items)
+
+    def _win(self, spec: Spec, pid: int) -> Explanation:
+        """WIN (C.07 7.1): rounds with a win's points, played or not (forfeit wins, PAB, FPB)."""
+        kinds = (Kind.GAME, Kind.FORFEIT, Kind.PAIRING_BYE, Kind.FULL_BYE)
+        return self._counting(spec, pid, lambda r: r.kind in kinds and points(r) >= 1)
+
+    def _won(self, spec: Spec, pid: int) -> Explanation:
+        """WON (C.07 7.2): games won over the board."""
+        return self._counting(spec, pid, lambda r: r.played and points(r) >= 1)
+
+    def _bpg(self, spec: Spec, pid: int) -> Explanation:
+        """BPG (C.07 7.3): games played over the board with black."""
+        return self._counting(spec, pid, lambda r: r.played and r.colour is Colour.BLACK)
+
+    def _bwg(self, spec: Spec, pid: int) -> Explanation:
+        """BWG (C.07 7.4): games won over the board with black."""
+        return self._counting(spec, pid, lambda r: r.played and r.colour is Colour.BLACK and points(r) >= 1)
+
+    def _rep(self, spec: Spec, pid: int) -> Explanation:
+        """REP (C.07 7.6, "games one elected to play"): rounds that are not voluntary unplayed rounds."""
+        return self._counting(spec, pid, lambda r: not is_vur(r))
+
+    def _ps(self, spec: Spec, pid: int) -> Explanation:
+        """PS (C.07 7.5): the sum of the running scores; Cut-n drops the first n of them."""
+        running, items = 0.0, []
+        for r, rec in enumerate(self.field().records[pid], 1):
+            running += points(rec)
+            items.append(Item(r, rec.opponent, _what(rec), points(rec), running, r > spec.cut))
+        return Explanation(spec.code, sum(i.value for i in items if i.counted), items)
+
+    # ------------------------------------------------------------------ opponents' scores
+
+    def _bh(self, spec: Spec, pid: int, rules: Rules | None = None, fore: bool = False) -> Explanation:
+        """BH (C.07 8.1): the sum of the opponents' (adjusted) scores, with the modifiers of art. 14."""
+        f = self.field(rules, fore or spec.fore)
+        parts = f.parts(pid, spec.forfeits_played)
+        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first)
+        exp = Explanation(spec.code, sum(p.value for p in kept), _items(parts, kept, sb=False))
+        exp.notes.append(f"unplayed rounds: {f.rules.name or f.rules.own}")
+        if cut:
+            exp.notes.append("cut: " + ", ".join(f"round {p.round} ({_half(p.value)})" for p in cut))
+        return exp
+
+    def _fb(self, spec: Spec, pid: int) -> Explanation:
+        """FB (C.07 8.3): Buchholz with every paired game of the last round counted as a draw."""
+        exp = self._bh(spec, pid, fore=True)
+        exp.notes.append(f"round {self.rounds}: every paired game counted as a draw")
+        return exp
+
+    def _sb(self, spec: Spec, pid: int, rules: Rules | None = None) -> Explanation:
+        """SB (C.07 9.1; seed 004 §4.9.10.1): opponents' scores times the own result (1, ½, 0)."""
+        f = self.field(rules)
+        parts = f.parts(pid, spec.forfeits_played)
+        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first)
+        exp = Explanation(spec.code, sum(p.sb for p in kept), _items(parts, kept, sb=True))
+        exp.notes.append(f"unplayed rounds: {f.rules.name or f.rules.own}")
+        if cut:
+            exp.notes.append("cut: " + ", ".join(f"round {p.round} ({_half(p.sb)})" for p in cut))
+        return exp
+
+    def _wp(self, spec: Spec, pid: int) -> Explanation:
+        """WP (seed 001 A1a, A1d, F3): Buchholz, every unplayed round a draw against oneself."""
+        return self._bh(spec, pid, rules=get_rules(FORCED_RULES["WP"]))
+
+    def _wsb(self, spec: Spec, pid: int) -> Explanation:
+        """SB of seed 001 (A1b, A1d, F3): on the WS scores, unplayed rounds a draw against oneself."""
+        return self._sb(spec, pid, rules=get_rules(FORCED_RULES["WSB"]))
+
+    def _aob(self, spec: Spec, pid: int) -> Explanation:
+        """AOB (C.07 8.2): the mean Buchholz of the opponents met, to two decimals (AOB/F: their FB)."""
+        f = self.field()
+        acronym = "FB" if spec.fore else "BH"
+        base = Spec(acronym, acronym, forfeits_played=spec.forfeits_played)
+        items = []
+        for r, rec in enumerate(f.records[pid], 1):
+            if f.met(rec, spec.forfeits_played):
+                assert rec.opponent is not None
+                bh = self.explain(base, rec.opponent).value or 0.0
+                items.append(Item(r, rec.opponent, _what(rec), points(rec), bh))
+        mean = Fraction(sum(Fraction(i.value) for i in items), len(items)) if items else Fraction(0)
+        return Explanation(spec.code, performance.round_half_up(mean * 100) / 100, items)
+
+    def _ks(self, spec: Spec, pid: int) -> Explanation:
+        """KS (C.07 9.2): points against opponents with at least half the maximum score (/L±n moves it)."""
+        f = self.field()
+        limit = 0.5 * self.rounds + 0.5 * spec.limit
+        items = []
+        for r, rec in enumerate(f.records[pid], 1):
+            if f.met(rec, spec.forfeits_played):
+                assert rec.opponent is not None
+                strong = f.adjusted[rec.opponent] >= limit
+                note = f"opponent's score {_half(f.adjusted[rec.opponent])}"
+                items.append(Item(r, rec.opponent, _what(rec), points(rec), points(rec), strong, note))
+        exp = Explanation(spec.code, sum(i.value for i in items if i.counted), items)
+        exp.notes.append(f"opponents with at least {_half(limit)} points")
+        return exp
+
+    def _korr(self, spec: Spec, pid: int) -> Explanation:
+        """Almindelig korrektion (seed 004 §4.9.10.2): BH without the two lowest opponents; if still
+        equal, with the second lowest restored; then with the lowest too (BH/C2, BH/C1, BH)."""
+        return self._chain(spec, pid, ["BH/C2", "BH/C1", "BH"])
+
+    def _mkorr(self, spec: Spec, pid: int) -> Explanation:
+        """Middelkorrektion (seed 004 §4.9.10.3), by the tournament's number of rounds:
+        up to 8 rounds BH/M1, then BH; 9-12 rounds BH/M2, then BH/M1; 13 or more BH/M3, BH/M2, BH/M1."""
+        total = self.state.total_rounds or self.rounds
+        if total <= 8:
+            chain = ["BH/M1", "BH"]
+        elif total <= 12:
+            chain = ["BH/M2", "BH/M1"]
+        else:
+            chain = ["BH/M3", "BH/M2", "BH/M1"]
+        return self._chain(spec, pid, chain)
+
+    def _chain(self, spec: Spec, pid: int, codes: list[str]) -> Explanation:
+        steps = [self.explain(c, pid) for c in codes]
+        exp = Explanation(spec.code, steps[0].value, steps[0].items, list(steps[0].notes))
+        shown = (f"{c} = {_half(s.value or 0)}" for c, s in zip(codes, steps, strict=True))
+        exp.notes.append("while equal: " + ", then ".join(shown))
+        exp.key = tuple(s.value or 0.0 for s in steps)
+        return exp
+
+    # ------------------------------------------------------------------ ratings
+
+    def _rated_games(self, pid: int) -> tuple[list[Item], list[Item]]:
+        """Games over the board: (against rated opponents, against unrated ones)."""
+        f = self.field()
+        rated, unrated = [], []
+        for r, rec in enumerate(f.records[pid], 1):
+            if rec.played and rec.opponent is not None:
+                rating = self.state.player(rec.opponent).rating
+                item = Item(r, rec.opponent, "game", points(rec), float(rating))
+                (rated if rating > 0 else unrated).append(item)
+        return rated, [replace(i, counted=False, note="unrated opponent") for i in unrated]
+
+    def _aro(self, spec: Spec, pid: int) -> Explanation:
+        """ARO (C.07 10.1): the mean rating of the opponents met over the board, rounded; /C1 drops the
+        lowest-rated. Unrated opponents are left out (art. 10: rating-based tie-breaks need ratings)."""
+        rated, unrated = self._rated_games(pid)
+        dropped = sorted(rated, key=lambda i: (i.value, i.round))[: min(spec.cut, len(rated))]
+        items = [replace(i, counted=False, note="cut") if i in dropped else i for i in rated] + unrated
+        value = performance.average_rating([int(i.value) for i in items if i.counted])
+        return Explanation(spec.code, float(value), sorted(items, key=lambda i: i.round or 0))
+
+    def _grt(self, spec: Spec, pid: int) -> Explanation:
+        """Average rating of the opponents (seed 000 F10), exact, over the games played."""
+        rated, unrated = self._rated_games(pid)
+        value = sum(i.value for i in rated) / len(rated) if rated else 0.0
+        return Explanation(spec.code, value, sorted(rated + unrated, key=lambda i: i.round or 0))
+
+    def _tpr(self, spec: Spec, pid: int) -> Explanation:
+        """TPR (C.07 10.2): ARO + dp(p), p the score in those games divided by their number."""
+        rated, unrated = self._rated_games(pid)
+        score = sum(i.result or 0.0 for i in rated)
+        value = performance.performance_rating([int(i.value) for i in rated], score)
+        exp = Explanation(spec.code, float(value), sorted(rated + unrated, key=lambda i: i.round or 0))
+        if rated:
+            exp.notes.append(f"{_half(score)} from {len(rated)} games")
+        return exp
+
+    def _ptp(self, spec: Spec, pid: int) -> Explanation:
+        """PTP (C.07 10.3): the lowest rating whose expected score (table 8.1.2) reaches the score."""
+        rated, unrated = self._rated_games(pid)
+        score = sum(i.result or 0.0 for i in rated)
+        value = performance.perfect_performance([int(i.value) for i in rated], score)
+        return Explanation(spec.code, float(value), sorted(rated + unrated, key=lambda i: i.round or 0))
+
+    def _opponents_mean(self, spec: Spec, pid: int, of: str) -> Explanation:
+        f = self.field()
+        items = []
+        for r, rec in enumerate(f.records[pid], 1):
+            if rec.played and rec.opponent is not None:
+                items.append(Item(r, rec.opponent, "game", points(rec), self.value(of, rec.opponent) or 0.0))
+        total = sum(Fraction(i.value) for i in items)
+        value = performance.round_half_up(total / len(items)) if items else 0
+        return Explanation(spec.code, float(value), items)
+
+    def _apro(self, spec: Spec, pid: int) -> Explanation:
+        """APRO (C.07 10.4): the mean TPR of the opponents met over the board, rounded."""
+        return self._opponents_mean(spec, pid, "TPR")
+
+    def _appo(self, spec: Spec, pid: int) -> Explanation:
+        """APPO (C.07 10.5): the mean PTP of the opponents met over the board, rounded."""
+        return self._opponents_mean(spec, pid, "PTP")
+
+    def _rtng(self, spec: Spec, pid: int) -> Explanation:
+        return Explanation(spec.code, float(self.state.player(pid).rating))
+
+    def _tpn(self, spec: Spec, pid: int) -> Explanation:
+        return Explanation(spec.code, float(pid))
+
+    def _lot(self, spec: Spec, pid: int) -> Explanation:
+        """A lot number drawn from the recorded seed (lower first); start order without a seed."""
+        if self._lots is None:
+            ids = sorted(p.id for p in self.state.players)
+            if self.state.seed is not None:
+                random.Random(f"{self.state.seed}/tiebreak-lot").shuffle(ids)
+            self._lots = {p: i for i, p in enumerate(ids, 1)}
+        exp = Explanation(spec.code, float(self._lots[pid]))
+        if self.state.seed is None:
+            exp.notes.append("no seed recorded: lot numbers follow the start numbers")
+        return exp
+
+
+def _what(rec: RoundRecord) -> str:
+    return "game" if rec.played else unplayed_label(rec)
+
+
+def _items(parts: list[_Part], kept: list[_Part], sb: bool) -> list[Item]:
+    kept_ids = {id(p) for p in kept}
+    items = []
+    for p in parts:
+        counted = id(p) in kept_ids
+        note = p.note if counted or not p.contributes else ("cut; " + p.note if p.note else "cut")
+        items.append(Item(p.round, p.opponent, p.what, p.result, p.sb if sb else p.value, counted, note))
+    return items

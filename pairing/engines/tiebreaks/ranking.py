@@ -1,0 +1,141 @@
+"""Standings: points, then an ordered tie-break list; shared places where everything is equal.
+
+Direct encounter (C.07 art. 6) depends on who is tied, so it is decided here, inside each group of
+players still equal on every earlier criterion; DE1 applies it only to the group tied for first
+place (seed 000 F10, seed 001 F12: "als het om de eerste plaats gaat: het onderling resultaat").
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from ..state import TournamentState
+from .catalogue import ENCOUNTER, Calculator, Explanation, Item, Spec, parse
+from .rules import Rules, points
+
+
+@dataclass(slots=True)
+class Standing:
+    """One line of the standings. `values` and `explanations` are keyed by the code as given."""
+
+    player: int
+    name: str
+    rank: int
+    points: float
+    values: dict[str, float | None] = field(default_factory=dict)
+    explanations: dict[str, Explanation] = field(default_factory=dict)
+
+
+def encounter_points(
+    calc: Calculator, group: list[int], forfeits_played: bool = False
+) -> tuple[dict[int, float], dict[int, list[Item]], bool]:
+    """Points each player of `group` scored against the others of it (C.07 6).
+
+    Several games between the same two count as their average. Returns the points, the games
+    behind them, and whether every two players of the group have met.
+    """
+    f = calc.field()
+    members = set(group)
+    results: dict[tuple[int, int], list[float]] = defaultdict(list)
+    games: dict[int, list[Item]] = {p: [] for p in group}
+    for p in group:
+        for rnd, rec in enumerate(f.records[p], 1):
+            if rec.opponent in members and f.met(rec, forfeits_played):
+                results[(p, rec.opponent)].append(points(rec))
+                games[p].append(Item(rnd, rec.opponent, "game", points(rec), points(rec)))
+    mini = {p: sum(sum(v) / len(v) for (a, _), v in results.items() if a == p) for p in group}
+    complete = all((a, b) in results for a in group for b in group if a != b)
+    return mini, games, complete
+
+
+def _encounter_blocks(calc: Calculator, group: list[int], forfeits_played: bool) -> list[list[int]]:
+    """The group split by direct encounter, best first (C.07 6.1-6.3)."""
+    mini, _, complete = encounter_points(calc, group, forfeits_played)
+    if complete:
+        blocks = [list(b) for _, b in groupby(sorted(group, key=lambda p: -mini[p]), key=lambda p: mini[p])]
+        if len(blocks) == 1:
+            return blocks
+        out: list[list[int]] = []
+        for block in blocks:  # re-apply to every subset still tied
+            out += _encounter_blocks(calc, block, forfeits_played) if len(block) > 1 else [block]
+        return out
+    # Not all have met: a player goes first only if no result of the missing games could catch him.
+    out, rest = [], list(group)
+    while len(rest) > 1:
+        mini, _, _ = encounter_points(calc, rest, forfeits_played)
+        missing = {p: sum(1 for q in rest if q != p and not _met(calc, p, q, forfeits_played)) for p in rest}
+        best = max(rest, key=lambda p: mini[p])
+        if any(q != best and mini[q] + missing[q] >= mini[best] for q in rest):
+            break
+        out.append([best])
+        rest.remove(best)
+    return out + [rest] if rest else out
+
+
+def _met(calc: Calculator, a: int, b: int, forfeits_played: bool) -> bool:
+    f = calc.field()
+    return any(rec.opponent == b and f.met(rec, forfeits_played) for rec in f.records[a])
+
+
+def standings(
+    state: TournamentState,
+    tiebreaks: list[str],
+    rounds: int | None = None,
+    rules: str | Rules | None = None,
+) -> list[Standing]:
+    """Rank the players after `rounds` rounds (all recorded when None) by points and `tiebreaks`.
+
+    `rules` chooses how unplayed rounds count (a preset name of `rules.PRESETS` or a `Rules`); by
+    default `state.settings["tiebreak_rules"]`, else the current FIDE rules. `PTS` is added in front
+    when the list does not start with it. Players equal on everything share a rank.
+    """
+    calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"))
+    specs: list[Spec] = [parse(code) for code in tiebreaks]
+    if not specs or specs[0].acronym != "PTS":
+        specs.insert(0, parse("PTS"))
+    lines = {
+        p.id: Standing(p.id, p.name, 0, calc.field().points[p.id]) for p in sorted(state.players, key=lambda p: p.id)
+    }
+    for line in lines.values():
+        for spec in specs:
+            if spec.acronym not in ENCOUNTER:
+                exp = calc.explain(spec, line.player)
+                line.values[spec.code] = exp.value
+                line.explanations[spec.code] = exp
+            else:
+                line.values[spec.code] = None
+
+    def order(group: list[int], k: int, offset: int) -> list[list[int]]:
+        if k == len(specs) or len(group) == 1:
+            return [group]
+        spec = specs[k]
+        if spec.acronym in ENCOUNTER:
+            if spec.acronym == "DE1" and offset != 0:
+                return order(group, k + 1, offset)
+            mini, games, complete = encounter_points(calc, group, spec.forfeits_played)
+            note = "all have met" if complete else "not all have met"
+            for p in group:
+                lines[p].values[spec.code] = mini[p]
+                lines[p].explanations[spec.code] = Explanation(
+                    spec.code, mini[p], games[p], [f"tied with {sorted(set(group) - {p})}; {note}"]
+                )
+            blocks = _encounter_blocks(calc, group, spec.forfeits_played)
+        else:
+            keyed = sorted(group, key=lambda p: lines[p].explanations[spec.code].key, reverse=True)
+            blocks = [list(b) for _, b in groupby(keyed, key=lambda p: lines[p].explanations[spec.code].key)]
+        out = []
+        for block in blocks:
+            out += order(block, k + 1, offset)
+            offset += len(block)
+        return out
+
+    ranked: list[Standing] = []
+    position = 1
+    for tie in order(sorted(lines), 0, 0):
+        for pid in sorted(tie):
+            lines[pid].rank = position
+            ranked.append(lines[pid])
+        position += len(tie)
+    return ranked

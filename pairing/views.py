@@ -1,0 +1,66 @@
+"""The TD's pairing actions: pair the next round, exchange players, swap colours."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.access import directed_club
+from tournaments.models import Competition, Game, Participant, Round
+
+from . import services
+
+
+def _competition(request, club: str, slug: str) -> Competition:
+    directed_club(request, club)
+    return get_object_or_404(Competition, club__slug=club, slug=slug)
+
+
+@login_required
+@require_POST
+def pair(request, club, competition):
+    competition = _competition(request, club, competition)
+    try:
+        rnd = services.pair_next_round(competition, request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("manage", club, competition.slug)
+    messages.success(request, _("Round %(n)s is paired. Check the boards, then publish.") % {"n": rnd.number})
+    return redirect("manage_round", club, competition.slug, rnd.number)
+
+
+@login_required
+@require_POST
+def exchange(request, club, competition, number):
+    competition = _competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    try:
+        a = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["a"]))
+        b = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["b"]))
+        services.exchange_players(rnd, a, b, request.user, override=request.POST.get("override") == "1")
+        messages.success(request, _("%(a)s and %(b)s exchanged places.") % {"a": a.name, "b": b.name})
+    except (KeyError, ValueError):
+        messages.error(request, _("Choose two players."))
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        if any(e.code == "rule" for e in error.error_list):
+            messages.warning(request, _("Tick “override” to make this change anyway; it will be recorded."))
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+@require_POST
+def swap_colours(request, club, competition, number, board):
+    competition = _competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    game = get_object_or_404(Game, round=rnd, board=board)
+    try:
+        services.swap_colours(rnd, game, request.user, override=request.POST.get("override") == "1")
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    return redirect("manage_round", club, competition.slug, number)

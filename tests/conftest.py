@@ -1,0 +1,67 @@
+"""Shared fixtures: a club with members, its TD, a member who may only view, and helpers to play rounds."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from clubs.models import Club, ClubRole, Member
+from pairing import services as pairing_services
+from tournaments import services
+from tournaments.models import Competition
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="SV Testclub", slug="testclub", city="Delft")
+
+
+@pytest.fixture
+def td(club):
+    user = get_user_model().objects.create_user("director", password="secret-pass-1")
+    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.DIRECTOR)
+    return user
+
+
+@pytest.fixture
+def viewer(club):
+    user = get_user_model().objects.create_user("member", password="secret-pass-2")
+    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.VIEWER)
+    return user
+
+
+@pytest.fixture
+def td_client(client, td):
+    client.force_login(td)
+    return client
+
+
+def make_members(club, count: int, base: int = 2100) -> list[Member]:
+    return Member.objects.bulk_create(
+        Member(club=club, first_name=f"Player{i:03d}", last_name=f"Surname{i:03d}", national_rating=base - 10 * i,
+               sex="m" if i % 2 else "w", birth_date=None)
+        for i in range(1, count + 1)
+    )  # fmt: skip
+
+
+@pytest.fixture
+def members(club):
+    return make_members(club, 8)
+
+
+def make_competition(club, td, members, system="roundrobin", rounds=None, slug="rr") -> Competition:
+    competition = Competition.objects.create(club=club, name=f"Test {system}", slug=slug, system=system, rounds=rounds)
+    for member in members:
+        services.add_participant(competition, member, td)
+    return competition
+
+
+def play_round(competition, td, results=None):
+    """Pair, publish and finish the next round; results by board (default: white wins)."""
+    rnd = pairing_services.pair_next_round(competition, td)
+    services.publish(rnd, td)
+    for game in rnd.games.all():
+        if not game.result:
+            services.set_result(game, (results or {}).get(game.board, "1-0"), td)
+    services.finish(rnd, td)
+    return rnd

@@ -1,0 +1,285 @@
+"""Competitions, their participants, rounds, games, byes, and the audit trail.
+
+Scores are never stored: they follow from games and byes (one source of truth),
+computed in `tournaments.standings` from the engine state built here.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Member, Season
+from pairing.engines import registry
+from pairing.engines.state import InvalidInput
+
+SYSTEM_NAMES = {
+    "roundrobin": _("Round robin"),
+    "double-roundrobin": _("Double round robin"),
+    "dutch": _("Swiss, FIDE Dutch system (current)"),
+    "dutch-1998": _("Swiss, FIDE Dutch system 1998 (KNSB)"),
+    "knsb-rating": _("Swiss on rating (KNSB)"),
+    "knsb-wp": _("Swiss on Buchholz (KNSB)"),
+    "dansk": _("Dansk Schweizer"),
+    "monrad": _("Monrad"),
+    "dubov-1997": _("Dubov system (1997)"),
+    "knockout": _("Knockout"),
+    "keizer": _("Keizer"),
+}
+
+# Systems whose start numbers are drawn by lot; the others order by rating (seed 000 A2).
+LOT_SYSTEMS = {"monrad", "roundrobin", "double-roundrobin"}
+# Seed 000 A2: equal ratings are ordered by title, then alphabetically.
+TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""]
+
+
+def system_choices() -> list[tuple[str, str]]:
+    return [(sid, SYSTEM_NAMES.get(sid, sid)) for sid in registry.system_ids()]
+
+
+class Competition(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("being prepared")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
+    season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="competitions")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"))
+    system = models.CharField(_("pairing system"), max_length=30)
+    settings = models.JSONField(_("system settings"), default=dict, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("number of rounds"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    tiebreaks = models.JSONField(_("tiebreaks"), default=list, blank=True)
+    late_entry_points = models.DecimalField(
+        _("points for rounds missed by a late entry"), max_digits=3, decimal_places=1, default=Decimal("0")
+    )
+    seed = models.PositiveIntegerField(_("lot seed"), default=0, help_text=_("drives every lot drawn"))
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [models.UniqueConstraint(fields=["club", "slug"], name="competition_slug_per_club")]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        """Settings are validated on every save (the system's own rules)."""
+        self.clean()
+        if not self.seed:
+            self.seed = random.SystemRandom().randint(1, 2**31 - 1)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("standings", args=[self.club.slug, self.slug])
+
+    def clean(self) -> None:
+        if self.system not in registry.system_ids():
+            raise ValidationError({"system": _("Unknown pairing system %(id)s.") % {"id": self.system}})
+        try:
+            self.settings = self.engine.settings(self.settings)
+        except InvalidInput as error:
+            raise ValidationError({"settings": str(error)}) from error
+
+    @property
+    def system_name(self) -> str:
+        return str(SYSTEM_NAMES.get(self.system, self.system))
+
+    @property
+    def engine(self) -> registry.PairingSystem:
+        return registry.get(self.system)
+
+    def planned_rounds(self) -> int:
+        """Rounds in the competition: fixed by the schedule for round robins."""
+        if self.engine.scheduled:
+            from pairing.engines.roundrobin import rounds_per_cycle
+
+            cycles = 2 if self.system == "double-roundrobin" else 1
+            return rounds_per_cycle(self.participants.count()) * cycles
+        return self.rounds or 0
+
+
+class Participant(models.Model):
+    """A member in a competition, with a start number and a rating snapshot."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="participants")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="participations")
+    start_number = models.PositiveSmallIntegerField(_("start number"))
+    rating = models.PositiveIntegerField(_("rating"), default=0)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    withdrawn_after = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True, help_text=_("takes no part in later rounds")
+    )
+
+    class Meta:
+        ordering = ["start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "member"], name="member_once_per_competition"),
+            models.UniqueConstraint(fields=["competition", "start_number"], name="start_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}. {self.member.full_name}"
+
+    @property
+    def name(self) -> str:
+        return self.member.full_name
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after is not None
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        PUBLISHED = "published", _("published")
+        FINISHED = "finished", _("finished")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    explanation = models.JSONField(_("explanation"), default=list, blank=True)
+    paired_at = models.DateTimeField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["competition", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.competition} – {_('round')} {self.number}"
+
+    @property
+    def is_paired(self) -> bool:
+        return self.paired_at is not None
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != self.Status.DRAFT
+
+
+class Result(models.TextChoices):
+    """A game's result; forfeits are marked R (reglementair), as on Dutch score sheets."""
+
+    PENDING = "", _("in play")
+    WHITE_WINS = "1-0", "1-0"
+    DRAW = "½-½", "½-½"
+    BLACK_WINS = "0-1", "0-1"
+    WHITE_FORFEIT_WIN = "1-0R", _("1-0 forfeit")
+    BLACK_FORFEIT_WIN = "0-1R", _("0-1 forfeit")
+    DOUBLE_FORFEIT = "0-0R", _("0-0 forfeit")
+
+
+RESULT_POINTS: dict[str, tuple[Decimal, Decimal]] = {
+    "": (Decimal(0), Decimal(0)),
+    "1-0": (Decimal(1), Decimal(0)),
+    "½-½": (Decimal("0.5"), Decimal("0.5")),
+    "0-1": (Decimal(0), Decimal(1)),
+    "1-0R": (Decimal(1), Decimal(0)),
+    "0-1R": (Decimal(0), Decimal(1)),
+    "0-0R": (Decimal(0), Decimal(0)),
+}
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField(_("board"))
+    white = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="games_as_white")
+    black = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="games_as_black")
+    result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True, default="")
+
+    class Meta:
+        ordering = ["round__number", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="board_unique_per_round"),
+            models.CheckConstraint(condition=~models.Q(white=models.F("black")), name="no_self_pairing"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.white.name} – {self.black.name} {self.result}"
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.result.endswith("R")
+
+    @property
+    def is_finished(self) -> bool:
+        return self.result != ""
+
+    @property
+    def white_points(self) -> Decimal:
+        return RESULT_POINTS[self.result][0]
+
+    @property
+    def black_points(self) -> Decimal:
+        return RESULT_POINTS[self.result][1]
+
+
+class Bye(models.Model):
+    """A round without an opponent: the pairing's bye, a requested bye or an absence."""
+
+    class Kind(models.TextChoices):
+        PAIRING_BYE = "pairing-bye", _("bye")
+        FULL_BYE = "full-bye", _("full-point bye")
+        HALF_BYE = "half-bye", _("half-point bye")
+        ABSENT_NOTICE = "absent-notice", _("absent with notice")
+        ABSENT = "absent", _("absent without notice")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="byes")
+    kind = models.CharField(_("kind"), max_length=14, choices=Kind.choices)
+    points = models.DecimalField(_("points"), max_digits=3, decimal_places=1, default=Decimal("0"))
+
+    class Meta:
+        ordering = ["round__number", "participant__start_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "participant"], name="one_bye_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant.name}: {self.get_kind_display()}"
+
+
+class ResultChange(models.Model):
+    """Every result entered or changed: who, when, from what to what."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    old_result = models.CharField(max_length=4, blank=True)
+    new_result = models.CharField(max_length=4, blank=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.old_result or '-'} -> {self.new_result or '-'}"
+
+
+class TDAction(models.Model):
+    """An explicit TD action that changed published or rule-bound data (overrides, undo, edits)."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="td_actions")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.detail}"

@@ -1,0 +1,222 @@
+"""Actions on a competition's data that the TD's pages trigger (not the pairing itself).
+
+Every write happens in a transaction and is recorded: result changes in
+`ResultChange`, other explicit TD actions in `TDAction`.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from clubs.models import Member
+
+from .models import LOT_SYSTEMS, TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
+
+# What the TD types in the result box, and the result it stands for.
+RESULT_KEYS: dict[str, str] = {
+    "1": Result.WHITE_WINS,
+    "1-0": Result.WHITE_WINS,
+    "0": Result.BLACK_WINS,
+    "0-1": Result.BLACK_WINS,
+    "=": Result.DRAW,
+    "5": Result.DRAW,
+    "½": Result.DRAW,
+    "½-½": Result.DRAW,
+    "1/2": Result.DRAW,
+    "+": Result.WHITE_FORFEIT_WIN,
+    "1-0r": Result.WHITE_FORFEIT_WIN,
+    "-": Result.BLACK_FORFEIT_WIN,
+    "0-1r": Result.BLACK_FORFEIT_WIN,
+    "--": Result.DOUBLE_FORFEIT,
+    "0-0r": Result.DOUBLE_FORFEIT,
+    "": Result.PENDING,
+}
+
+
+def parse_result(text: str) -> str:
+    """The result a typed key stands for; ValidationError naming the input otherwise."""
+    key = text.strip().lower().replace(" ", "")
+    if key not in RESULT_KEYS:
+        raise ValidationError(
+            _("“%(text)s” is not a result. Type 1, 0, = (draw), + or - (forfeit), -- (both forfeit).") % {"text": text}
+        )
+    return RESULT_KEYS[key]
+
+
+def start_number_order(competition: Competition, participants: list[Participant]) -> list[Participant]:
+    """Seed 000 A2 (rating, then title, then name) or, for lot systems, a lot from the competition's seed."""
+    if competition.system in LOT_SYSTEMS:
+        ordered = sorted(participants, key=lambda p: p.member_id)
+        random.Random(competition.seed).shuffle(ordered)
+        return ordered
+
+    def key(p: Participant):
+        title = p.title if p.title in TITLE_ORDER else ""
+        return (-p.rating, TITLE_ORDER.index(title), p.member.last_name, p.member.first_name)
+
+    return sorted(participants, key=key)
+
+
+@transaction.atomic
+def renumber(competition: Competition) -> None:
+    """Give start numbers per the system's rules; only before round 1 is paired."""
+    if competition.round_set.filter(paired_at__isnull=False).exists():
+        raise ValidationError(_("Start numbers are fixed once round 1 is paired."))
+    participants = list(competition.participants.select_related("member"))
+    ordered = start_number_order(competition, participants)
+    # Two passes so the unique (competition, start_number) constraint never clashes.
+    offset = len(ordered) + 1000
+    for p in participants:
+        p.start_number += offset
+    Participant.objects.bulk_update(participants, ["start_number"])
+    for number, p in enumerate(ordered, start=1):
+        p.start_number = number
+    Participant.objects.bulk_update(ordered, ["start_number"])
+
+
+@transaction.atomic
+def add_participant(competition: Competition, member: Member, user=None) -> Participant:
+    """Enter a member. After round 1 is paired this is a late entry: missed rounds scored per the setting."""
+    if competition.participants.filter(member=member).exists():
+        raise ValidationError(_("%(name)s is already entered.") % {"name": member.full_name})
+    paired = list(competition.round_set.filter(paired_at__isnull=False).order_by("number"))
+    if paired and competition.engine.scheduled:
+        raise ValidationError(_("A round robin's schedule is fixed: no entries after round 1 is paired."))
+    last = competition.participants.aggregate(n=Max("start_number"))["n"] or 0
+    participant = Participant.objects.create(
+        competition=competition,
+        member=member,
+        start_number=last + 1,
+        rating=member.rating,
+        title=member.title,
+        joined_round=len(paired) + 1,
+    )
+    for rnd in paired:
+        Bye.objects.create(
+            round=rnd,
+            participant=participant,
+            kind=Bye.Kind.ABSENT_NOTICE,
+            points=competition.late_entry_points,
+        )
+    if paired:
+        TDAction.objects.create(
+            competition=competition,
+            user=user,
+            action="late-entry",
+            detail=f"{member.full_name} from round {len(paired) + 1}",
+        )
+    elif not competition.round_set.exists():
+        renumber(competition)
+        participant.refresh_from_db()
+    return participant
+
+
+@transaction.atomic
+def withdraw(participant: Participant, user) -> None:
+    competition = participant.competition
+    last = competition.round_set.filter(paired_at__isnull=False).aggregate(n=Max("number"))["n"] or 0
+    participant.withdrawn_after = last
+    participant.save(update_fields=["withdrawn_after"])
+    TDAction.objects.create(
+        competition=competition, user=user, action="withdraw", detail=f"{participant.name} after round {last}"
+    )
+
+
+@transaction.atomic
+def set_result(game: Game, result: str, user, override: bool = False) -> Game:
+    """Enter or correct a result; a finished round needs the TD's explicit override."""
+    game = Game.objects.select_for_update().select_related("round__competition").get(pk=game.pk)
+    if result not in RESULT_KEYS.values():
+        raise ValidationError(_("“%(text)s” is not a result.") % {"text": result})
+    rnd = game.round
+    if rnd.status == Round.Status.FINISHED and not override:
+        raise ValidationError(_("Round %(n)s is finished: changing a result needs the override.") % {"n": rnd.number})
+    if rnd.status == Round.Status.DRAFT:
+        raise ValidationError(_("Publish the round before entering results."))
+    if game.result == result:
+        return game
+    ResultChange.objects.create(game=game, old_result=game.result, new_result=result, changed_by=user)
+    game.result = result
+    game.save(update_fields=["result"])
+    if override:
+        TDAction.objects.create(
+            competition=rnd.competition,
+            round_number=rnd.number,
+            user=user,
+            action="result-override",
+            detail=f"board {game.board}: {result}",
+        )
+    return game
+
+
+@transaction.atomic
+def set_absence(competition: Competition, number: int, participant: Participant, kind: str | None, user) -> None:
+    """Record (or clear, with kind None) an absence or requested bye for a round not yet paired."""
+    rnd, _created = Round.objects.get_or_create(competition=competition, number=number)
+    if rnd.is_paired:
+        raise ValidationError(_("Round %(n)s is already paired.") % {"n": number})
+    Bye.objects.filter(round=rnd, participant=participant).delete()
+    if kind:
+        points = {
+            Bye.Kind.FULL_BYE: Decimal(1),
+            Bye.Kind.HALF_BYE: Decimal("0.5"),
+        }.get(kind, Decimal(0))
+        Bye.objects.create(round=rnd, participant=participant, kind=kind, points=points)
+
+
+@transaction.atomic
+def publish(rnd: Round, user) -> None:
+    from django.utils import timezone
+
+    if not rnd.is_paired:
+        raise ValidationError(_("Pair the round before publishing it."))
+    if rnd.status != Round.Status.DRAFT:
+        return
+    rnd.status = Round.Status.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    competition = rnd.competition
+    if competition.status == Competition.Status.DRAFT:
+        competition.status = Competition.Status.RUNNING
+        competition.save(update_fields=["status"])
+    TDAction.objects.create(competition=competition, round_number=rnd.number, user=user, action="publish")
+
+
+@transaction.atomic
+def finish(rnd: Round, user) -> None:
+    """Close a round once every game has a result."""
+    if rnd.games.filter(result="").exists():
+        raise ValidationError(_("Some games of round %(n)s have no result yet.") % {"n": rnd.number})
+    rnd.status = Round.Status.FINISHED
+    rnd.save(update_fields=["status"])
+    competition = rnd.competition
+    if rnd.number >= competition.planned_rounds():
+        competition.status = Competition.Status.FINISHED
+        competition.save(update_fields=["status"])
+    TDAction.objects.create(competition=competition, round_number=rnd.number, user=user, action="finish")
+
+
+@transaction.atomic
+def undo_last_round(competition: Competition, user) -> int:
+    """Remove the last paired round, if no game of it has a result (published data: an explicit act)."""
+    rnd = competition.round_set.filter(paired_at__isnull=False).order_by("-number").first()
+    if rnd is None:
+        raise ValidationError(_("No round has been paired yet."))
+    if rnd.games.exclude(result="").exists():
+        raise ValidationError(_("Round %(n)s has results: it cannot be undone.") % {"n": rnd.number})
+    number = rnd.number
+    rnd.games.all().delete()
+    rnd.byes.filter(kind=Bye.Kind.PAIRING_BYE).delete()
+    rnd.status = Round.Status.DRAFT
+    rnd.paired_at = None
+    rnd.published_at = None
+    rnd.explanation = []
+    rnd.save()
+    TDAction.objects.create(competition=competition, round_number=number, user=user, action="undo-round")
+    return number

@@ -1,0 +1,107 @@
+"""Read a competition from the database into the engines' plain state.
+
+Three queries, whatever the number of players: participants (with members),
+games, byes. Standings, crosstables, player cards, TRF export and pairing all
+start from this one state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
+
+from .models import Bye, Competition, Game, Participant, Round
+
+BYE_KINDS = {
+    Bye.Kind.PAIRING_BYE: Kind.PAIRING_BYE,
+    Bye.Kind.FULL_BYE: Kind.FULL_BYE,
+    Bye.Kind.HALF_BYE: Kind.HALF_BYE,
+    Bye.Kind.ABSENT_NOTICE: Kind.ABSENT_NOTICE,
+    Bye.Kind.ABSENT: Kind.ABSENT,
+}
+ENGINE_TO_BYE = {engine: model for model, engine in BYE_KINDS.items()}
+
+
+@dataclass
+class CompetitionData:
+    """Everything one page needs, loaded once."""
+
+    competition: Competition
+    participants: list[Participant]
+    rounds: list[Round]
+    games: list[Game]
+    byes: list[Bye]
+
+    @classmethod
+    def load(cls, competition: Competition, public: bool = False) -> CompetitionData:
+        rounds = list(competition.round_set.all())
+        if public:
+            rounds = [r for r in rounds if r.is_public]
+        numbers = [r.number for r in rounds]
+        participants = list(competition.participants.select_related("member").order_by("start_number"))
+        games = list(
+            Game.objects.filter(round__competition=competition, round__number__in=numbers)
+            .select_related("round")
+            .order_by("round__number", "board")
+        )
+        byes = list(
+            Bye.objects.filter(round__competition=competition, round__number__in=numbers).select_related("round")
+        )
+        return cls(competition, participants, rounds, games, byes)
+
+    @property
+    def by_id(self) -> dict[int, Participant]:
+        return {p.id: p for p in self.participants}
+
+    def state(self, upto_round: int | None = None, round_to_pair: int | None = None) -> TournamentState:
+        """The engine state with the history of rounds 1..upto_round (all loaded when None)."""
+        last = max((r.number for r in self.rounds), default=0) if upto_round is None else upto_round
+        start_of = {p.id: p.start_number for p in self.participants}
+        history: dict[int, list[RoundRecord | None]] = {p.id: [None] * last for p in self.participants}
+        for game in self.games:
+            n = game.round.number
+            if n > last:
+                continue
+            played = game.result in ("1-0", "½-½", "0-1")
+            pending = game.result == ""
+            kind = Kind.GAME if played or pending else Kind.FORFEIT
+            for pid, opp, colour, points in (
+                (game.white_id, game.black_id, Colour.WHITE, game.white_points),
+                (game.black_id, game.white_id, Colour.BLACK, game.black_points),
+            ):
+                history[pid][n - 1] = RoundRecord(
+                    kind=kind,
+                    opponent=start_of[opp],
+                    colour=colour,
+                    score=None if pending else float(points),
+                )
+        for bye in self.byes:
+            n = bye.round.number
+            if n <= last:
+                history[bye.participant_id][n - 1] = RoundRecord(kind=BYE_KINDS[bye.kind], score=float(bye.points))
+        players = []
+        for p in self.participants:
+            records = [r or RoundRecord(kind=Kind.ABSENT, score=0.0) for r in history[p.id]]
+            players.append(
+                Player(
+                    id=p.start_number,
+                    name=p.member.full_name,
+                    rating=p.rating,
+                    title=p.title,
+                    federation=p.member.federation,
+                    fide_id=p.member.fide_id,
+                    national_rating=p.member.national_rating or 0,
+                    history=records,
+                    withdrawn=p.withdrawn_after is not None and p.withdrawn_after < (round_to_pair or last + 1),
+                )
+            )
+        competition = self.competition
+        return TournamentState(
+            players=players,
+            total_rounds=competition.planned_rounds(),
+            round_to_pair=round_to_pair or last + 1,
+            settings=dict(competition.settings),
+            seed=competition.seed,
+            name=competition.name,
+        )

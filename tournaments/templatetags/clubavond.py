@@ -1,0 +1,61 @@
+"""Display filters: half points as ½, colours and kinds of round in words."""
+
+from decimal import Decimal
+
+from django import template
+from django.utils.translation import gettext as _
+
+from pairing.engines.state import Kind, RoundRecord
+
+register = template.Library()
+
+
+@register.filter
+def points(value) -> str:
+    """2.5 -> "2½", 0.5 -> "½", 3.0 -> "3"; other fractions (Keizer) with one decimal."""
+    if value is None or value == "":
+        return ""
+    value = Decimal(str(value))
+    whole, fraction = divmod(value, 1)
+    if fraction == 0:
+        return f"{int(whole)}"
+    if fraction == Decimal("0.5"):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{value:.1f}"
+
+
+@register.filter
+def colour(code) -> str:
+    return {"w": _("white"), "b": _("black")}.get(code or "", "")
+
+
+@register.filter
+def kind(value) -> str:
+    names = {
+        Kind.PAIRING_BYE: _("bye"),
+        Kind.FULL_BYE: _("full-point bye"),
+        Kind.HALF_BYE: _("half-point bye"),
+        Kind.ABSENT_NOTICE: _("absent with notice"),
+        Kind.ABSENT: _("absent without notice"),
+        Kind.CLUB_MATCH: _("club match"),
+        Kind.FORFEIT: _("forfeit"),
+        Kind.GAME: _("game"),
+    }
+    return names.get(value, "")
+
+
+@register.filter
+def record(value: RoundRecord) -> str:
+    """A round's outcome for the player: 1, ½, 0, in play (*), forfeits as +/-."""
+    if value.score is None:
+        return "*"
+    text = points(value.score)
+    if value.kind is Kind.FORFEIT:
+        return "+" if value.score else "-"
+    return text
+
+
+@register.filter
+def get(mapping, key):
+    """A dictionary's value in a template: `absences|get:p.id`."""
+    return mapping.get(key) if mapping else None

@@ -1,0 +1,106 @@
+"""TRF import and export of a competition, on top of the pure TRF module (`pairing.engines.trf`)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Club, Member
+from pairing.engines import trf
+from pairing.engines.state import BYE_POINTS, Colour, Kind, Player
+
+from .models import Bye, Competition, Game, Participant, Result, Round
+from .state import ENGINE_TO_BYE, CompetitionData
+
+
+def export_trf(competition: Competition) -> str:
+    """The competition as TRF: every paired round, results as entered, the next round's absences."""
+    data = CompetitionData.load(competition)
+    paired = [r for r in data.rounds if r.is_paired]
+    last = paired[-1].number if paired else 0
+    state = data.state(upto_round=last, round_to_pair=last + 1)
+    upcoming = next((r for r in data.rounds if r.number == last + 1), None)
+    if upcoming:
+        start_of = {p.id: p.start_number for p in data.participants}
+        for bye in data.byes:
+            if bye.round_id == upcoming.id:
+                state.requested_byes[start_of[bye.participant_id]] = Kind(bye.kind)
+    state.total_rounds = max(state.total_rounds, last, 1)
+    return trf.write(trf.document_from_state(state))
+
+
+def _result(white: Player, index: int) -> str:
+    record = white.history[index]
+    if record.kind is Kind.FORFEIT:
+        return {1.0: Result.WHITE_FORFEIT_WIN, 0.0: Result.BLACK_FORFEIT_WIN}.get(record.score or 0.0, "")
+    if record.score is None:
+        return Result.PENDING
+    return {1.0: Result.WHITE_WINS, 0.5: Result.DRAW, 0.0: Result.BLACK_WINS}[record.score]
+
+
+@transaction.atomic
+def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload") -> Competition:
+    """A new competition from a TRF file; all or nothing (TrfError names the line)."""
+    doc = trf.parse(text, source)
+    played = doc.last_paired_round
+    total = trf.total_rounds_of(doc) or max(played, 1)
+    # Every recorded round as history; the round after it carries the announced absences.
+    state = trf.state_from_document(doc, played + 1, total_rounds=max(total, played + 1))
+    competition = Competition.objects.create(
+        club=club, name=name or doc.header_value("012") or slug, slug=slug, system=system, rounds=total
+    )
+    participants: dict[int, Participant] = {}
+    for player in state.players:
+        first, _comma, last_name = player.name.partition(",")
+        member = Member.objects.filter(club=club, fide_id=player.fide_id).first() if player.fide_id else None
+        if member is None:
+            member = Member.objects.create(
+                club=club,
+                first_name=last_name.strip() or first.strip(),
+                last_name=first.strip() if last_name else "",
+                title=player.title if player.title in Member.Title.values else "",
+                fide_id=player.fide_id,
+                fide_rating=player.rating or None,
+                federation=player.federation,
+                sex={"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
+                is_guest=True,
+            )
+        participants[player.id] = Participant.objects.create(
+            competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
+        )
+    now = timezone.now()
+    for number in range(1, played + 1):
+        complete = all(p.history[number - 1].score is not None for p in state.players)
+        status = Round.Status.FINISHED if complete else Round.Status.PUBLISHED
+        rnd = Round.objects.create(
+            competition=competition, number=number, status=status, paired_at=now, published_at=now
+        )
+        board = 0
+        for player in sorted(state.players, key=lambda p: p.id):
+            record = player.history[number - 1]
+            if record.paired and record.colour is Colour.WHITE:
+                board += 1
+                Game.objects.create(
+                    round=rnd,
+                    board=board,
+                    white=participants[player.id],
+                    black=participants[record.opponent],
+                    result=_result(player, number - 1),
+                )
+            elif not record.paired and record.kind in ENGINE_TO_BYE and record.kind is not Kind.ABSENT:
+                Bye.objects.create(
+                    round=rnd,
+                    participant=participants[player.id],
+                    kind=ENGINE_TO_BYE[record.kind],
+                    points=Decimal(str(record.score or 0)),
+                )
+    if state.requested_byes and played < total:
+        rnd = Round.objects.create(competition=competition, number=played + 1)
+        for pid, kind in state.requested_byes.items():
+            points = Decimal(str(BYE_POINTS.get(kind, 0)))
+            Bye.objects.create(round=rnd, participant=participants[pid], kind=ENGINE_TO_BYE[kind], points=points)
+    competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
+    competition.save(update_fields=["status"])
+    return competition

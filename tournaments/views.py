@@ -1,0 +1,393 @@
+"""Competition pages: public (pairings, standings, crosstable, player card, PDFs) and the TD's.
+
+Thin views: look up with permission, call a service or the standings module, render.
+htmx requests get the page's partial, plain requests the whole page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.access import directed_club
+from clubs.forms import GuestForm
+from clubs.models import Member
+
+from . import services, standings
+from .forms import AbsenceForm, CompetitionForm
+from .models import Competition, Participant, Round
+from .pdf import render_pdf
+from .state import CompetitionData
+
+
+def _competition(club_slug: str, slug: str) -> Competition:
+    return get_object_or_404(Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug)
+
+
+def _directed_competition(request, club_slug: str, slug: str) -> Competition:
+    directed_club(request, club_slug)
+    return _competition(club_slug, slug)
+
+
+def _page(request, template: str, context: dict, partial: str | None = None):
+    if partial and request.htmx:
+        return render(request, f"{template}#{partial}", context)
+    return render(request, template, context)
+
+
+def _flash_errors(request, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
+# Public pages ---------------------------------------------------------------------------------
+
+
+def pairings(request, club, competition, number=None):
+    competition = _competition(club, competition)
+    is_director = competition.club.is_director(request.user)
+    data = CompetitionData.load(competition, public=not is_director)
+    rounds = [r for r in data.rounds if r.is_paired]
+    if not rounds and number is None:
+        return render(request, "tournaments/pairings.html", {"competition": competition, "rounds": []})
+    rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
+    if rnd is None:
+        raise Http404
+    context = _round_context(data, rnd) | {"is_director": is_director}
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/pairings.html", context, f"{competition.slug}-round-{rnd.number}.pdf")
+    return _page(request, "tournaments/pairings.html", context, "boards")
+
+
+def _round_context(data: CompetitionData, rnd: Round) -> dict:
+    state = data.state(upto_round=rnd.number - 1)
+    by_id = data.by_id
+    scores = {p.id: state.player(p.start_number).score() for p in data.participants}
+    games = [g for g in data.games if g.round_id == rnd.id]
+    for g in games:
+        g.white, g.black = by_id[g.white_id], by_id[g.black_id]
+        g.white_score, g.black_score = scores[g.white_id], scores[g.black_id]
+    byes = [b for b in data.byes if b.round_id == rnd.id]
+    for b in byes:
+        b.participant = by_id[b.participant_id]
+    return {
+        "competition": data.competition,
+        "rounds": [r for r in data.rounds if r.is_paired],
+        "round": rnd,
+        "games": games,
+        "byes": byes,
+    }
+
+
+def standings_page(request, club, competition):
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    names, rows = standings.standings(data)
+    context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/standings.html", context, f"{competition.slug}-standings.pdf")
+    return _page(request, "tournaments/standings.html", context, "table")
+
+
+def crosstable_page(request, club, competition):
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    context = {
+        "competition": competition,
+        "table": standings.crosstable(data),
+        "round_numbers": [r.number for r in data.rounds if r.is_paired],
+    }
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/crosstable.html", context, f"{competition.slug}-crosstable.pdf")
+    return _page(request, "tournaments/crosstable.html", context, "table")
+
+
+def player_card(request, club, competition, number):
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    participant = next((p for p in data.participants if p.start_number == number), None)
+    if participant is None:
+        raise Http404
+    state = data.state()
+    player = state.player(number)
+    by_start = {p.start_number: p for p in data.participants}
+    lines, running = [], 0.0
+    for rnd, record in zip(data.rounds, player.history, strict=False):
+        running += record.score or 0.0
+        lines.append(
+            {
+                "round": rnd.number,
+                "opponent": by_start.get(record.opponent) if record.opponent else None,
+                "record": record,
+                "running": running,
+            }
+        )
+    return render(
+        request,
+        "tournaments/player.html",
+        {
+            "competition": competition,
+            "participant": participant,
+            "lines": lines,
+            "show_private": competition.club.is_director(request.user),
+        },
+    )
+
+
+# The TD's pages -------------------------------------------------------------------------------
+
+
+@login_required
+def new_competition(request, club):
+    club = directed_club(request, club)
+    form = CompetitionForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                competition = form.save(commit=False)
+                competition.club = club
+                competition.save()
+                for member in form.cleaned_data["players"]:
+                    services.add_participant(competition, member, request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Competition created."))
+            return redirect("manage", club.slug, competition.slug)
+    return render(request, "tournaments/new.html", {"club": club, "form": form})
+
+
+@login_required
+def manage(request, club, competition):
+    competition = _directed_competition(request, club, competition)
+    return render(request, "tournaments/manage.html", _manage_context(competition))
+
+
+def _manage_context(competition: Competition) -> dict:
+    from pairing.services import next_round_number
+
+    participants = list(competition.participants.select_related("member"))
+    number = next_round_number(competition)
+    planned = competition.planned_rounds()
+    upcoming = None
+    if not planned or number <= planned:
+        upcoming = Round.objects.filter(competition=competition, number=number).first()
+    absences = {}
+    if upcoming:
+        absences = {b.participant_id: b.kind for b in upcoming.byes.all()}
+    entered = {p.member_id for p in participants}
+    return {
+        "competition": competition,
+        "club": competition.club,
+        "participants": participants,
+        "rounds": competition.round_set.filter(paired_at__isnull=False),
+        "next_number": number if (not planned or number <= planned) else None,
+        "absences": absences,
+        "absence_choices": AbsenceForm.base_fields["kind"].choices,
+        "members": competition.club.members.exclude(id__in=entered),
+        "guest_form": GuestForm(),
+        "actions": competition.td_actions.select_related("user")[:20],
+    }
+
+
+@login_required
+@require_POST
+def add_participants(request, club, competition):
+    competition = _directed_competition(request, club, competition)
+    ids = request.POST.getlist("member")
+    try:
+        with transaction.atomic():
+            for member in Member.objects.filter(club=competition.club, id__in=ids):
+                services.add_participant(competition, member, request.user)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    return redirect("manage", club, competition.slug)
+
+
+@login_required
+@require_POST
+def add_guest(request, club, competition):
+    competition = _directed_competition(request, club, competition)
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        for field_errors in form.errors.values():
+            for error in field_errors:
+                messages.error(request, error)
+        return redirect("manage", club, competition.slug)
+    try:
+        with transaction.atomic():
+            guest = form.save(commit=False)
+            guest.club = competition.club
+            guest.is_guest = True
+            guest.save()
+            services.add_participant(competition, guest, request.user)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    return redirect("manage", club, competition.slug)
+
+
+@login_required
+@require_POST
+def withdraw(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    participant = get_object_or_404(Participant, competition=competition, start_number=number)
+    services.withdraw(participant, request.user)
+    messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
+    return redirect("manage", club, competition.slug)
+
+
+@login_required
+@require_POST
+def set_absence(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    participant = get_object_or_404(Participant, competition=competition, start_number=number)
+    form = AbsenceForm(request.POST)
+    if not form.is_valid():
+        raise ValidationError(form.errors)
+    from pairing.services import next_round_number
+
+    try:
+        services.set_absence(
+            competition, next_round_number(competition), participant, form.cleaned_data["kind"] or None, request.user
+        )
+    except ValidationError as error:
+        _flash_errors(request, error)
+    if request.htmx:
+        context = _manage_context(competition) | {"p": participant}
+        return render(request, "tournaments/manage.html#absence", context)
+    return redirect("manage", club, competition.slug)
+
+
+@login_required
+def manage_round(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    data = CompetitionData.load(competition)
+    rnd = next((r for r in data.rounds if r.number == number and r.is_paired), None)
+    if rnd is None:
+        raise Http404
+    context = _round_context(data, rnd) | {"participants": data.participants}
+    return render(request, "tournaments/manage_round.html", context)
+
+
+@login_required
+@require_POST
+def enter_result(request, club, competition, number, board):
+    """One board's result, saved as typed (htmx), or every board of the form at once (no JavaScript)."""
+    competition = _directed_competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    override = request.POST.get("override") == "1"
+    games = rnd.games.select_related("white__member", "black__member")
+    targets = games.filter(board=board) if board else games
+    errors = []
+    for game in targets:
+        key = f"result-{game.board}"
+        if key not in request.POST:
+            continue
+        try:
+            result = services.parse_result(request.POST[key])
+            services.set_result(game, result, request.user, override=override)
+        except ValidationError as error:
+            errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    if request.htmx and board:
+        game = games.get(board=board)
+        data = CompetitionData.load(competition)
+        context = _round_context(data, rnd) | {"errors": errors}
+        context["game"] = next(g for g in context["games"] if g.board == board)
+        return render(request, "tournaments/manage_round.html#result-row", context)
+    for message in errors:
+        messages.error(request, message)
+    if not errors:
+        messages.success(request, _("Results saved."))
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+@require_POST
+def publish_round(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    try:
+        services.publish(rnd, request.user)
+        messages.success(request, _("Round %(n)s is published.") % {"n": number})
+    except ValidationError as error:
+        _flash_errors(request, error)
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+@require_POST
+def finish_round(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    try:
+        services.finish(rnd, request.user)
+        messages.success(request, _("Round %(n)s is finished.") % {"n": number})
+    except ValidationError as error:
+        _flash_errors(request, error)
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+@require_POST
+def undo_round(request, club, competition):
+    competition = _directed_competition(request, club, competition)
+    try:
+        number = services.undo_last_round(competition, request.user)
+        messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
+    except ValidationError as error:
+        _flash_errors(request, error)
+    return redirect("manage", club, competition.slug)
+
+
+def results_history(request, club, competition):
+    """Every result change, with who and when (TDs only)."""
+    competition = _directed_competition(request, club, competition)
+    from .models import ResultChange
+
+    changes = ResultChange.objects.filter(game__round__competition=competition).select_related(
+        "game__round", "game__white__member", "game__black__member", "changed_by"
+    )
+    return render(request, "tournaments/history.html", {"competition": competition, "changes": changes})
+
+
+@login_required
+def import_trf(request, club):
+    """A TRF file as a new competition; a malformed file is refused with its line number, nothing saved."""
+    from pairing.engines.trf import TrfError
+
+    from .forms import TrfImportForm
+    from .trf_io import import_trf as do_import
+
+    club = directed_club(request, club)
+    form = TrfImportForm(request.POST or None, request.FILES or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            competition = do_import(
+                club, data["file"], name=data["name"], slug=data["slug"], system=data["system"],
+                source=request.FILES["file"].name,
+            )  # fmt: skip
+        except (TrfError, ValidationError) as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, _("Competition imported."))
+            return redirect("manage", club.slug, competition.slug)
+    return render(request, "tournaments/import_trf.html", {"club": club, "form": form})
+
+
+@login_required
+def export_trf(request, club, competition):
+    from django.http import HttpResponse
+
+    from .trf_io import export_trf as do_export
+
+    competition = _directed_competition(request, club, competition)
+    response = HttpResponse(do_export(competition), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{competition.slug}.trf"'
+    return response
