@@ -38,9 +38,8 @@ class CliError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # a bad request is invalid input (exit 3)
-        self.print_usage(sys.stderr)
-        raise CliError(EXIT_INVALID, f"{self.prog}: {message}")
+    def error(self, message: str) -> NoReturn:  # a bad request is invalid input (exit 3), one line
+        raise CliError(EXIT_INVALID, f"{self.prog}: {message} (see --help)")
 
 
 # --------------------------------------------------------------------------- input

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from clubs.models import Club, ClubRole, Member
-from pairing import services as pairing_services
-from tournaments import services
-from tournaments.models import Competition
+# Django is imported inside the fixtures, so the pure engine tests also run without it (-p no:django).
 
 
 @pytest.fixture
 def club(db):
+    from clubs.models import Club
+
     return Club.objects.create(name="SV Testclub", slug="testclub", city="Delft")
 
 
 @pytest.fixture
 def td(club):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import ClubRole
+
     user = get_user_model().objects.create_user("director", password="secret-pass-1")
     ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.DIRECTOR)
     return user
@@ -25,6 +27,10 @@ def td(club):
 
 @pytest.fixture
 def viewer(club):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import ClubRole
+
     user = get_user_model().objects.create_user("member", password="secret-pass-2")
     ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.VIEWER)
     return user
@@ -36,7 +42,9 @@ def td_client(client, td):
     return client
 
 
-def make_members(club, count: int, base: int = 2100) -> list[Member]:
+def make_members(club, count: int, base: int = 2100):
+    from clubs.models import Member
+
     return Member.objects.bulk_create(
         Member(club=club, first_name=f"Player{i:03d}", last_name=f"Surname{i:03d}", national_rating=base - 10 * i,
                sex="m" if i % 2 else "w", birth_date=None)
@@ -49,7 +57,10 @@ def members(club):
     return make_members(club, 8)
 
 
-def make_competition(club, td, members, system="roundrobin", rounds=None, slug="rr") -> Competition:
+def make_competition(club, td, members, system="roundrobin", rounds=None, slug="rr"):
+    from tournaments import services
+    from tournaments.models import Competition
+
     competition = Competition.objects.create(club=club, name=f"Test {system}", slug=slug, system=system, rounds=rounds)
     for member in members:
         services.add_participant(competition, member, td)
@@ -58,6 +69,9 @@ def make_competition(club, td, members, system="roundrobin", rounds=None, slug="
 
 def play_round(competition, td, results=None):
     """Pair, publish and finish the next round; results by board (default: white wins)."""
+    from pairing import services as pairing_services
+    from tournaments import services
+
     rnd = pairing_services.pair_next_round(competition, td)
     services.publish(rnd, td)
     for game in rnd.games.all():

@@ -109,9 +109,7 @@ def check_round(
         met = [r for r, rec in enumerate(white.history, 1) if rec.played and rec.opponent == black.id]
         if met:
             found.append(
-                Violation(
-                    "C1 rematch", f"{white.id} and {black.id} met in round {met[0]}", (white.id, black.id)
-                )
+                Violation("C1 rematch", f"{white.id} and {black.id} met in round {met[0]}", (white.id, black.id))
             )
         if colours and not (is_topscorer(state, white) or is_topscorer(state, black)):
             for player, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):

@@ -199,9 +199,15 @@ def _prepare(state: TournamentState, edition: Edition) -> list[_Info]:
             )
         )
     infos.sort(key=lambda x: (-x.score, x.player.id))
-    # Rank among the players paired this round: E.5 gives the initial colour to odd ranks.
-    for k, p in enumerate(sorted(infos, key=lambda x: x.player.id)):
-        p.rank = k + 1
+    # E.5 gives the initial colour to odd pairing numbers, counted over the players who take part
+    # in this round or were paired in an earlier one (absent from the start: not numbered).
+    present = {x.player.id: x for x in infos}
+    number = 0
+    for p in sorted(state.players, key=lambda q: q.id):
+        if p.id in present or any(r.paired or r.kind is Kind.PAIRING_BYE for r in p.history):
+            number += 1
+            if p.id in present:
+                present[p.id].rank = number
     return infos
 
 
@@ -283,7 +289,7 @@ class _Pairer:
         self.local: list[int] = []
         self.low = rnd.low_bits()
         self.lines: list[str] = []
-        self.following: list[int] = []
+        self.outlets: list[int] = []
 
     # ------------------------------------------------------------ weights and solving
 
@@ -316,10 +322,8 @@ class _Pairer:
                 if w:
                     edges.append((a, b, w))
         if not self.full:
-            inside = set(vertices)
-            outside = [v for v in self.active if v not in inside]
-            for y in self.following:
-                if y in self.active and any(self.rnd.compatible(y, o) for o in outside):
+            for y in self.outlets:
+                if y in self.active:
                     dummy = self.n + y
                     edges.append((y, dummy, (1 + 2 * (not self.rnd.bye_candidate(y))) << self.low))
                     vertices.append(dummy)
@@ -403,7 +407,11 @@ class _Pairer:
         `players[end:]` the next scoregroup. Returns (mate, matched, pairs made)."""
         rnd, info, n = self.rnd, self.rnd.info, self.n
         self.local = list(players)
-        self.following = players[end:]
+        inside = set(players)
+        outside = [v for v in self.active if v not in inside]
+        # Players of the next scoregroup who could also be paired further down: in the bracket's
+        # own graph they get a private partner standing for that (C4 is checked afterwards).
+        self.outlets = [y for y in players[end:] if any(rnd.compatible(y, o) for o in outside)]
         made: list[tuple[int, int]] = []
         vx = players
         res_hi = group_start  # first vertex of the next scoregroup
@@ -546,11 +554,13 @@ class _Pairer:
                 if not in_s1_role(v) or in_s1_role(o):
                     base[(oi, pi)] = 0
                 self.put(v, o, base[(oi, pi)])
+        mate = self.solve()
         for pi in remainder:
             v = vx[pi]
             if not in_s1_role(v):
                 continue
             add = 0
+            best = -1
             for oi in reversed(remainder):
                 o = vx[oi]
                 if oi <= pi or matched[o]:
@@ -558,8 +568,12 @@ class _Pairer:
                 w = base[(oi, pi)]
                 if w:
                     self.put(v, o, w + add)
+                    best = o
                 add += 1
-            mate = self.solve()
+            # The last solve stays optimal when v already has the partner the addends favour most
+            # (pairs finalised since then were part of that optimum).
+            if mate[v] != best:
+                mate = self.solve()
             m = mate[v]
             matched[v] = matched[m] = True
             self._finalize(v, m, made)

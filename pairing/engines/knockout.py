@@ -113,6 +113,12 @@ class Bracket:
     def champion(self) -> int | None:
         return self.rounds[-1][0].winner if self.rounds else None
 
+    def round_name(self, rnd: int) -> str:
+        """The name of round `rnd`: final, semi-final, quarter-final, else "round of N" (a key to translate)."""
+        left = len(self.rounds) - rnd
+        names = {0: "final", 1: "semi-final", 2: "quarter-final"}
+        return names.get(left, f"round of {2 ** (left + 1)}")
+
     def played_games(self) -> list[tuple[Match, Game]]:
         """Every game played, in bracket order; all are rated (seed 004 §4.5.4.2)."""
         return [(m, g) for rnd in self.rounds for m in rnd for g in m.games if g.played]

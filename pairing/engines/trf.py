@@ -43,6 +43,7 @@ BYE_KINDS: dict[str, Kind] = {
     "F": Kind.FULL_BYE,
     "H": Kind.HALF_BYE,
     "Z": Kind.ABSENT_NOTICE,
+    "=": Kind.HALF_BYE,  # "0000 - =": a half point without opponent, as bbpPairings reads it
     "-": Kind.ABSENT,
     " ": Kind.ABSENT,
 }
@@ -180,18 +181,12 @@ class TrfDocument:
         return found[-1].text[4:].strip() if found else None
 
 
-def _fail(source: str, line: int, reason: str) -> TrfError:
-    return TrfError(source, line, reason)
-
-
 def _int_field(raw: str, what: str, source: str, line_no: int, column: int) -> int | None:
     text = raw.strip()
     if not text:
         return None
     if not text.isdigit():
-        raise _fail(
-            source, line_no, f"{what} in columns {column}-{column + len(raw) - 1} is not a number: {text!r}"
-        )
+        raise TrfError(source, line_no, f"{what} in columns {column}-{column + len(raw) - 1} is not a number: {text!r}")
     return int(text)
 
 
@@ -199,12 +194,12 @@ def _parse_player(text: str, source: str, line_no: int) -> PlayerLine:
     padded = text.ljust(max(len(text), ROUND0 - 2))
     number = _int_field(padded[4:8], "pairing number", source, line_no, 5)
     if not number:
-        raise _fail(source, line_no, "missing pairing number in columns 5-8")
+        raise TrfError(source, line_no, "missing pairing number in columns 5-8")
     points_raw = padded[80:84].strip()
     points: float | None = None
     if points_raw:
         if not re.fullmatch(r"\d+(\.\d*)?|\.\d+", points_raw):
-            raise _fail(source, line_no, f"points in columns 81-84 are not a number: {points_raw!r}")
+            raise TrfError(source, line_no, f"points in columns 81-84 are not a number: {points_raw!r}")
         points = float(points_raw)
     player = PlayerLine(
         number=number,
@@ -224,21 +219,23 @@ def _parse_player(text: str, source: str, line_no: int) -> PlayerLine:
         block = rest[start : start + BLOCK].ljust(BLOCK)
         col = 90 + start  # 1-based column of the block's first character
         if block[0:2].strip() or block[6] != " " or block[8] != " ":
-            raise _fail(source, line_no, f"round {r}: unexpected text in columns {col}-{col + 9}: {block!r}")
+            raise TrfError(source, line_no, f"round {r}: unexpected text in columns {col}-{col + 9}: {block!r}")
         opponent_raw, colour, result = block[2:6], block[7].lower(), block[9]
         opponent = _int_field(opponent_raw, f"round {r}: opponent", source, line_no, col + 2) or 0
         if colour not in "wb- ":
-            raise _fail(source, line_no, f"round {r}: unknown colour {block[7]!r} in column {col + 7}")
+            raise TrfError(source, line_no, f"round {r}: unknown colour {block[7]!r} in column {col + 7}")
         code = result.upper()
         if code not in PLAYED_CODES and code not in FORFEIT_CODES and code not in BYE_KINDS:
-            raise _fail(source, line_no, f"round {r}: unknown result code {result!r} in column {col + 9}")
+            raise TrfError(source, line_no, f"round {r}: unknown result code {result!r} in column {col + 9}")
         entry = RoundEntry(opponent, colour, result, blank_opponent=not opponent_raw.strip())
-        if opponent and code in BYE_KINDS and code not in ("+", "-", " "):
-            raise _fail(source, line_no, f"round {r}: bye code {result!r} with opponent {opponent}")
-        if not opponent and code in PLAYED_CODES:
-            raise _fail(source, line_no, f"round {r}: result {result!r} without an opponent")
+        if opponent and code in ("U", "F", "H", "Z"):
+            raise TrfError(source, line_no, f"round {r}: bye code {result!r} with opponent {opponent}")
+        if not opponent and code in PLAYED_CODES and code != "=":
+            raise TrfError(source, line_no, f"round {r}: result {result!r} without an opponent")
+        if not opponent and colour in ("w", "b"):
+            raise TrfError(source, line_no, f"round {r}: colour {colour!r} without an opponent")
         if opponent and code in PLAYED_CODES and colour not in "wb":
-            raise _fail(source, line_no, f"round {r}: a played game needs colour w or b")
+            raise TrfError(source, line_no, f"round {r}: a played game needs colour w or b")
         player.rounds.append(entry)
     while player.rounds and player.rounds[-1].blank:
         player.rounds.pop()
@@ -262,9 +259,7 @@ def parse(text: str, source: str = "<string>") -> TrfDocument:
         if raw.startswith("001"):
             player = _parse_player(raw, source, line_no)
             if player.number in seen:
-                raise _fail(
-                    source, line_no, f"pairing number {player.number} already on line {seen[player.number]}"
-                )
+                raise TrfError(source, line_no, f"pairing number {player.number} already on line {seen[player.number]}")
             seen[player.number] = line_no
             doc.lines.append(player)
         else:
@@ -388,7 +383,7 @@ def _number(text: str, source: str, line_no: int) -> float:
     try:
         return float(text)
     except ValueError:
-        raise _fail(source, line_no, f"not a number: {text!r}") from None
+        raise TrfError(source, line_no, f"not a number: {text!r}") from None
 
 
 def scoring(doc: TrfDocument) -> Scoring:
@@ -401,7 +396,7 @@ def scoring(doc: TrfDocument) -> Scoring:
             for token in line.text[3:].split():
                 name, _, value = token.partition("=")
                 if name.upper() not in _XXS or not value:
-                    raise _fail(doc.source, line.line_no, f"unknown XXS scoring code {token!r}")
+                    raise TrfError(doc.source, line.line_no, f"unknown XXS scoring code {token!r}")
                 for attr in _XXS[name.upper()]:
                     setattr(result, attr, _number(value, doc.source, line.line_no))
         elif line.code in _BB:
@@ -417,7 +412,7 @@ def scoring(doc: TrfDocument) -> Scoring:
                 if symbol == "X":
                     continue  # unknown results: none in a file we pair
                 if symbol not in _162:
-                    raise _fail(doc.source, line.line_no, f"unknown scoring symbol {chunk[0]!r} in 162")
+                    raise TrfError(doc.source, line.line_no, f"unknown scoring symbol {chunk[0]!r} in 162")
                 for attr in _162[symbol]:
                     setattr(result, attr, _number(chunk[1:].strip(), doc.source, line.line_no))
     return result
@@ -441,25 +436,23 @@ def check_document(doc: TrfDocument) -> None:
     for p in doc.players:
         for r, e in enumerate(p.rounds, 1):
             if e.opponent == p.number:
-                raise _fail(source, p.line_no, f"round {r}: player {p.number} paired against himself")
+                raise TrfError(source, p.line_no, f"round {r}: player {p.number} paired against himself")
             if e.opponent and e.opponent not in by_number:
-                raise _fail(source, p.line_no, f"round {r}: opponent {e.opponent} does not exist")
+                raise TrfError(source, p.line_no, f"round {r}: opponent {e.opponent} does not exist")
     for p in doc.players:
         for r, e in enumerate(p.rounds, 1):
             if not e.opponent:
                 continue
             o = by_number[e.opponent].entry(r)
             if o.opponent != p.number:
-                raise _fail(
+                raise TrfError(
                     source,
                     p.line_no,
                     f"round {r}: {p.number} plays {e.opponent} but {e.opponent}'s entry has "
                     f"{o.opponent or 'no opponent'}",
                 )
             if {e.colour, o.colour} <= {"w", "b"} and e.colour == o.colour:
-                raise _fail(
-                    source, p.line_no, f"round {r}: {p.number} and {e.opponent} both have colour {e.colour}"
-                )
+                raise TrfError(source, p.line_no, f"round {r}: {p.number} and {e.opponent} both have colour {e.colour}")
             mine, theirs = e.code, o.code
             if mine in PLAYED_CODES:
                 ok = theirs in PLAYED_CODES and PLAYED_CODES[theirs] in complements[PLAYED_CODES[mine]]
@@ -470,11 +463,10 @@ def check_document(doc: TrfDocument) -> None:
             else:
                 ok = theirs == " "
             if not ok:
-                raise _fail(
+                raise TrfError(
                     source,
                     p.line_no,
-                    f"round {r}: result {e.result!r} of {p.number} does not match {o.result!r} "
-                    f"of {e.opponent}",
+                    f"round {r}: result {e.result!r} of {p.number} does not match {o.result!r} of {e.opponent}",
                 )
     _check_points(doc)
 
@@ -488,9 +480,7 @@ def _check_points(doc: TrfDocument) -> None:
         before = sum(score.points(e) or 0.0 for e in p.rounds[: pending - 1])
         total = before + sum(score.points(e) or 0.0 for e in p.rounds[pending - 1 :])
         if min(abs(p.points - before), abs(p.points - total)) > 1e-6:
-            raise _fail(
-                doc.source, p.line_no, f"points column says {p.points:g} but the results give {total:g}"
-            )
+            raise TrfError(doc.source, p.line_no, f"points column says {p.points:g} but the results give {total:g}")
 
 
 # --------------------------------------------------------------------------- state
@@ -523,7 +513,7 @@ def _top_colour(doc: TrfDocument) -> Colour | None:
         elif tokens and tokens[0].upper() in ("W", "B"):
             found = Colour.WHITE if tokens[0].upper() == "W" else Colour.BLACK
         elif tokens:
-            raise _fail(doc.source, line.line_no, f"152 must be W or B, not {tokens[0]!r}")
+            raise TrfError(doc.source, line.line_no, f"152 must be W or B, not {tokens[0]!r}")
     if found:
         return found
     players = sorted(doc.players, key=lambda p: p.number)
@@ -548,7 +538,7 @@ def total_rounds_of(doc: TrfDocument) -> int | None:
     for line in doc.other("XXR", "142"):
         tokens = line.text[3:].split()
         if not tokens or not tokens[0].isdigit() or int(tokens[0]) < 1:
-            raise _fail(doc.source, line.line_no, f"{line.code} needs a number of rounds")
+            raise TrfError(doc.source, line.line_no, f"{line.code} needs a number of rounds")
         found = int(tokens[0])
     return found
 
@@ -557,9 +547,9 @@ def _ids(tokens: list[str], doc: TrfDocument, line: Line, known: set[int]) -> li
     ids = []
     for token in tokens:
         if not token.isdigit():
-            raise _fail(doc.source, line.line_no, f"not a pairing number: {token!r}")
+            raise TrfError(doc.source, line.line_no, f"not a pairing number: {token!r}")
         if int(token) not in known:
-            raise _fail(doc.source, line.line_no, f"player {int(token)} does not exist")
+            raise TrfError(doc.source, line.line_no, f"player {int(token)} does not exist")
         ids.append(int(token))
     return ids
 
@@ -575,7 +565,7 @@ def _requested_byes(doc: TrfDocument, rnd: int) -> dict[int, Kind]:
     for line in doc.other("240"):
         tokens = line.text[3:].split()
         if len(tokens) < 2 or tokens[0].upper() not in ("F", "H", "Z") or not tokens[1].isdigit():
-            raise _fail(doc.source, line.line_no, "240 needs a type (F, H or Z), a round and players")
+            raise TrfError(doc.source, line.line_no, "240 needs a type (F, H or Z), a round and players")
         if int(tokens[1]) == rnd:
             for pid in _ids(tokens[2:], doc, line, known):
                 byes.setdefault(pid, BYE_KINDS[tokens[0].upper()])
@@ -676,12 +666,9 @@ def document_from_state(
         while len(rounds[p.id]) < rnd - 1:
             rounds[p.id].append(RoundEntry())
     current: dict[int, RoundEntry] = {
-        pid: RoundEntry(0, "-", KIND_CODES[kind], blank_opponent=False)
-        for pid, kind in state.requested_byes.items()
+        pid: RoundEntry(0, "-", KIND_CODES[kind], blank_opponent=False) for pid, kind in state.requested_byes.items()
     }
-    extra_points: dict[int, float] = {
-        pid: BYE_POINTS.get(kind, 0.0) for pid, kind in state.requested_byes.items()
-    }
+    extra_points: dict[int, float] = {pid: BYE_POINTS.get(kind, 0.0) for pid, kind in state.requested_byes.items()}
     if pairing:
         for board in pairing.boards:
             current[board.white] = RoundEntry(board.black, "w", " ", blank_opponent=False)
@@ -692,8 +679,7 @@ def document_from_state(
     for pid, entry in current.items():
         rounds.setdefault(pid, []).append(entry)
     points = {
-        p.id: sum(r.score or 0.0 for r in p.history[: rnd - 1]) + extra_points.get(p.id, 0.0)
-        for p in state.players
+        p.id: sum(r.score or 0.0 for r in p.history[: rnd - 1]) + extra_points.get(p.id, 0.0) for p in state.players
     }
     order = sorted(points, key=lambda pid: (-points[pid], pid))
     rank = {pid: i for i, pid in enumerate(order, 1)}
@@ -729,9 +715,7 @@ def document_from_state(
     out = TrfDocument(lines=kept, newline=doc.newline, source=doc.source)
     if not out.other("XXR", "142"):
         out.lines.append(Line(f"XXR {state.total_rounds}"))
-    if not any(t in ("white1", "black1") for x in out.other("XXC") for t in x.text.split()) and not out.other(
-        "152"
-    ):
+    if not any(t in ("white1", "black1") for x in out.other("XXC") for t in x.text.split()) and not out.other("152"):
         out.lines.append(Line("XXC " + ("white1" if state.top_colour_round1 is Colour.WHITE else "black1")))
     return out
 

@@ -19,7 +19,7 @@ played over the board, or won by forfeit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .roundrobin import rounds_per_cycle, schedule
 from .state import Colour, InvalidInput, Kind, TournamentState
@@ -159,12 +159,7 @@ def leave(
                     results.append(lost)
                 byes.pop((white + black - player, rnd), None)  # the game replaces a recorded bye
     if struck:
-        results = [
-            Result(r.round, r.white, r.black, r.white_score, r.black_score, r.played, False, r.rated, r.added)
-            if r.involves(player)
-            else r
-            for r in results
-        ]
+        results = [replace(r, counts=False) if r.involves(player) else r for r in results]
     results.sort(key=lambda r: (r.round, r.white))
     share = f"{completed} of {scheduled} games"
     explanation = [

@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from enum import Enum
 from fractions import Fraction
@@ -94,7 +94,9 @@ def expected_difference_method(
     own: int, opponents: Iterable[int], edition: DsuEdition = SEED_EDITION
 ) -> Fraction:
     """Differensmetoden (§4.5.2.1): W_e = P(R_o - R_1) + ... + P(R_o - R_n), rounded to 0.05."""
-    return round_expected(sum((edition.expectation.expected(own - r) for r in opponents), Fraction(0)), edition)
+    return round_expected(
+        sum((edition.expectation.expected(own - r) for r in opponents), Fraction(0)), edition
+    )
 
 
 def expected_average_method(
@@ -118,7 +120,9 @@ def expected_average_method(
     return round_expected(games * p + cycles * (p - HALF), edition)
 
 
-def average_method_applies(all_play_all: bool, ratings: Sequence[int], edition: DsuEdition = SEED_EDITION) -> bool:
+def average_method_applies(
+    all_play_all: bool, ratings: Sequence[int], edition: DsuEdition = SEED_EDITION
+) -> bool:
     """The average method is used in all-play-all groups whose ratings span at most 200 (§4.5.2.1)."""
     return all_play_all and bool(ratings) and max(ratings) - min(ratings) <= edition.average_method_spread
 
@@ -128,7 +132,9 @@ def bonus(score: Fraction, expected: Fraction, games: int, edition: DsuEdition =
     return max(Fraction(0), Fraction(score) - expected - edition.bonus_threshold(games))
 
 
-def correct_band_crossing(old: Fraction | int, new: Fraction | int, edition: DsuEdition = SEED_EDITION) -> Fraction:
+def correct_band_crossing(
+    old: Fraction | int, new: Fraction | int, edition: DsuEdition = SEED_EDITION
+) -> Fraction:
     """Korrektion ved passage af en koefficientgrænse (§4.5.2.4).
 
     The part ΔR beyond a crossed limit R_gr is multiplied by K on the far side over K on the near side:
@@ -302,16 +308,21 @@ def provisional_ratings(
     `stable` is False and the last pass is returned).
     """
     unrated = sorted({p for g in games for p in (g.white, g.black) if ratings.get(p) is None})
+    # (opponent, score) of each unrated player's games
+    played: dict[str, list[tuple[str, Fraction]]] = {p: [] for p in unrated}
+    for g in games:
+        for player in (g.white, g.black):
+            if player in played:
+                played[player].append((g.opponent_of(player), g.score_of(player)))
+    fixed = {p: r for p, r in ratings.items() if r is not None}
     current: dict[str, int] = {}
     for passes in range(1, max_passes + 1):
-        known = {p: r for p, r in ratings.items() if r is not None} | current
+        known = fixed | current
         new: dict[str, int] = {}
         for player in unrated:
-            opponents = [known[g.opponent_of(player)] for g in games
-                         if player in (g.white, g.black) and g.opponent_of(player) in known]
-            score = sum((g.score_of(player) for g in games
-                         if player in (g.white, g.black) and g.opponent_of(player) in known), Fraction(0))
-            rp = performance_rating(opponents, score, edition)
+            counted = [(known[o], s) for o, s in played[player] if o in known]
+            score = sum((s for _, s in counted), Fraction(0))
+            rp = performance_rating([r for r, _ in counted], score, edition)
             if rp is not None:
                 new[player] = rp
         if new == current:
@@ -399,8 +410,8 @@ def rate_event(event: DsuEvent, edition: DsuEdition | None = None) -> EventResul
     counted = [g for g in counted if g.white in known and g.black in known]
     participants = sorted({p for g in event.games for p in (g.white, g.black)} | set(event.ratings))
     rated_participants = [known[p] for p in participants if p in known]
-    use_average = (average_method_applies(event.all_play_all, rated_participants, edition)
-                   and len(rated_participants) == len(participants))
+    everyone_rated = len(rated_participants) == len(participants)
+    use_average = everyone_rated and average_method_applies(event.all_play_all, rated_participants, edition)
     group_average = average(rated_participants) if use_average else None
     winners = event.winners if event.winners is not None else group_winners(event.games, event.extra_points)
 
@@ -411,15 +422,16 @@ def rate_event(event: DsuEvent, edition: DsuEdition | None = None) -> EventResul
         own = sorted((g for g in counted if player in (g.white, g.black)), key=lambda g: g.round)
         rating = known[player]
         score = sum((g.score_of(player) for g in own), Fraction(0))
-        if group_average is not None:
-            expected = expected_average_method(rating, group_average, len(participants), len(own),
-                                               event.cycles, edition) if own else Fraction(0)
+        if group_average is None:
+            opponents = (known[g.opponent_of(player)] for g in own)
+            expected = expected_difference_method(rating, opponents, edition)
+        elif own:
+            m = len(participants)
+            expected = expected_average_method(rating, group_average, m, len(own), event.cycles, edition)
         else:
-            expected = expected_difference_method(rating, (known[g.opponent_of(player)] for g in own), edition)
+            expected = Fraction(0)
         is_provisional = player in provisional.ratings
         k, b, gain = rating_gain(rating, score, expected, len(own), player in winners, edition)
-        if not own:
-            gain = Fraction(0)
         results[player] = PlayerResult(
             player=player,
             old_rating=rating,
@@ -431,7 +443,7 @@ def rate_event(event: DsuEvent, edition: DsuEdition | None = None) -> EventResul
             bonus=b,
             k=k,
             gain=gain,
-            winner_corrected=player in winners and score < expected and bool(own),
+            winner_corrected=player in winners and score < expected,
             new_rating=None if is_provisional else register_gain(rating, gain, edition),
             results=tuple((known[g.opponent_of(player)], g.score_of(player)) for g in own),
         )
@@ -459,8 +471,7 @@ def rate_in_order(
                 ratings[player] = start[player]
             elif player in current:
                 ratings[player] = current[player]
-        dated = DsuEvent(event.games, ratings, event.kind, event.all_play_all, event.cycles, event.day,
-                         event.winners, event.extra_points)
+        dated = replace(event, ratings=ratings)
         edition = dsu_edition_for(event.day)
         result = rate_event(dated, edition)
         for player, line in result.players.items():
@@ -519,7 +530,9 @@ def elo_alignment(players: Iterable[AlignmentPlayer]) -> Alignment:
     covered = [p for p in players if covered_by_alignment(p)]
     if not covered:
         return Alignment(0, Fraction(0), 0)
-    difference = Fraction(sum(p.dsu_rating for p in covered) - sum(p.elo_rating for p in covered), len(covered))
+    difference = Fraction(
+        sum(p.dsu_rating for p in covered) - sum(p.elo_rating for p in covered), len(covered)
+    )
     if abs(difference) < 25:
         return Alignment(len(covered), difference, 0)
     magnitude = int(round_half_up(abs(difference), 5))

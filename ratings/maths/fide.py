@@ -134,9 +134,10 @@ def rating_change(
     """
     edition = fide_edition_for(day)
     rated = [g for g in games if is_rated(g, own, rapid_blitz, day)]
+    changes = [game_change(own, g, edition, rapid_blitz) for g in rated]
     score = sum((Fraction(g.score) for g in rated), Fraction(0))
-    expected = sum((expected_score(own, g.opponent or 0, edition, rapid_blitz) for g in rated), Fraction(0))
-    return FideChange(len(rated), score, expected, k, round_half_away(k * (score - expected)))
+    expected = score - sum(changes, Fraction(0))
+    return FideChange(len(rated), score, expected, k, round_half_away(k * sum(changes, Fraction(0))))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -83,24 +83,28 @@ def rating_report(
             played = [g for g in games if g.played and player in (g.white, g.black)]
             opponents = [norm_players[g.opponent_of(player)] for g in played]
             score = sum((g.score_of(player) for g in played), Fraction(0))
-            norms = tuple(norm_check(norm_players[player].federation, opponents, score, t) for t in norm_titles)
-        lines.append(ReportLine(
-            player=player,
-            old_rating=line.old_rating,
-            provisional=line.provisional,
-            player_class=player_class(line.old_rating),
-            games=line.games,
-            score=line.score,
-            expected=line.expected,
-            method=line.method,
-            bonus=line.bonus,
-            k=line.k,
-            winner_corrected=line.winner_corrected,
-            new_rating=line.new_rating,
-            change=line.change,
-            candidate=candidate,
-            candidate_round=candidate_round,
-            norms=norms,
-        ))
+            norms = tuple(
+                norm_check(norm_players[player].federation, opponents, score, t) for t in norm_titles
+            )
+        lines.append(
+            ReportLine(
+                player=player,
+                old_rating=line.old_rating,
+                provisional=line.provisional,
+                player_class=player_class(line.old_rating),
+                games=line.games,
+                score=line.score,
+                expected=line.expected,
+                method=line.method,
+                bonus=line.bonus,
+                k=line.k,
+                winner_corrected=line.winner_corrected,
+                new_rating=line.new_rating,
+                change=line.change,
+                candidate=candidate,
+                candidate_round=candidate_round,
+                norms=norms,
+            )
+        )
     lines.sort(key=lambda x: (-(x.new_rating or x.old_rating), -x.old_rating, x.player))
     return lines

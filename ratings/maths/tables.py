@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-HUNDREDTH = Fraction(1, 100)
-
 
 def round_half_up(value: Fraction | int, step: Fraction | int = 1) -> Fraction:
     """Round to the nearest multiple of `step`, halves upwards (seed 004 §26 notes, §4.7.4)."""
@@ -72,17 +70,104 @@ class DifferenceTable:
         return self.values[int(round_half_up(p * 100))]
 
 
-_BOUNDS_COMMON_LOW = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
-                      153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328)
+_BOUNDS_COMMON_LOW = (
+    3,
+    10,
+    17,
+    25,
+    32,
+    39,
+    46,
+    53,
+    61,
+    68,
+    76,
+    83,
+    91,
+    98,
+    106,
+    113,
+    121,
+    129,
+    137,
+    145,
+    153,
+    162,
+    170,
+    179,
+    188,
+    197,
+    206,
+    215,
+    225,
+    235,
+    245,
+    256,
+    267,
+    278,
+    290,
+    302,
+    315,
+    328,
+)
 _BOUNDS_COMMON_HIGH = (357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735)
 
 DSU_TABLE_1 = ExpectationTable("DSU Tabel 1", _BOUNDS_COMMON_LOW + (342,) + _BOUNDS_COMMON_HIGH)
 FIDE_TABLE_812 = ExpectationTable("FIDE 8.1.2", _BOUNDS_COMMON_LOW + (344,) + _BOUNDS_COMMON_HIGH)
 
 # D(p) for p = .50 .. .99 (hundredths 50..99); the lower half is the mirror image.
-_DP_UPPER = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
-             149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322,
-             336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677)
+_DP_UPPER = (
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
+)
 
 
 def _difference_values(at_zero: int | None, at_one: int | None) -> dict[int, int | None]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from .tables import DSU_TABLE_1, DSU_TABLE_2, average, round_half_up
+from .tables import DSU_TABLE_1, FIDE_TABLE_811, average, round_half_up
 
 # ---------------------------------------------------------------------------------------------------
 # §23
@@ -58,9 +58,24 @@ class QualifyingKind(Enum):
 
 # (lowest average of the category, category, required percentage) from the table of §26.
 CANDIDATE_CATEGORIES: tuple[tuple[int, int, int], ...] = (
-    (1900, 1, 100), (2101, 2, 81), (2126, 3, 78), (2151, 4, 76), (2176, 5, 73), (2201, 6, 70),
-    (2226, 7, 67), (2251, 8, 64), (2276, 9, 60), (2301, 10, 57), (2326, 11, 53), (2351, 12, 50),
-    (2376, 13, 47), (2401, 14, 43), (2426, 15, 40), (2451, 16, 36), (2476, 17, 33), (2501, 18, 30),
+    (1900, 1, 100),
+    (2101, 2, 81),
+    (2126, 3, 78),
+    (2151, 4, 76),
+    (2176, 5, 73),
+    (2201, 6, 70),
+    (2226, 7, 67),
+    (2251, 8, 64),
+    (2276, 9, 60),
+    (2301, 10, 57),
+    (2326, 11, 53),
+    (2351, 12, 50),
+    (2376, 13, 47),
+    (2401, 14, 43),
+    (2426, 15, 40),
+    (2451, 16, 36),
+    (2476, 17, 33),
+    (2501, 18, 30),
 )
 CANDIDATE_TABLE_TOP = 2525
 
@@ -76,7 +91,9 @@ class CandidateRequirement:
     points: Fraction  # the score needed
 
 
-def candidate_requirement(own: int, opponents: Sequence[int], rounds: int | None = None) -> CandidateRequirement | None:
+def candidate_requirement(
+    own: int, opponents: Sequence[int], rounds: int | None = None
+) -> CandidateRequirement | None:
     """The score §26 requires, or None when the average is below 1900 (outside the table).
 
     The average counts the player's own rating and every opponent's, rounded (0.50 up). Up to 2525 the
@@ -173,7 +190,10 @@ def fide_rateability_failures(event: FideEventInfo) -> list[str]:
 
 
 def counts_for_fide(
-    played: bool, opponent_rated: bool, round_robin: bool, opponent_points: Fraction = Fraction(0),
+    played: bool,
+    opponent_rated: bool,
+    round_robin: bool,
+    opponent_points: Fraction = Fraction(0),
     against_computer: bool = False,
 ) -> bool:
     """Whether a game counts for a FIDE rating (§4.7.2): played, not against a computer, against a rated
@@ -240,9 +260,10 @@ def norm_average(opponents: Sequence[NormOpponent], title: NormTitle) -> int:
 def norm_points(games: int, opponents_average: int, title: NormTitle) -> Fraction | None:
     """The fewest points (in half points) that make a norm over `games` games, or None if none can.
 
-    A norm needs the performance average + D(p) >= the title's minimum, D from Tabel 2 with p rounded
-    to two decimals, a score of at least 35 % and an average of at least the table's lowest. For 9
-    games this gives the table of §4.7.4 exactly (the tests check every row); for other numbers of
+    A norm needs the opponents' average + D(p) >= the title's minimum performance, D from FIDE table
+    8.1.1 (the same as Tabel 2 for p >= .35) with p rounded to two decimals, a score of at least 35 %
+    and an average of at least the table's lowest. For 9 games this gives the table of §4.7.4
+    exactly (the tests check every row); for other numbers of
     games the same rule is applied (the seed prints only 9 rounds).
     """
     if games < MIN_NORM_GAMES or opponents_average < title.lowest_average:
@@ -250,7 +271,7 @@ def norm_points(games: int, opponents_average: int, title: NormTitle) -> Fractio
     for halves in range(0, 2 * games + 1):
         points = Fraction(halves, 2)
         p = points / games
-        dp = DSU_TABLE_2.difference(p)
+        dp = FIDE_TABLE_811.difference(p)
         if p >= MIN_NORM_FRACTION and dp is not None and opponents_average + dp >= title.performance:
             return points
     return None
@@ -261,14 +282,17 @@ def _count(opponents: Sequence[NormOpponent], titles: set[str]) -> int:
 
 
 def _title_requirement(opponents: Sequence[NormOpponent], title: NormTitle) -> bool:
-    """"Øvrige krav" of the table. A higher title counts for a lower one (a GM is also an IM)."""
+    """ "Øvrige krav" of the table. A higher title counts for a lower one (a GM is also an IM)."""
     if title is NormTitle.GM:
         return _count(opponents, {"GM"}) >= 3
     if title is NormTitle.IM:
         return _count(opponents, {"GM", "IM"}) >= 3 or _count(opponents, {"GM"}) >= 2
     if title is NormTitle.WGM:
         return _count(opponents, {"GM", "IM", "WGM"}) >= 3
-    return _count(opponents, {"GM", "IM", "WGM", "WIM"}) >= 3 or _count(opponents, {"GM", "IM", "WGM", "FM"}) >= 2
+    return (
+        _count(opponents, {"GM", "IM", "WGM", "WIM"}) >= 3
+        or _count(opponents, {"GM", "IM", "WGM", "FM"}) >= 2
+    )
 
 
 @dataclass(frozen=True)
@@ -355,10 +379,17 @@ def norm_event_failures(event: NormEventInfo) -> list[str]:
     return failures
 
 
-def norm_counting_game(played: bool, against_computer: bool = False, adjudicated: bool = False,
-                       forfeited_in_advance: bool = False, opponent_federation_excluded: bool = False) -> bool:
+def norm_counting_game(
+    played: bool,
+    against_computer: bool = False,
+    adjudicated: bool = False,
+    forfeited_in_advance: bool = False,
+    opponent_federation_excluded: bool = False,
+) -> bool:
     """Whether a game counts for a norm (§4.7.4 "Partier der ikke tæller")."""
-    return played and not (against_computer or adjudicated or forfeited_in_advance or opponent_federation_excluded)
+    return played and not (
+        against_computer or adjudicated or forfeited_in_advance or opponent_federation_excluded
+    )
 
 
 def titled_share_needed(games: int) -> int:

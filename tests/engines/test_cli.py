@@ -192,3 +192,28 @@ def test_sub_commands_are_dispatched_by_name(tmp_path):
     finally:
         del cli.SUBCOMMANDS["echo"]
     assert seen == [["--system", "keizer", "season.json"]]
+
+
+def test_check_lists_the_checkers_violations_of_recorded_rounds(tmp_path, monkeypatch, capsys):
+    from pairing import cli
+    from pairing.engines.checks import recorded_pairing
+
+    # round 2 repeats round 1; a Swiss system that pairs as recorded leaves only the checker's lines
+    state = played_round_robin(4, 1)
+    for p in state.players:
+        p.history.append(p.history[0])  # the same pairs and colours again in round 2
+    state.round_to_pair = 3
+    path = trf_file(tmp_path, state)
+
+    def as_recorded(s):
+        return recorded_pairing(state, s.round_to_pair)
+
+    system = registry.PairingSystem(id="dutch-as-recorded", name="As recorded", pair=as_recorded)
+    original = registry.get
+    monkeypatch.setattr(registry, "get", lambda sid: system if sid == system.id else original(sid))
+    assert cli.main(["--system", system.id, str(path), "-c"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "round 2: board 1-4: C1 rematch 1 and 4 met in round 1",
+        "round 2: board 2-3: C1 rematch 2 and 3 met in round 1",
+    ]

@@ -243,3 +243,17 @@ def test_the_reserve_lot_comes_from_the_seed():
     assert set(drawn.values()) == set(range(1, 8))  # all seven are candidates
     assert registry.pair(state, "keizer") == registry.pair(state, "keizer")
     assert drawn[state.seed] == registry.pair(state, "keizer").byes[-1].player
+
+
+def test_a_forfeit_is_no_meeting_and_gives_no_colour():
+    season = flat()
+    others = {p: Kind.ABSENT_NOTICE for p in range(3, 9)}
+    season.round(forfeits=[(1, 2)], other=others)  # recorded with 1 white, 2 black
+    pairing = registry.pair(season.state(absent=others), "keizer")
+    assert pairing.boards == [Board(1, 2)]  # no colour history: board 1's higher-ranked player has white
+    assert not any(line.startswith("No pairing keeps") for line in pairing.explanation)
+
+
+def test_an_absent_start_number_that_is_no_player_is_refused():
+    with pytest.raises(InvalidInput, match="player 9 is absent but not a player"):
+        registry.pair(flat().state(absent={9: Kind.ABSENT_NOTICE}), "keizer")

@@ -351,3 +351,27 @@ def test_every_setting_has_a_default_and_is_validated():
         system.settings({"forfeit_as_bye": 1})
     with pytest.raises(InvalidInput, match="unknown"):
         system.settings({"colour": "red"})
+
+
+def test_section_1_5_classical_points_colour_balance_and_groups():
+    table = standings(kijk_uit_round_2().state())
+    row = {r.name: r for r in table.rows}
+    assert {name: r.classical_points for name, r in row.items()} == {
+        "Colleen Otten": 1.5,
+        "Peter van Nieuwenhuizen": 1.0,
+        "Peter Hamersma": 1.0,
+        "Jaap Kramer": 0.5,
+        "André Kunst": 1.0,
+        "Sinclair Koelemij": 0.0,
+    }
+    # André: white in round 1, black in round 2; Peter vN: black, then white; Jaap: one black.
+    assert (row["André Kunst"].colour_balance, row["Colleen Otten"].colour_balance) == (0, 2)
+    assert (row["Jaap Kramer"].colour_balance, row["Peter Hamersma"].colour_balance) == (-1, 0)
+    assert {name: r.group for name, r in row.items()} == {
+        "Colleen Otten": 1,
+        "Peter van Nieuwenhuizen": 1,
+        "Jaap Kramer": 2,
+        "Sinclair Koelemij": 2,
+        "Peter Hamersma": 3,
+        "André Kunst": 3,
+    }

@@ -70,6 +70,7 @@ def test_round_one_pairs_lot_numbers_one_two_three_four_and_so_on():
     lot_of = bracket.lots
     assert [tuple(lot_of[p] for p in m.players) for m in bracket.rounds[0]] == [(2 * i - 1, 2 * i) for i in range(1, 9)]
     assert [len(r) for r in bracket.rounds] == [8, 4, 2, 1]
+    assert [bracket.round_name(r) for r in (1, 2, 3, 4)] == ["round of 16", "quarter-final", "semi-final", "final"]
 
 
 @pytest.mark.parametrize(("n", "size", "byes"), [(5, 8, 3), (12, 16, 4), (33, 64, 31)])

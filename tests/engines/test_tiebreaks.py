@@ -442,3 +442,36 @@ def test_explanations_for_the_web_app():
     assert exp.value == line.values["BH/C1"]
     assert any(n.startswith("cut: round 2") for n in exp.notes)
     assert exp.items[0].note == "opponent's 2 points counted as 3"
+
+
+def test_aob_with_forfeits_played_uses_the_opponents_bh_with_forfeits_played():
+    state = build(3, [[("+-", 1, 2), ("U", 3)], [("1-0", 1, 3), ("U", 2)]])
+    calc = Calculator(state, rules="fide-2023")
+    # Plain AOB of 1: only 3 was met (BH(3) = own-score dummy 1 + 2 for 1 = 3).
+    assert calc.value("AOB", 1) == calc.value("BH", 3) == 3
+    # /P: 2 counts as met; BH/P of 2 = 2 (1) + dummy 1 = 3; BH/P of 3 = 3.
+    assert calc.value("BH/P", 2) == 2 + 1
+    assert calc.value("AOB/P", 1) == 3
+    assert calc.value("BH", 1) != calc.value("BH/P", 1)
+
+
+def test_direct_encounter_places_the_safe_leader_then_ranks_the_rest():
+    # 1, 2, 3, 4 end on 2. Among them: 1 beat 2 and 3 (2); 2-3 drawn, both beat 4; 1 and 4 never
+    # met. Nobody can reach 1's 2 (4 at most 1): 1 is first. 2, 3, 4 have all met: 2 and 3 on 1½
+    # (their own game drawn: still equal), 4 on 0.
+    state = build(
+        8,
+        [
+            [("1-0", 1, 2), ("1-0", 3, 4), ("1-0", 5, 6), ("1-0", 7, 8)],
+            [("1-0", 1, 3), ("1-0", 2, 4), ("1-0", 5, 7), ("0-1", 6, 8)],
+            [("=", 2, 3), ("0-1", 1, 5), ("1-0", 4, 6), ("1-0", 7, 8)],
+            [("0-1", 1, 6), ("=", 2, 7), ("=", 3, 8), ("1-0", 4, 5)],
+        ],
+    )
+    points = {s.player: s.points for s in standings(state, [])}
+    assert [p for p in points if points[p] == 2] == [1, 2, 3, 4]
+    table = standings(state, ["DE"])
+    assert [(s.player, s.points) for s in table[:2]] == [(5, 3), (7, 2.5)]
+    assert [(s.player, s.rank) for s in table[2:6]] == [(1, 3), (2, 4), (3, 4), (4, 6)]
+    assert [s.values["DE"] for s in table[2:6]] == [2, 1.5, 1.5, 0]
+    assert table[2].explanations["DE"].notes[0].endswith("not all have met")

@@ -152,11 +152,12 @@ def test_every_bye_code():
         player(6, "0.0", "        "),
         player(7, "1.0", "   8 w 1"),
         player(8, "0.0", "   7 b 0"),
+        player(9, "0.5", "0000 - ="),  # bbpPairings' spelling of a half point without opponent
         "XXR 3",
     ]
     state = read_state(trf(*lines))
     assert state.round_to_pair == 2
-    got = [(p.history[0].kind, p.history[0].score) for p in state.players[:6]]
+    got = [(p.history[0].kind, p.history[0].score) for p in state.players if not p.history[0].played]
     assert got == [
         (Kind.PAIRING_BYE, 1.0),
         (Kind.FULL_BYE, 1.0),
@@ -164,6 +165,7 @@ def test_every_bye_code():
         (Kind.ABSENT_NOTICE, 0.0),
         (Kind.ABSENT, 0.0),
         (Kind.ABSENT, 0.0),
+        (Kind.HALF_BYE, 0.5),
     ]
 
 
@@ -254,6 +256,7 @@ ASYMMETRIC = [player(1, "1.0", "   2 w 1"), player(2, "0.0", "   3 b 0"), player
         ([player(1, "1.0", "0002 - U"), player(2, "0.0")], 1, "bye code"),
         ([player(1, "1.0", "0000 - 1"), player(2, "0.0")], 1, "without an opponent"),
         ([player(1, "1.0", "   2 - 1"), player(2, "0.0", "   1 - 0")], 1, "colour w or b"),
+        ([player(1, "1.0", "0000 w U"), player(2, "0.0")], 1, "without an opponent"),
         ([player(1, "1.0", "   1 w 1")], 1, "against himself"),
         ([player(1, "1.0", "0000 - U"), "XXS Q=3"], 2, "XXS"),
     ],
@@ -282,8 +285,16 @@ def test_no_players_is_refused():
 
 def test_player_line_columns():
     line = PlayerLine(
-        number=1, sex="m", title="GM", name="Jansen, Piet", rating=2510, federation="NED",
-        fide_id="1234567", birth="1990/05/17", points=2.5, rank=1,
+        number=1,
+        sex="m",
+        title="GM",
+        name="Jansen, Piet",
+        rating=2510,
+        federation="NED",
+        fide_id="1234567",
+        birth="1990/05/17",
+        points=2.5,
+        rank=1,
     )
     text = line.text()
     assert text[4:8] == "   1" and text[9] == "m" and text[10:13] == " GM"

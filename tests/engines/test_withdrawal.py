@@ -5,14 +5,14 @@ from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentS
 from pairing.engines.withdrawal import leave
 
 
-def rr_state(n: int, leaver: int, left_after: int) -> TournamentState:
+def rr_state(n: int, leaver: int, left_after: int, cycles: int = 1) -> TournamentState:
     """A finished single round robin in which the lower start number wins every game.
 
     After `left_after` the leaver's games are recorded as forfeits (he absent, the opponent 1-0).
     """
     players = [Player(i) for i in range(1, n + 1)]
     by_id = {p.id: p for p in players}
-    rounds = schedule(n)
+    rounds = schedule(n, cycles)
     for rnd, pairs in enumerate(rounds, start=1):
         for white, black in pairs:
             if not black:
@@ -90,3 +90,13 @@ def test_in_other_systems_he_leaves_the_pairing_and_his_score_stays():
     assert w.rule == "leaves-pairing" and w.ranked
     assert w.standing_points() == {p.id: p.score() for p in players}
     assert all(r.counts and r.rated for r in w.results) and len(w.results) == 4
+
+
+def test_a_double_round_robin_counts_the_games_of_both_cycles():
+    # Four players, six rounds: player 2 leaves after round 3 with 3 of his 6 games played.
+    w = leave(rr_state(4, leaver=2, left_after=3, cycles=2), 2, round_robin=True)
+    assert (w.completed, w.scheduled, w.rule) == (3, 6, "remaining-lost")
+    assert [r.round for r in w.results if r.added] == [4, 5, 6]
+    assert all(r.score(2) == 0.0 for r in w.results if r.added)
+    w = leave(rr_state(4, leaver=2, left_after=2, cycles=2), 2, round_robin=True)
+    assert (w.completed, w.scheduled, w.rule) == (2, 6, "struck")

@@ -35,22 +35,55 @@ from ratings.maths.dsu import (
 
 # Tabel 3 and Tabel 4 (§4.5.7): (from, to, over, under) for 6- and 8-player groups.
 TABLE_3 = [
-    (0, 3, "2.50", "2.50"), (4, 10, "2.55", "2.45"), (11, 17, "2.60", "2.40"), (18, 25, "2.70", "2.30"),
-    (26, 32, "2.75", "2.25"), (33, 39, "2.80", "2.20"), (40, 46, "2.85", "2.15"), (47, 53, "2.90", "2.10"),
-    (54, 61, "3.00", "2.00"), (62, 68, "3.05", "1.95"), (69, 76, "3.10", "1.90"), (77, 83, "3.15", "1.85"),
-    (84, 91, "3.20", "1.80"), (92, 98, "3.30", "1.70"), (99, 106, "3.35", "1.65"), (107, 113, "3.40", "1.60"),
-    (114, 121, "3.45", "1.55"), (122, 129, "3.50", "1.50"), (130, 137, "3.60", "1.40"),
-    (138, 145, "3.65", "1.35"), (146, 153, "3.70", "1.30"), (154, 162, "3.75", "1.25"),
+    (0, 3, "2.50", "2.50"),
+    (4, 10, "2.55", "2.45"),
+    (11, 17, "2.60", "2.40"),
+    (18, 25, "2.70", "2.30"),
+    (26, 32, "2.75", "2.25"),
+    (33, 39, "2.80", "2.20"),
+    (40, 46, "2.85", "2.15"),
+    (47, 53, "2.90", "2.10"),
+    (54, 61, "3.00", "2.00"),
+    (62, 68, "3.05", "1.95"),
+    (69, 76, "3.10", "1.90"),
+    (77, 83, "3.15", "1.85"),
+    (84, 91, "3.20", "1.80"),
+    (92, 98, "3.30", "1.70"),
+    (99, 106, "3.35", "1.65"),
+    (107, 113, "3.40", "1.60"),
+    (114, 121, "3.45", "1.55"),
+    (122, 129, "3.50", "1.50"),
+    (130, 137, "3.60", "1.40"),
+    (138, 145, "3.65", "1.35"),
+    (146, 153, "3.70", "1.30"),
+    (154, 162, "3.75", "1.25"),
     (163, 170, "3.80", "1.20"),
 ]
 TABLE_4 = [
-    (0, 3, "3.50", "3.50"), (4, 10, "3.60", "3.40"), (11, 17, "3.65", "3.35"), (18, 25, "3.75", "3.25"),
-    (26, 32, "3.80", "3.20"), (33, 39, "3.90", "3.10"), (40, 46, "4.00", "3.00"), (47, 53, "4.05", "2.95"),
-    (54, 61, "4.15", "2.85"), (62, 68, "4.20", "2.80"), (69, 76, "4.30", "2.70"), (77, 83, "4.40", "2.60"),
-    (84, 91, "4.45", "2.55"), (92, 98, "4.55", "2.45"), (99, 106, "4.60", "2.40"), (107, 113, "4.70", "2.30"),
-    (114, 121, "4.80", "2.20"), (122, 129, "4.85", "2.15"), (130, 137, "4.95", "2.05"),
-    (138, 145, "5.00", "2.00"), (146, 153, "5.10", "1.90"), (154, 162, "5.20", "1.80"),
-    (163, 170, "5.25", "1.75"), (171, 179, "5.35", "1.65"),
+    (0, 3, "3.50", "3.50"),
+    (4, 10, "3.60", "3.40"),
+    (11, 17, "3.65", "3.35"),
+    (18, 25, "3.75", "3.25"),
+    (26, 32, "3.80", "3.20"),
+    (33, 39, "3.90", "3.10"),
+    (40, 46, "4.00", "3.00"),
+    (47, 53, "4.05", "2.95"),
+    (54, 61, "4.15", "2.85"),
+    (62, 68, "4.20", "2.80"),
+    (69, 76, "4.30", "2.70"),
+    (77, 83, "4.40", "2.60"),
+    (84, 91, "4.45", "2.55"),
+    (92, 98, "4.55", "2.45"),
+    (99, 106, "4.60", "2.40"),
+    (107, 113, "4.70", "2.30"),
+    (114, 121, "4.80", "2.20"),
+    (122, 129, "4.85", "2.15"),
+    (130, 137, "4.95", "2.05"),
+    (138, 145, "5.00", "2.00"),
+    (146, 153, "5.10", "1.90"),
+    (154, 162, "5.20", "1.80"),
+    (163, 170, "5.25", "1.75"),
+    (171, 179, "5.35", "1.65"),
 ]
 
 
@@ -83,8 +116,9 @@ def test_average_method_only_for_all_play_all_within_200():
 
 
 def test_bonus_thresholds_by_number_of_games():
-    assert [SEED_EDITION.bonus_threshold(n) for n in range(1, 14)] == [
-        F(3, 2)] * 5 + [F(2)] * 2 + [F(5, 2)] * 2 + [F(3)] * 2 + [F(7, 2)] * 2
+    assert [SEED_EDITION.bonus_threshold(n) for n in range(1, 14)] == [F(3, 2)] * 5 + [F(2)] * 2 + [
+        F(5, 2)
+    ] * 2 + [F(3)] * 2 + [F(7, 2)] * 2
     assert bonus(F(5), F("1.60"), 5) == F("1.90")
     assert bonus(F(5), F("1.60"), 6) == F("1.40")
     assert bonus(F(4), F("2.50"), 5) == 0  # exactly the threshold: not positive
@@ -96,18 +130,21 @@ def test_k_by_band():
     assert [k(2400), k(2399), k(2000), k(1999), k(1600), k(1599), k(1000)] == [10, 20, 20, 30, 30, 45, 45]
 
 
-@pytest.mark.parametrize("old,new,corrected", [
-    (2390, 2410, 2405),  # up through 2400: 2400 + ½ x 10
-    (2405, 2395, 2390),  # down through 2400: 2400 - 2 x 5
-    (1990, 2012, 2008),  # up through 2000: 2000 + ⅔ x 12
-    (2005, 1990, 1985),  # down through 2000: 2000 - 3/2 x 10
-    (1590, 1615, 1610),  # up through 1600: 1600 + ⅔ x 15
-    (1610, 1590, 1585),  # down through 1600: 1600 - 3/2 x 10
-    (2000, 1996, 1994),  # from the limit itself (K 20 band) downwards
-    (1998, 2000, 2000),  # reaching the limit: nothing beyond it
-    (1700, 1800, 1800),  # no limit crossed
-    (2450, 2410, 2410),
-])
+@pytest.mark.parametrize(
+    "old,new,corrected",
+    [
+        (2390, 2410, 2405),  # up through 2400: 2400 + ½ x 10
+        (2405, 2395, 2390),  # down through 2400: 2400 - 2 x 5
+        (1990, 2012, 2008),  # up through 2000: 2000 + ⅔ x 12
+        (2005, 1990, 1985),  # down through 2000: 2000 - 3/2 x 10
+        (1590, 1615, 1610),  # up through 1600: 1600 + ⅔ x 15
+        (1610, 1590, 1585),  # down through 1600: 1600 - 3/2 x 10
+        (2000, 1996, 1994),  # from the limit itself (K 20 band) downwards
+        (1998, 2000, 2000),  # reaching the limit: nothing beyond it
+        (1700, 1800, 1800),  # no limit crossed
+        (2450, 2410, 2410),
+    ],
+)
 def test_band_crossing_each_limit_both_ways(old, new, corrected):
     assert correct_band_crossing(old, new) == corrected
 
@@ -137,8 +174,16 @@ def _rr(results: dict[tuple[str, str], F]) -> tuple[Game, ...]:
 
 def test_event_by_the_average_method():
     ratings = {"A": 1850, "B": 1800, "C": 1750, "D": 1700}
-    games = _rr({("A", "B"): F(1), ("A", "C"): F(1), ("A", "D"): F(1),
-                 ("B", "C"): F(1), ("B", "D"): F(1), ("C", "D"): F(1)})
+    games = _rr(
+        {
+            ("A", "B"): F(1),
+            ("A", "C"): F(1),
+            ("A", "D"): F(1),
+            ("B", "C"): F(1),
+            ("B", "D"): F(1),
+            ("C", "D"): F(1),
+        }
+    )
     result = rate_event(DsuEvent(games, ratings, all_play_all=True))
     assert result.group_average == 1775
     lines = result.players
@@ -150,8 +195,16 @@ def test_event_by_the_average_method():
 def test_winners_correction_for_a_shared_first_place():
     ratings = {"A": 2000, "B": 1900, "C": 1850, "D": 1820}
     half = F(1, 2)
-    games = _rr({("A", "B"): half, ("A", "C"): half, ("A", "D"): F(1),
-                 ("B", "C"): F(1), ("B", "D"): half, ("C", "D"): F(1)})
+    games = _rr(
+        {
+            ("A", "B"): half,
+            ("A", "C"): half,
+            ("A", "D"): F(1),
+            ("B", "C"): F(1),
+            ("B", "D"): half,
+            ("C", "D"): F(1),
+        }
+    )
     lines = rate_event(DsuEvent(games, ratings, all_play_all=True)).players
     # average 1892.5 -> 1893; A: D = 107 -> .65 -> 4 x .65 - ½ = 2.10 > W = 2
     assert lines["A"].expected == F("2.10")
@@ -167,16 +220,23 @@ def test_winners_correction_for_a_shared_first_place():
 def test_without_the_winners_correction_the_winner_would_lose_and_cross_2000():
     ratings = {"A": 2000, "B": 1900, "C": 1850, "D": 1820}
     half = F(1, 2)
-    games = _rr({("A", "B"): half, ("A", "C"): half, ("A", "D"): F(1),
-                 ("B", "C"): F(1), ("B", "D"): half, ("C", "D"): F(1)})
+    games = _rr(
+        {
+            ("A", "B"): half,
+            ("A", "C"): half,
+            ("A", "D"): F(1),
+            ("B", "C"): F(1),
+            ("B", "D"): half,
+            ("C", "D"): F(1),
+        }
+    )
     lines = rate_event(DsuEvent(games, ratings, all_play_all=True, winners=frozenset({"B"}))).players
     assert lines["A"].new_rating == 1997  # 2000 - 20 x 0.1 = 1998, below 2000: 2000 - 3/2 x 2
 
 
 def test_crossing_inside_an_event_and_the_floor():
     ratings = {"A": 1995, "B": 1995, "C": 1995, "L": 1010, "M": 1010, "N": 1030}
-    games = (Game("A", "B", F(1)), Game("A", "C", F(1)),
-             Game("L", "M", F(0)), Game("L", "N", F(0)))
+    games = (Game("A", "B", F(1)), Game("A", "C", F(1)), Game("L", "M", F(0)), Game("L", "N", F(0)))
     lines = rate_event(DsuEvent(games, ratings)).players
     # A: 2 - 1.00 = 1, K 30 -> 2025, crossing 2000: 2000 + ⅔ x 25 = 2016.67 -> 2017
     assert lines["A"].gain == 30 and lines["A"].new_rating == 2017
@@ -200,11 +260,13 @@ def test_rated_games_rules_4542():
 
 
 def test_absent_from_the_whole_event_is_not_rated():
-    games = [Game("A", "X", F(1), played=False, no_show="X", round=1),
-             Game("X", "B", F(0), played=False, no_show="X", round=2),
-             Game("A", "B", F(1, 2), round=3),
-             Game("B", "Y", F(1), played=False, no_show="Y", round=4),
-             Game("Y", "A", F(1), round=5)]
+    games = [
+        Game("A", "X", F(1), played=False, no_show="X", round=1),
+        Game("X", "B", F(0), played=False, no_show="X", round=2),
+        Game("A", "B", F(1, 2), round=3),
+        Game("B", "Y", F(1), played=False, no_show="Y", round=4),
+        Game("Y", "A", F(1), round=5),
+    ]
     assert whole_event_no_shows(games) == {"X"}
     assert rated_games(games, EventKind.INDIVIDUAL) == games[2:]
 
@@ -226,8 +288,13 @@ def test_performance_rating_4552():
 
 
 def _two_unrated_games():
-    return (Game("X", "A", F(1)), Game("X", "B", F(1, 2)), Game("X", "Y", F(1)),
-            Game("Y", "A", F(1, 2)), Game("Y", "B", F(1)))
+    return (
+        Game("X", "A", F(1)),
+        Game("X", "B", F(1, 2)),
+        Game("X", "Y", F(1)),
+        Game("Y", "A", F(1, 2)),
+        Game("Y", "B", F(1)),
+    )
 
 
 def test_repeated_passes_until_stable():
@@ -281,9 +348,13 @@ def test_editions_by_date(monkeypatch):
 
 
 def test_elo_alignment_456():
-    players = [AlignmentPlayer(2300, 2250, 40), AlignmentPlayer(2200, 2160, 35), AlignmentPlayer(2150, 2120, 31),
-               AlignmentPlayer(2400, 2300, 30),  # not over 30 games
-               AlignmentPlayer(2100, 2000, 50)]  # not over 2100
+    players = [
+        AlignmentPlayer(2300, 2250, 40),
+        AlignmentPlayer(2200, 2160, 35),
+        AlignmentPlayer(2150, 2120, 31),
+        AlignmentPlayer(2400, 2300, 30),  # not over 30 games
+        AlignmentPlayer(2100, 2000, 50),
+    ]  # not over 2100
     alignment = elo_alignment(players)
     assert alignment.compared == 3 and alignment.difference == 40 and alignment.adjustment == -40
     assert alignment.adjust(2300) == 2260  # over 2250: N
@@ -292,21 +363,31 @@ def test_elo_alignment_456():
     assert alignment.adjust(2111) == 2100  # N - 14 = 26 -> 2085, raised to 2100
     up = Alignment(3, F(-60), 60)
     assert [up.adjust(r) for r in (2251, 2250, 2121, 2120, 2111, 2110, 2101)] == [
-        2311, 2309, 2121 + 47, 2120 + 46, 2111 + 46, 2110 + 45, 2101 + 45]
+        2311,
+        2309,
+        2121 + 47,
+        2120 + 46,
+        2111 + 46,
+        2110 + 45,
+        2101 + 45,
+    ]
     assert alignment.adjust(2110) == 2100  # N - 15 = 25 -> 2085, raised to 2100
     assert Alignment(3, F(-40), 40).adjust(2105) == 2130
     assert Alignment(3, F(-40), 40).adjust(2100) == 2100
 
 
-@pytest.mark.parametrize("danish,difference,adjustment", [
-    ([2324], 24, 0),  # below 25: nothing
-    ([2275, 2276], F(-49, 2), 0),
-    ([2325], 25, -25),
-    ([2327, 2328], F(55, 2), -30),  # 27.5: the nearest number ending in 0 or 5, halves up
-    ([2332] * 3 + [2333] * 2, F(162, 5), -30),  # 32.4 -> 30
-    ([2332, 2333], F(65, 2), -35),  # 32.5 -> 35
-    ([2260], -40, 40),  # Danish ratings lower: adjusted upwards
-])
+@pytest.mark.parametrize(
+    "danish,difference,adjustment",
+    [
+        ([2324], 24, 0),  # below 25: nothing
+        ([2275, 2276], F(-49, 2), 0),
+        ([2325], 25, -25),
+        ([2327, 2328], F(55, 2), -30),  # 27.5: the nearest number ending in 0 or 5, halves up
+        ([2332] * 3 + [2333] * 2, F(162, 5), -30),  # 32.4 -> 30
+        ([2332, 2333], F(65, 2), -35),  # 32.5 -> 35
+        ([2260], -40, 40),  # Danish ratings lower: adjusted upwards
+    ],
+)
 def test_alignment_number(danish, difference, adjustment):
     result = elo_alignment([AlignmentPlayer(r, 2300, 31) for r in danish])
     assert result.difference == difference
@@ -319,8 +400,12 @@ def test_difference_method_is_nearly_zero_sum():
     for _ in range(200):
         players = [f"p{i}" for i in range(rng.randint(2, 12))]
         ratings = {p: rng.randint(1000, 2600) for p in players}
-        games = tuple(Game(a, b, F(rng.choice((0, 1, 2)), 2)) for a in players for b in players
-                      if a < b and rng.random() < 0.6)
+        games = tuple(
+            Game(a, b, F(rng.choice((0, 1, 2)), 2))
+            for a in players
+            for b in players
+            if a < b and rng.random() < 0.6
+        )
         lines = rate_event(DsuEvent(games, ratings)).players
         total = sum(line.score - line.expected for line in lines.values())
         assert abs(total) <= F(1, 40) * len(players)

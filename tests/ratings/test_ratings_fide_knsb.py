@@ -113,7 +113,7 @@ def test_fide_zero_sum_within_400_with_equal_k():
         ratings = [rng.randint(1800, 2200) for _ in range(6)]
         total = F(0)
         for i, a in enumerate(ratings):
-            for b in ratings[i + 1:]:
+            for b in ratings[i + 1 :]:
                 score = F(rng.choice((0, 1, 2)), 2)
                 total += fide.game_change(a, FideGame(b, score), edition)
                 total += fide.game_change(b, FideGame(a, 1 - score), edition)
@@ -142,7 +142,9 @@ def test_knsb_logistic_expectation():
 
 def test_knsb_changes_are_zero_sum_with_equal_k():
     a, b = 1930, 2110
-    total = knsb.rating_change(a, [(b, F(1, 2))], 25).change + knsb.rating_change(b, [(a, F(1, 2))], 25).change
+    total = (
+        knsb.rating_change(a, [(b, F(1, 2))], 25).change + knsb.rating_change(b, [(a, F(1, 2))], 25).change
+    )
     assert total == pytest.approx(0)
 
 

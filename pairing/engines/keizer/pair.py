@@ -32,8 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-import rustworkx as rx
-
+from ..matching import max_weight_matching
 from ..state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
 from .scoring import standings
 from .settings import KeizerSettings, resolve
@@ -147,17 +146,8 @@ def forbidden(a: Card, b: Card, limits: Limits, round_to_pair: int) -> str | Non
 
 def _complete(ids: list[int], allowed: set[frozenset[int]]) -> bool:
     """Whether `ids` can all be paired using allowed pairs (a perfect matching exists)."""
-    if not ids:
-        return True
-    graph = rx.PyGraph()
-    nodes = graph.add_nodes_from(ids)
-    index = dict(zip(ids, nodes, strict=True))
-    for i, a in enumerate(ids):
-        for b in ids[i + 1 :]:
-            if frozenset((a, b)) in allowed:
-                graph.add_edge(index[a], index[b], 1)
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda _w: 1)
-    return 2 * len(matching) == len(ids)
+    edges = [(a, b, 1) for i, a in enumerate(ids) for b in ids[i + 1 :] if frozenset((a, b)) in allowed]
+    return len(max_weight_matching(ids, edges)) == len(ids)
 
 
 def top_down(order: list[Card], limits: Limits, round_to_pair: int) -> list[tuple[Card, Card, list[str]]] | None:
@@ -234,16 +224,17 @@ def choose_reserve(present: list[Card], state: TournamentState) -> tuple[Card, s
 def pair_round(state: TournamentState) -> Pairing:
     """Pair `state.round_to_pair` (module docstring; the package docstring gives the input convention)."""
     s = resolve(state.settings)
+    known = {p.id for p in state.players}
     for pid, kind in state.requested_byes.items():
+        if pid not in known:
+            raise InvalidInput(f"player {pid} is absent but not a player")
         if kind not in ABSENCE_KINDS:
             raise InvalidInput(f"player {pid}: a {kind.value} is not part of the Keizer rules")
     ranking = standings(state, state.rounds_played).ranking
     places = {pid: place for place, pid in enumerate(ranking, 1)}
     present = sorted((make_card(p, places[p.id]) for p in state.to_pair()), key=lambda c: c.place)
-    explanation = [
-        f"Round {state.round_to_pair}: {len(present)} present, paired in the ranking order "
-        f"after round {state.rounds_played}."
-    ]
+    basis = f"the ranking after round {state.rounds_played}" if state.rounds_played else "the start ranking"
+    explanation = [f"Round {state.round_to_pair}: {len(present)} present, paired in the order of {basis}."]
     absent = sorted(state.requested_byes.items(), key=lambda item: places[item[0]])
     byes = [Bye(pid, kind, score=0.0) for pid, kind in absent]
     if len(present) % 2:

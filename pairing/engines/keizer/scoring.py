@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from ..state import InvalidInput, Kind, Player, RoundRecord, TournamentState
+from ..state import Colour, InvalidInput, Kind, Player, RoundRecord, TournamentState
 from .settings import KeizerSettings, resolve
-from .start import keizer_tpr
+from .start import keizer_tpr, strength_groups
 
 Ranking = list[int]  # start numbers, first place first
 _EPS = 1e-9
@@ -277,6 +277,9 @@ class StandingRow:
     bonus: float
     rounds_taken_part: int
     qualifies: bool
+    classical_points: float  # §1.5 "Pnt": 1 a win, ½ a draw, over games and forfeits
+    colour_balance: int  # §1.5 "Kl": whites minus blacks over played games
+    group: int  # §1.5 "Grp", §1.10: strength group by the start ranking, 1 the strongest
     explanation: list[str] = field(default_factory=list)
 
 
@@ -294,6 +297,20 @@ class Standings:
     def published(self) -> list[StandingRow]:
         """The published ranking and prizes (§1.5): qualifying players only."""
         return [row for row in self.rows if row.qualifies]
+
+    def lines(self) -> list[str]:
+        """The ranking as §1.5 prints it (Pos Wrde Naam Keizer Prt Pnt Kl Grp TPR); players short of
+        the participation rule are marked with a dash instead of a place in the published list."""
+        width = max([len(row.name) for row in self.rows] + [4])
+        out = [f"Stand na ronde {self.after_round}", f"Pos Wrde {'Naam':<{width}} Keizer Prt  Pnt  Kl Grp  TPR"]
+        for row in self.rows:
+            tpr = f"{row.tpr:4.0f}" if row.tpr is not None else "   -"
+            out.append(
+                f"{row.rank:>3} {row.value:>4g} {row.name:<{width}} {row.total:>6.1f} {row.games:>3} "
+                f"{row.classical_points:>4g} {row.colour_balance:>3} {row.group:>3} {tpr}"
+                + ("" if row.qualifies else "  (-)")
+            )
+        return out
 
 
 def rankings(state: TournamentState, rounds: int, s: KeizerSettings) -> tuple[list[Ranking], _Step | None, list[str]]:
@@ -328,6 +345,7 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
     start_values = values_of(start, s)
     final = order[n]
     final_values = values_of(final, s)
+    group_of = {pid: g for g, members in enumerate(strength_groups(start, s.strength_groups), 1) for pid in members}
     rows: list[StandingRow] = []
     for rank, pid in enumerate(final, 1):
         player = state.player(pid)
@@ -335,6 +353,7 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
         bonus = aalsmeer_bonus(start_values[pid], n, s)
         taken = sum(1 for r in range(1, n + 1) if took_part(record_of(player, r)))
         points = step.valuation.rounds[pid] if step else []
+        played = [r for r in player.history[:n] if r.played]
         explanation: list[str] = []
         if s.aalsmeer_rounds:
             explanation.append(
@@ -363,6 +382,9 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
                 bonus=bonus,
                 rounds_taken_part=taken,
                 qualifies=taken + _EPS >= s.participation_fraction * n,
+                classical_points=sum(r.score or 0.0 for r in player.history[:n] if r.paired),
+                colour_balance=sum((r.colour is Colour.WHITE) - (r.colour is Colour.BLACK) for r in played),
+                group=group_of[pid],
                 explanation=explanation,
             )
         )

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from ratings.maths.knsb import logistic_performance
+
+T = TypeVar("T")
 
 
 def keizer_tpr(opponents: list[int], score: float, limit: float = 750) -> float | None:
@@ -68,10 +71,10 @@ def start_ranking(entries: list[StartEntry], min_games: int = 5, tpr_limit: floa
     return sorted(places, key=lambda p: (-p.strength, -p.entry.rating, p.entry.name, str(p.entry.key)))
 
 
-def strength_groups(ranked: list[StartPlace], groups: int = 3) -> list[list[StartPlace]]:
+def strength_groups(ranked: list[T], groups: int = 3) -> list[list[T]]:
     """§1.10: equal groups by the start ranking; a remainder goes one each to the first groups."""
     size, extra = divmod(len(ranked), groups)
-    result: list[list[StartPlace]] = []
+    result: list[list[T]] = []
     start = 0
     for g in range(groups):
         end = start + size + (1 if g < extra else 0)

@@ -376,8 +376,7 @@ class Calculator:
     def _aob(self, spec: Spec, pid: int) -> Explanation:
         """AOB (C.07 8.2): the mean Buchholz of the opponents met, to two decimals (AOB/F: their FB)."""
         f = self.field()
-        acronym = "FB" if spec.fore else "BH"
-        base = Spec(acronym, acronym, forfeits_played=spec.forfeits_played)
+        base = parse(("FB" if spec.fore else "BH") + ("/P" if spec.forfeits_played else ""))
         items = []
         for r, rec in enumerate(f.records[pid], 1):
             if f.met(rec, spec.forfeits_played):

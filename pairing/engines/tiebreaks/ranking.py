@@ -64,7 +64,9 @@ def _encounter_blocks(calc: Calculator, group: list[int], forfeits_played: bool)
     # Not all have met: a player goes first only if no result of the missing games could catch him.
     out, rest = [], list(group)
     while len(rest) > 1:
-        mini, _, _ = encounter_points(calc, rest, forfeits_played)
+        mini, _, complete = encounter_points(calc, rest, forfeits_played)
+        if complete:  # the players left have all met: rank them as such
+            return out + _encounter_blocks(calc, rest, forfeits_played)
         missing = {p: sum(1 for q in rest if q != p and not _met(calc, p, q, forfeits_played)) for p in rest}
         best = max(rest, key=lambda p: mini[p])
         if any(q != best and mini[q] + missing[q] >= mini[best] for q in rest):

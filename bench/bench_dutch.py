@@ -1,0 +1,60 @@
+"""Time the Dutch engine on round 7 of the generated 100/300/1000-player tournaments.
+
+Checks every board (pairs, colours, order) against the reference answers beside the inputs and
+prints a table of median wall times. Usage: python bench/bench_dutch.py [runs] [sizes...]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pairing.engines import trf  # noqa: E402
+from pairing.engines.dutch import pair_round  # noqa: E402
+from pairing.engines.state import Kind  # noqa: E402
+
+PERF = Path("/work/shared/oracle/perf")
+REFERENCE_SECONDS = {100: 0.05, 300: 1.1, 1000: 45.0}
+
+
+def expected(size: int) -> list[tuple[int, int]]:
+    """The reference boards in order, a bye as (player, 0)."""
+    lines = (PERF / f"gen_{size}_r7expected.txt").read_text().split("\n")
+    count = int(lines[0])
+    return [tuple(int(x) for x in line.split()) for line in lines[1:1 + count]]  # type: ignore[misc]
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    sizes = [int(x) for x in sys.argv[2:]] or [100, 300, 1000]
+    print(f"{'players':>8} {'runs':>5} {'median s':>9} {'reference s':>12} {'ratio':>6}  boards")
+    for size in sizes:
+        text = (PERF / f"gen_{size}_r7in.trf").read_text()
+        times = []
+        pairing = None
+        for _ in range(1 if size >= 1000 else runs):
+            state = trf.read_state(text, f"gen_{size}_r7in.trf")
+            start = time.perf_counter()
+            pairing = pair_round(state)
+            times.append(time.perf_counter() - start)
+        assert pairing is not None
+        got = [(b.white, b.black) for b in pairing.boards]
+        got += [(b.player, 0) for b in pairing.byes if b.kind is Kind.PAIRING_BYE]
+        want = expected(size)
+        if got == want:
+            verdict = "identical"
+        elif sorted(got) == sorted(want):
+            verdict = "same pairs and colours, other order"
+        else:
+            verdict = f"DIFFERENT ({len(set(got) - set(want))} boards)"
+        median = statistics.median(times)
+        ref = REFERENCE_SECONDS[size]
+        print(f"{size:>8} {len(times):>5} {median:>9.2f} {ref:>12.2f} {median / ref:>6.1f}  {verdict}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Competition rules in the web app: start numbers, late entries, withdrawals, double round robin, TRF."""
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from pairing.engines import trf
+from tests.conftest import make_competition, make_members, play_round
+from tournaments import services
+from tournaments.models import Bye, Competition, Round
+from tournaments.state import CompetitionData
+
+pytestmark = pytest.mark.django_db
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "dutch"
+
+
+def test_settings_are_validated_on_save(club):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError):
+        Competition.objects.create(club=club, name="x", slug="x", system="double-roundrobin", settings={"bogus": 1})
+    with pytest.raises(ValidationError):
+        Competition.objects.create(club=club, name="y", slug="y", system="no-such-system")
+
+
+def test_rating_systems_number_by_rating_then_title_then_name(club, td):
+    members = make_members(club, 4)
+    members[1].national_rating = members[0].national_rating
+    members[1].title = "IM"
+    members[1].save()
+    competition = make_competition(club, td, members, system="dutch", rounds=5, slug="swiss")
+    order = list(competition.participants.order_by("start_number").values_list("member_id", flat=True))
+    assert order == [members[1].id, members[0].id, members[2].id, members[3].id]
+
+
+def test_round_robin_start_numbers_are_a_recorded_lot(club, td):
+    members = make_members(club, 8)
+    first = make_competition(club, td, members, slug="a")
+    again = Competition.objects.create(club=club, name="b", slug="b", system="roundrobin", seed=first.seed)
+    for member in members:
+        services.add_participant(again, member, td)
+    order = lambda c: list(c.participants.order_by("start_number").values_list("member_id", flat=True))  # noqa: E731
+    assert order(first) == order(again)  # same seed, same lot
+
+
+def test_late_entry_scores_the_missed_rounds_per_the_setting(club, td):
+    members = make_members(club, 7)
+    competition = make_competition(club, td, members[:6], system="dutch", rounds=5, slug="swiss")
+    competition.late_entry_points = Decimal("0.5")
+    competition.save()
+    play_round(competition, td)
+    late = services.add_participant(competition, members[6], td)
+    assert late.joined_round == 2
+    bye = Bye.objects.get(participant=late)
+    assert (bye.round.number, bye.kind, bye.points) == (1, "absent-notice", Decimal("0.5"))
+    state = CompetitionData.load(competition).state()
+    assert state.player(late.start_number).score() == 0.5
+
+
+def test_double_round_robin_pairs_both_cycles_through_the_web(club, td):
+    competition = make_competition(club, td, make_members(club, 4), system="double-roundrobin", slug="drr")
+    assert competition.planned_rounds() == 6
+    for _ in range(6):
+        play_round(competition, td)
+    pairs = [
+        {(g.white.start_number, g.black.start_number) for g in r.games.select_related("white", "black")}
+        for r in competition.round_set.all()
+    ]
+    assert pairs[3] == {(4, 1), (3, 2)}
+    assert pairs[1] == {(2, 4), (3, 1)}  # the seam swap: round 3 of the table comes second
+
+
+def test_withdrawal_in_a_round_robin_forfeits_the_rest(club, td):
+    competition = make_competition(club, td, make_members(club, 4), slug="rr")
+    play_round(competition, td)
+    play_round(competition, td)
+    leaver = competition.participants.get(start_number=4)
+    services.withdraw(leaver, td)
+    from pairing.services import pair_next_round
+
+    rnd = pair_next_round(competition, td)
+    game = rnd.games.get(white=leaver) if rnd.games.filter(white=leaver).exists() else rnd.games.get(black=leaver)
+    assert game.result in ("1-0R", "0-1R")
+    assert (game.white == leaver) == (game.result == "0-1R")
+
+
+def test_trf_import_then_export_keeps_players_and_rounds(td_client, club):
+    path = CORPUS / "t001_n007_r05_messy.trf"
+    text = path.read_text()
+    response = td_client.post(
+        reverse("import_trf", args=[club.slug]),
+        {"file": SimpleUploadedFile(path.name, text.encode()), "slug": "imported", "system": "dutch", "name": ""},
+    )
+    assert response.status_code == 302, response.content
+    competition = Competition.objects.get(slug="imported")
+    original = trf.parse(text, "orig")
+    assert competition.participants.count() == len(original.players)
+    assert competition.round_set.filter(paired_at__isnull=False).count() == original.last_paired_round
+    exported = td_client.get(reverse("export_trf", args=[club.slug, "imported"])).content.decode()
+    again = trf.parse(exported, "exported")
+    for a, b in zip(original.players, again.players, strict=True):
+        assert (a.number, a.name, a.rating, a.points) == (b.number, b.name, b.rating, b.points)
+        for r in range(1, original.last_paired_round + 1):
+            ea, eb = a.entry(r), b.entry(r)
+            assert (ea.opponent, ea.colour, ea.code) == (eb.opponent, eb.colour, eb.code), (a.number, r)
+
+
+def test_malformed_trf_is_refused_with_its_line_and_nothing_is_saved(td_client, club):
+    text = (CORPUS / "t001_n007_r05_messy.trf").read_text().splitlines()
+    broken = [line if not line.startswith("001    3") else line[:96] + "Q" + line[97:] for line in text]
+    response = td_client.post(
+        reverse("import_trf", args=[club.slug]),
+        {"file": SimpleUploadedFile("bad.trf", "\n".join(broken).encode()), "slug": "bad", "system": "dutch"},
+    )
+    assert response.status_code == 200
+    assert "bad.trf:4: round 1: unknown colour" in response.content.decode()
+    assert not Competition.objects.filter(slug="bad").exists()
+    assert not Round.objects.exists()
