@@ -41,7 +41,8 @@ def main() -> None:
     rating_report(games, ratings)
     end = time.perf_counter()
     print(f"{n} players, {rounds} rounds, {unrated} unrated: rate_event {middle - start:.3f} s "
-          f"({result.provisional.passes} passes, stable {result.provisional.stable}), "
+          f"({result.provisional.passes} passes, stable {result.provisional.stable}, "
+          f"cycle {result.provisional.cycle}), "
           f"report {end - middle:.3f} s")
 
 

@@ -56,7 +56,8 @@ def simulate(n_players: int, n_rounds: int, seed: int) -> tuple[TournamentState,
 
 
 def main() -> None:
-    n_players, n_rounds, seed = (int(a) for a in (sys.argv[1:] + ["40", "30", "1"][len(sys.argv) - 1 :])[:3])
+    given = [int(arg) for arg in sys.argv[1:4]]
+    n_players, n_rounds, seed = given + [40, 30, 1][len(given) :]
     state, timings, relaxed = simulate(n_players, n_rounds, seed)
     print(f"{n_players} players, {n_rounds} rounds")
     print(f"pairing: mean {1000 * sum(timings) / len(timings):.1f} ms, max {1000 * max(timings):.1f} ms per round")
@@ -69,8 +70,10 @@ def main() -> None:
         table = standings(state)
         elapsed = time.perf_counter() - start
         cycles = sum("cycle" in note for note in table.notes)
-        print(f"standings ({mode}): {1000 * elapsed:.1f} ms; leader {table.rows[0].name} {table.rows[0].total:.1f}"
-              + (f"; {cycles} round(s) cycled" if mode == "fixed-point" else ""))
+        print(
+            f"standings ({mode}): {1000 * elapsed:.1f} ms; leader {table.rows[0].name} {table.rows[0].total:.1f}"
+            + (f"; {cycles} round(s) cycled" if mode == "fixed-point" else "")
+        )
 
 
 if __name__ == "__main__":

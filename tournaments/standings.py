@@ -7,10 +7,10 @@ this module only arranges them for the pages and PDFs.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from pairing.engines import tiebreaks
-from pairing.engines.state import Colour, Kind, TournamentState
+from pairing.engines import tiebreaks, withdrawal
+from pairing.engines.state import Colour, Kind, RoundRecord, TournamentState
 
 from .models import Participant
 from .state import CompetitionData
@@ -45,9 +45,33 @@ def tiebreak_names(data: CompetitionData) -> list[str]:
     return [name for name in names if name != "PTS"]
 
 
+def final_state(data: CompetitionData) -> TournamentState:
+    """The state the standings rank: in a round robin, a player who left under 50 % is struck (seed 004 §16).
+
+    His results, and every result against him, no longer count; from 50 % his remaining games are
+    already forfeits (`pairing.services.save_pairing`), so nothing changes.
+    """
+    state = data.state()
+    if not data.competition.engine.scheduled:
+        return state
+    for participant in data.participants:
+        if participant.withdrawn_after is None:
+            continue
+        sn = participant.start_number
+        if withdrawal.leave(state, sn, round_robin=True, left_after=participant.withdrawn_after).ranked:
+            continue
+        for player in state.players:
+            player.history = [
+                RoundRecord(kind=Kind.ABSENT, score=0.0) if record.opponent == sn else record
+                for record in player.history
+            ]
+        state = replace(state, players=[p for p in state.players if p.id != sn])
+    return state
+
+
 def standings(data: CompetitionData, state: TournamentState | None = None) -> tuple[list[str], list[Row]]:
     """The ranking by points and the competition's tiebreak list; shared places where all are equal."""
-    state = state or data.state()
+    state = state or final_state(data)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
     lines = tiebreaks.standings(state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system))
@@ -65,10 +89,13 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     return names, rows
 
 
-def crosstable(data: CompetitionData, state: TournamentState | None = None) -> list[tuple[Row, list[Cell]]]:
-    """Rows in standings order; for round robins one cell per opponent, otherwise one per round."""
-    state = state or data.state()
-    _names, rows = standings(data, state)
+def crosstable(data: CompetitionData) -> list[tuple[Row, list[Cell]]]:
+    """Rows in standings order, one cell per round (opponent, colour, result); struck players included."""
+    state = data.state()
+    _names, rows = standings(data)
+    ranked = {row.participant.start_number for row in rows}
+    struck = [p for p in data.participants if p.start_number not in ranked]
+    rows += [Row(rank="–", participant=p, points=state.player(p.start_number).score()) for p in struck]
     table = []
     for row in rows:
         player = state.player(row.participant.start_number)

@@ -9,19 +9,19 @@ section A (definitions) and E / 5.2 (colour allocation) of the 2017 / 2026 texts
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .state import Colour, Kind, Player, RoundRecord
 
 
-class Edition(str, Enum):
+class Edition(StrEnum):
     """Rule edition of the FIDE Swiss rules."""
 
     FIDE_2017 = "2017"  # C.04.1-C.04.3 applied from 1 July 2017
     FIDE_2026 = "2026"  # C.04.1-C.04.3 in force since 1 February 2026
 
 
-class Float(str, Enum):
+class Float(StrEnum):
     DOWN = "down"
     UP = "up"
 

@@ -98,6 +98,7 @@ class _Context:
     half: float
     budget: int
     limit: int
+    accelerated: bool = False
     notes: dict[frozenset[int], str] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
 
@@ -151,6 +152,9 @@ def allocate(ctx: _Context, p: int, q: int) -> tuple[int, int, str]:
 def _prefs_met(ctx: _Context, pairs: list[tuple[int, int]]) -> int:
     met = 0
     for p, q in pairs:
+        if ctx.x in (p, q):  # the round against X counts as white (2.2)
+            met += ctx.pref[q if p == ctx.x else p].colour is W
+            continue
         white, black, _ = allocate(ctx, p, q)
         met += ctx.pref[white].colour is W
         met += ctx.pref[black].colour is B
@@ -223,6 +227,7 @@ def _arrange(ctx: _Context, rest: list[int], arrangement_limit: int) -> tuple[li
     best: tuple[int, list[tuple[int, int]], str] | None = None
     seen = 0
     for step, a, b in _compositions(rest):
+        ctx.tick()
         for order in _b_orders(ctx, a, b):
             pairs = list(zip(a, order, strict=True))
             label = step
@@ -321,13 +326,18 @@ class _Search:
             return None
         if carry:
             lower = [p for g in groups for p in g]
-            for assignment in _assign_floaters(ctx, carry, lower):
+            for tried, assignment in enumerate(_assign_floaters(ctx, carry, lower)):
                 taken = {p for pair in assignment for p in pair}
                 rest = [[p for p in g if p not in taken] for g in groups]
                 result = self.solve([g for g in rest if g], [])
                 if result is not None:
                     for f, o in assignment:
                         ctx.notes[frozenset((f, o))] = f"5.4 floater {f} v nearest lower player {o}"
+                    if tried:
+                        ctx.steps.append(
+                            f"Floater pairs re-opened {tried} time(s) before the players below could be "
+                            "paired (5.4, 9.1)."
+                        )
                     return assignment + result
             return None
         if not groups:
@@ -416,6 +426,7 @@ def pair(state: TournamentState) -> Pairing:
         half=state.rounds_played / 2,
         budget=0,
         limit=settings["search_limit"],
+        accelerated=any(score[p.id] != points(p) for p in present),
     )
     ids = [p.id for p in present] + ([x] if x is not None else [])
     values = sorted({score[pid] for pid in ids}, reverse=True)
@@ -429,6 +440,8 @@ def pair(state: TournamentState) -> Pairing:
 def _output(state: TournamentState, ctx: _Context, pairs: list[tuple[int, int]]) -> Pairing:
     x = ctx.x
     explanation = [f"Dansk Schweizer round {state.round_to_pair}: point groups paired from the top (4.1-4.2)."]
+    if ctx.accelerated:
+        explanation.append("Acceleration (10): pairing points added by strength group.")
     explanation += list(reversed(ctx.steps))
     rank = {pid: (-ctx.score[pid], pid) for pid in ctx.score}
     pairs = sorted((tuple(sorted(p, key=rank.__getitem__)) for p in pairs), key=lambda p: rank[p[0]])

@@ -382,7 +382,7 @@ class _Rounds:
             for combo in itertools.combinations(ranked, size):
                 rest = [p for p in group if p not in combo]
                 if has_perfect_matching(rest, ctx.legal) and self.completable(set(rest)):
-                    ctx.notes.append(f"6.4: {', '.join(map(str, combo))} float(s) down.")
+                    ctx.notes.append(f"6.4: {', '.join(map(str, sorted(combo)))} float(s) down.")
                     return list(combo)
         return list(group)
 

@@ -22,7 +22,7 @@ import rustworkx
 from .colours import ColourState, Edition, Float, allocate, bye_eligible, colour_state, float_in_round
 from .matching import max_weight_matching
 from .registry import PairingSystem
-from .state import Board, Bye, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 _MISSING = -1
 
@@ -97,16 +97,16 @@ class _Round:
         """C2 eligibility, and no more than the score chosen for the bye (C5)."""
         return self.info[a].eligible and self.info[a].score <= self.bye_score
 
-    def weight(self, h: int, l: int, current: bool, following: bool, single: bool) -> int:
+    def weight(self, h: int, lo: int, current: bool, following: bool, single: bool) -> int:
         """The edge weight of higher player `h` against lower player `l` (h < l), field by field from
         the most significant: C4/C5, C6, C7, C8 (two fields), C9, C10-C13, C14-C17, C18-C21, and
         room for the generation order. `current`/`following`: `l` is in this bracket / the next;
         `single`: C9 applies (the bracket's single downfloater is the future bye)."""
-        if not self.compatible(h, l):
+        if not self.compatible(h, lo):
             return 0
-        ph, pl = self.info[h], self.info[l]
+        ph, pl = self.info[h], self.info[lo]
         sb, gs = self.size_bits, self.groups_shift
-        w = 1 + (not self.bye_candidate(h)) + (not self.bye_candidate(l))
+        w = 1 + (not self.bye_candidate(h)) + (not self.bye_candidate(lo))
         w = (w << sb) | current
         w <<= gs
         if current:
@@ -311,10 +311,7 @@ class _Pairer:
 
     def solve(self) -> list[int]:
         """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph)."""
-        if self.full:
-            vertices = sorted(self.active)
-        else:
-            vertices = [v for v in self.local if v in self.active]
+        vertices = sorted(self.active) if self.full else [v for v in self.local if v in self.active]
         edges = []
         for i, a in enumerate(vertices):
             for b in vertices[i + 1:]:
@@ -350,6 +347,7 @@ class _Pairer:
                 while pos < self.n and info[pos].score >= score:
                     current.append(order[pos])
                     pos += 1
+            bracket_movers = current[:movers]
             saved_single = rnd.single_is_bye
             self.journal = {}
             self.full = False
@@ -376,7 +374,7 @@ class _Pairer:
                 partner_score = info[partner].score if partner < self.n else -1
                 if partner_score < rnd.bye_score:
                     single = False
-            self._explain(current, movers, bracket_end)
+            self._explain(current[:bracket_end], state[2], nxt[:movers], bracket_movers)
             rnd.single_is_bye = single
             current = nxt
         return self.pairs
@@ -399,8 +397,45 @@ class _Pairer:
         self.pairs.append((a, b))
         made.append((a, b))
 
-    def _explain(self, current: list[int], movers: int, bracket_end: int) -> None:
-        pass
+    def _explain(self, bracket: list[int], made: list[tuple[int, int]], floaters: list[int],
+                 movers: list[int]) -> None:
+        """One line per bracket: its MDPs, pairs, downfloaters and the quality criteria not met."""
+        info = self.rnd.info
+        if not bracket:
+            return
+
+        def name(v: int) -> str:
+            return f"{info[v].player.id} ({info[v].score / 2:g})"
+
+        residents = [v for v in bracket if v not in movers]
+        score = info[residents[0]].score / 2 if residents else info[bracket[-1]].score / 2
+        parts = [f"bracket {score:g}: {len(residents)} residents"]
+        if movers:
+            parts.append("MDPs " + ", ".join(name(v) for v in movers))
+        parts.append("pairs " + (", ".join(f"{info[a].player.id}-{info[b].player.id}" for a, b in made)
+                                 or "none"))
+        if floaters:
+            parts.append("downfloaters " + ", ".join(name(v) for v in floaters))
+        unmet = []
+        counts = {"C12": 0, "C13": 0, "C10": 0, "C11": 0, "C14/C16": 0, "C15/C17": 0}
+        for a, b in made:
+            ca, cb = info[a].colour, info[b].colour
+            if ca.preference is not None and ca.preference is cb.preference:
+                counts["C12"] += 1
+                if (ca.strong or ca.absolute) and (cb.strong or cb.absolute) and not (ca.absolute and cb.absolute):
+                    counts["C13"] += 1
+                if ca.absolute and cb.absolute:
+                    counts["C10" if ca.imbalance > 1 and cb.imbalance > 1 else "C11"] += 1
+            if info[a].score > info[b].score and info[b].float1 is Float.UP:
+                counts["C15/C17"] += 1
+        for v in floaters:
+            if info[v].float1 is Float.DOWN and v not in movers:
+                counts["C14/C16"] += 1
+        for key, value in counts.items():
+            if value:
+                unmet.append(f"{key} x{value}")
+        parts.append("criteria not met: " + (", ".join(unmet) if unmet else "none"))
+        self.lines.append("; ".join(parts))
 
     def _bracket(self, players: list[int], movers: int, end: int, group_start: int) -> tuple:
         """Pair one bracket: `players[:movers]` are the MDPs, `players[movers:end]` the residents,
@@ -600,10 +635,10 @@ def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026) -> 
         raise NoValidPairing("no complete round-pairing found")
     boards = []
     for a, b in pairs:
-        h, l = (a, b) if a < b else (b, a)  # sorted order: h ranks higher
-        colour = allocate(info[h].colour, info[l].colour, info[h].rank, state.top_colour_round1)
-        ph, pl = info[h].player.id, info[l].player.id
-        boards.append((h, l, Board(ph, pl) if colour.value == "w" else Board(pl, ph)))
+        hi, lo = (a, b) if a < b else (b, a)  # sorted order: hi ranks higher
+        colour = allocate(info[hi].colour, info[lo].colour, info[hi].rank, state.top_colour_round1)
+        ph, pl = info[hi].player.id, info[lo].player.id
+        boards.append((hi, lo, Board(ph, pl) if colour is Colour.WHITE else Board(pl, ph)))
     # Publication order: the higher player's score, the lower player's score, the higher's number.
     boards.sort(key=lambda t: (-info[t[0]].score, -info[t[1]].score, info[t[0]].player.id))
     byes = [Bye(info[v].player.id, Kind.PAIRING_BYE) for v in unpaired]

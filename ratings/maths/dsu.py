@@ -290,7 +290,8 @@ class ProvisionalRatings:
 
     ratings: dict[str, int]  # player -> performance rating, for those who got one
     passes: int
-    stable: bool  # False when the passes were stopped without reaching a fixed point
+    stable: bool  # a pass changed no rating by more than the tolerance
+    cycle: int = 0  # the length of the cycle the passes ended in (0: none)
 
 
 def provisional_ratings(
@@ -298,14 +299,18 @@ def provisional_ratings(
     ratings: Mapping[str, int | None],
     edition: DsuEdition = SEED_EDITION,
     max_passes: int = 50,
+    tolerance: int = 0,
 ) -> ProvisionalRatings:
     """Performance ratings for every player without a rating, repeated until stable (§4.5.5.2).
 
     "Hvis flere spillere i en turnering skal præstationsrates, må flere gennemregninger anvendes":
     each pass computes every unrated player's R_p from the games against opponents who have a rating,
     the opponents' own performance ratings of the previous pass included (the first pass knows only
-    the rated players). The passes stop when a pass changes nothing, or after `max_passes` (then
-    `stable` is False and the last pass is returned).
+    the rated players). The passes stop when a pass changes no rating by more than `tolerance`
+    (stable). Rounding can make the passes cycle (one player 1830, 1829, 1830, ...): when a pass
+    repeats an earlier one, each player gets the average of his values over the cycle, rounded
+    halves up, and `cycle` gives its length. After `max_passes` without either, the last pass is
+    returned with `stable` False.
     """
     unrated = sorted({p for g in games for p in (g.white, g.black) if ratings.get(p) is None})
     # (opponent, score) of each unrated player's games
@@ -316,6 +321,7 @@ def provisional_ratings(
                 played[player].append((g.opponent_of(player), g.score_of(player)))
     fixed = {p: r for p, r in ratings.items() if r is not None}
     current: dict[str, int] = {}
+    history: list[dict[str, int]] = [current]
     for passes in range(1, max_passes + 1):
         known = fixed | current
         new: dict[str, int] = {}
@@ -325,8 +331,13 @@ def provisional_ratings(
             rp = performance_rating([r for r, _ in counted], score, edition)
             if rp is not None:
                 new[player] = rp
-        if new == current:
-            return ProvisionalRatings(current, passes, True)
+        if new.keys() == current.keys() and all(abs(new[p] - current[p]) <= tolerance for p in new):
+            return ProvisionalRatings(new, passes, True)
+        if new in history:
+            loop = history[history.index(new) :]
+            averaged = {p: average([h[p] for h in loop]) for p in new if all(p in h for h in loop)}
+            return ProvisionalRatings(averaged, passes, False, len(loop))
+        history.append(new)
         current = new
     return ProvisionalRatings(current, max_passes, False)
 
@@ -415,11 +426,15 @@ def rate_event(event: DsuEvent, edition: DsuEdition | None = None) -> EventResul
     group_average = average(rated_participants) if use_average else None
     winners = event.winners if event.winners is not None else group_winners(event.games, event.extra_points)
 
+    by_player: dict[str, list[Game]] = {p: [] for p in participants}
+    for g in sorted(counted, key=lambda g: g.round):
+        by_player[g.white].append(g)
+        by_player[g.black].append(g)
     results: dict[str, PlayerResult] = {}
     for player in participants:
         if player not in known:
             continue
-        own = sorted((g for g in counted if player in (g.white, g.black)), key=lambda g: g.round)
+        own = by_player[player]
         rating = known[player]
         score = sum((g.score_of(player) for g in own), Fraction(0))
         if group_average is None:

@@ -245,7 +245,41 @@ def test_settings_are_validated(settings):
         registry.pair(state_of(play_rounds(4, []), **settings), "dansk")
 
 
-def test_deterministic_and_complete_on_a_simulated_event():
-    from bench.bench_danish import simulate
+@pytest.mark.parametrize("seed", range(6))
+def test_simulated_events_keep_rules_1_2_and_strong_preferences(seed):
+    import random
 
-    assert simulate("dansk", 14, 7, seed=3) is not None
+    rng = random.Random(seed)
+    n, rounds = 11 + seed, 7
+    players = [Player(id=i, name=f"P{i}") for i in range(1, n + 1)]
+    by_id = {p.id: p for p in players}
+    for rnd in range(1, rounds + 1):
+        state = TournamentState(players=players, total_rounds=rounds, round_to_pair=rnd, seed=seed)
+        result = registry.pair(state, "dansk")
+        assert result == registry.pair(state, "dansk")  # deterministic
+        seen = [p for b in result.boards for p in (b.white, b.black)] + [b.player for b in result.byes]
+        assert sorted(seen) == list(range(1, n + 1))
+        for board in result.boards:
+            white, black = by_id[board.white], by_id[board.black]
+            assert board.black not in white.opponents()  # 1.2
+            pw, pb = preference(colour_sequence(white)), preference(colour_sequence(black))
+            over_half = min(white.score(), black.score()) > (rnd - 1) / 2
+            if not (rnd == rounds and over_half):  # the last-round exception
+                assert not (pw.strong and pw.colour is B) and not (pb.strong and pb.colour is W)
+        for board in result.boards:
+            s = rng.choice([0.0, 0.5, 1.0])
+            by_id[board.white].history.append(RoundRecord(Kind.GAME, board.black, W, s))
+            by_id[board.black].history.append(RoundRecord(Kind.GAME, board.white, B, 1.0 - s))
+        for bye in result.byes:
+            assert not any(r.kind is Kind.PAIRING_BYE for r in by_id[bye.player].history)  # X met once
+            by_id[bye.player].history.append(RoundRecord(Kind.PAIRING_BYE, score=1.0))
+
+
+def test_last_round_exception_for_two_players_over_half():
+    # 1 and 2 had white twice (a strong preference for black) and won twice.  They head the field
+    # alone, so 5.1 pairs them: allowed in the last round (both over 50 %), not before it.
+    rounds = [[(1, 3, 1.0), (2, 4, 1.0), (5, 6, 0.5)], [(1, 4, 1.0), (2, 5, 1.0), (6, 3, 0.5)]]
+    last = registry.pair(state_of(play_rounds(6, rounds), total_rounds=3), "dansk")
+    assert frozenset((1, 2)) in {frozenset(b) for b in boards_of(last)}
+    earlier = registry.pair(state_of(play_rounds(6, rounds), total_rounds=5), "dansk")
+    assert frozenset((1, 2)) not in {frozenset(b) for b in boards_of(earlier)}

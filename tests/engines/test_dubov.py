@@ -225,3 +225,42 @@ def test_settings_are_validated():
     state = build(_round_two_spec(), {}, settings={"upfloat_limits": "no"})
     with pytest.raises(InvalidInput):
         registry.pair(state, "dubov-1997")
+
+
+def _floater_state(**kw):
+    # 1 and 2 (2.5 points) have met.  3-6 (1 point) moved up in rounds 2 and 3 (their outsiders had
+    # more points), so 2.5 forbids moving them up again: 1 and 2 float down (6.4) and are paired
+    # first in the group below (8): white-due 2 first, with 3 (highest R, due black); then 1
+    # (due black) with 4 (highest R of the white-due).
+    def outsider(oid: int) -> Player:
+        return Player(id=oid, rating=2000, withdrawn=True, history=[RoundRecord(Kind.FULL_BYE, score=1.0)] * 3)
+
+    spec = {
+        1: (2400, [(101, "w", 1.0), (102, "b", 1.0), (2, "w", 0.5)]),
+        2: (2390, [(103, "b", 1.0), (104, "w", 1.0), (1, "b", 0.5)]),
+    }
+    for pid, rating, first in ((3, 2300, "w"), (4, 2290, "b"), (5, 2280, "w"), (6, 2270, "b")):
+        second = "b" if first == "w" else "w"
+        games = [(100 + 10 * pid, first, 0.0), (101 + 10 * pid, second, 0.0), (102 + 10 * pid, first, 1.0)]
+        spec[pid] = (rating, games)
+    state = build(spec, {}, **kw)
+    ids = {opp for _, games in spec.values() for opp, _, _ in games if opp > 100}
+    state.players.extend(outsider(oid) for oid in sorted(ids))
+    return TournamentState(
+        players=state.players, total_rounds=9, round_to_pair=4, settings=state.settings
+    )
+
+
+def test_floaters_section_8_when_rule_2_5_blocks_moving_up():
+    result = registry.pair(_floater_state(), "dubov-1997")
+    assert [(b.white, b.black) for b in result.boards] == [(4, 1), (2, 3), (6, 5)]
+    text = " ".join(result.explanation)
+    assert "6.4: 1, 2 float(s) down" in text
+    assert "8: floater v the highest R of the opposite due colour" in text
+
+
+def test_without_rule_2_5_players_move_up_instead():
+    result = registry.pair(_floater_state(settings={"upfloat_limits": False}), "dubov-1997")
+    assert [(b.white, b.black) for b in result.boards] == [(4, 1), (2, 3), (6, 5)]
+    text = " ".join(result.explanation)
+    assert "7.1: 4 moved up" in text and "7.2: 3 moved up" in text and "6.4" not in text

@@ -375,3 +375,16 @@ def test_section_1_5_classical_points_colour_balance_and_groups():
         "Peter Hamersma": 3,
         "André Kunst": 3,
     }
+
+
+def test_standings_print_the_section_1_5_columns():
+    assert standings(kijk_uit_round_1().state()).lines() == [
+        "Standings after round 1",
+        "Pos Value Name                    Keizer Gms  Pts Col Grp  TPR",
+        "  1    60 André Kunst              276.0   1    1   1   3 2550",
+        "  2    59 Colleen Otten            269.5   1  0.5   1   1 1800",
+        "  3    58 Peter van Nieuwenhuizen  266.0   1  0.5  -1   1 1800",
+        "  4    57 Jaap Kramer              251.3   0    0   0   2    -  (-)",
+        "  5    56 Sinclair Koelemij        247.0   0    0   0   2    -  (-)",
+        "  6    55 Peter Hamersma           224.0   1    0  -1   3 1050",
+    ]

@@ -5,10 +5,12 @@ import random
 import pytest
 
 from pairing.engines import registry
+from pairing.engines.jsonstate import read_json_state, write_json_state
 from pairing.engines.keizer import standings
 from pairing.engines.keizer.pair import lost_evenings, relaxation_steps
 from pairing.engines.keizer.settings import KeizerSettings
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
+from tests.engines.keizer_cases import kijk_uit_round_1
 
 
 def play_season(seed: int, n_players: int = 15, n_rounds: int = 20):
@@ -72,3 +74,12 @@ def test_a_small_field_relaxes_the_limits_in_order(seed):
             relaxed += 1
             assert f"Relaxed to: {steps[len(failed)]}." in pairing.explanation
     assert relaxed > 0
+
+
+def test_a_season_read_back_from_the_json_state_gives_the_same_standings_and_pairing():
+    season = kijk_uit_round_1(revaluation="frozen")
+    season.players[0].extra["lost_evenings"] = 2
+    state = season.state(absent={4: Kind.ABSENT_NOTICE}, seed=7)
+    again = read_json_state(write_json_state(state))
+    assert standings(again).lines() == standings(state).lines()
+    assert registry.pair(again, "keizer") == registry.pair(state, "keizer")

@@ -475,3 +475,38 @@ def test_direct_encounter_places_the_safe_leader_then_ranks_the_rest():
     assert [(s.player, s.rank) for s in table[2:6]] == [(1, 3), (2, 4), (3, 4), (4, 6)]
     assert [s.values["DE"] for s in table[2:6]] == [2, 1.5, 1.5, 0]
     assert table[2].explanations["DE"].notes[0].endswith("not all have met")
+
+
+def test_sb_cut_keeps_a_voluntary_round_worth_less_than_the_least_significant():
+    # 1: beats 2 (½ point at the end), zero-point bye, draws with 3 (2½). C.07 16.5: the VUR is cut
+    # first unless its contribution is lower than the least significant one's.
+    state = build(
+        4,
+        [
+            [("1-0", 1, 2), ("1-0", 3, 4)],
+            [("Z", 1), ("0-1", 2, 3), ("U", 4)],
+            [("=", 1, 3), ("=", 2, 4)],
+        ],
+    )
+    calc = Calculator(state, rules="fide-2023")
+    # BH: ½, 1½ (dummy, VUR), 2½: the VUR goes.
+    assert calc.value("BH/C1", 1) == 0.5 + 2.5
+    # SB: ½ × 1, 1½ × 0 (VUR), 2½ × ½: the VUR's 0 is below the least significant ½: that one goes.
+    exp = calc.explain("SB/C1", 1)
+    assert exp.value == 0 + 1.25
+    assert [i.counted for i in exp.items] == [False, True, True]
+
+
+def test_round_robin_rules_and_koya_count_forfeits():
+    # Round robin; round 1: 3 forfeits to 2. Points 1: 2½, 2: 2½, 3: 1, 4: 0.
+    state = _round_robin_4(["1-0", "+-", "0-1", "=", "1-0", "0-1"])
+    rr = Calculator(state, rules="fide-roundrobin")
+    # The forfeit counts as a game against 3 (1 point): 1 + 2½ × ½ + 0.
+    assert rr.value("SB", 2) == 1 + 1.25
+    assert rr.value("SB", 1) == 0 + 1.25 + 1
+    assert Calculator(state, rules="fide-2023").value("SB", 2) == 2.5 + 1.25  # dummy: own 2½
+    # KS: limit 1½ of 3 rounds; with /L-1 (limit 1) the forfeit win against 3 counts too.
+    assert rr.value("KS", 2) == 0.5
+    assert rr.value("KS/L-1", 2) == 1.5
+    table = standings(state, ["SB", "DE", "WIN"], rules="fide-roundrobin")
+    assert [(s.player, s.rank) for s in table] == [(1, 1), (2, 1), (3, 3), (4, 4)]

@@ -36,7 +36,6 @@ SAME = {  # its id -> (our code, the rules under which both agree)
     "buchholz-median": ("BH/M1", ITS_BH),
     "buchholz-median2": ("BH/M2", ITS_BH),
     "sonneborn-berger": ("SB", ITS_SB),
-    "koya": ("KS", ITS_BH),
     "wins": ("WON", ITS_BH),
     "win": ("WIN", ITS_BH),
     "black-games": ("BPG", ITS_BH),
@@ -73,6 +72,18 @@ def test_same_conventions_same_values(name):
         ours = calcs[ITS_BH].value("AOB", pid)
         assert ours == round_half_up(Fraction(row["avg-opponent-buchholz"]) * 100) / 100
         assert calcs[ITS_BH].value("ARO", pid) == round_half_up(Fraction(row["aro"]))  # C.07 10.1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_koya_differs_by_the_forfeits(name):
+    """Its KS counts games only; ours, as the TEC reference calculator, every paired round: the
+    difference is exactly the points from forfeits against opponents at or above the limit."""
+    state, rounds, theirs = _load(name)
+    calc = Calculator(state, rounds, ITS_BH)
+    for pid, row in theirs.items():
+        exp = calc.explain("KS", pid)
+        forfeits = sum(i.value for i in exp.items if i.counted and i.what.startswith("forfeit"))
+        assert exp.value - forfeits == row["koya"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -315,6 +315,25 @@ def test_passes_stopped_early_are_reported_unstable():
     assert not result.stable and result.ratings == {"X": 2037, "Y": 1764}
 
 
+def _cycling_games():
+    return (Game("A", "C", F(1, 2)), Game("B", "D", F(1, 2)), Game("C", "D", F(1)))
+
+
+def test_passes_that_cycle_end_on_the_cycle_average():
+    ratings = {"A": 1700, "B": 1500, "C": None, "D": None}
+    # passes (C, D): (1700, 1500), (1793, 1407), (1747, 1454), (1770, 1431), (1759, 1442),
+    # (1764, 1437), (1762, 1439), (1763, 1438), (1762, 1439) = pass 7: a cycle of two
+    result = provisional_ratings(_cycling_games(), ratings)
+    assert not result.stable and result.cycle == 2 and result.passes == 9
+    assert result.ratings == {"C": 1763, "D": 1439}  # 1762.5 -> 1763, 1438.5 -> 1439
+
+
+def test_passes_with_a_tolerance():
+    ratings = {"A": 1700, "B": 1500, "C": None, "D": None}
+    result = provisional_ratings(_cycling_games(), ratings, tolerance=1)
+    assert result.stable and result.passes == 8 and result.ratings == {"C": 1763, "D": 1438}
+
+
 def test_provisional_ratings_are_used_for_the_opponents():
     ratings = {"A": 1800, "B": 1600, "X": None, "Y": None}
     lines = rate_event(DsuEvent(_two_unrated_games(), ratings)).players

@@ -119,3 +119,40 @@ def test_malformed_trf_is_refused_with_its_line_and_nothing_is_saved(td_client, 
     assert "bad.trf:4: round 1: unknown colour" in response.content.decode()
     assert not Competition.objects.filter(slug="bad").exists()
     assert not Round.objects.exists()
+
+
+def test_round_robin_leaver_under_half_is_struck_from_the_standings(club, td):
+    """Seed 004 §16: under 50 % of his games played, his results do not count."""
+    from tournaments.standings import standings
+
+    competition = make_competition(club, td, make_members(club, 6), slug="rr6")
+    play_round(competition, td)  # white wins every board
+    play_round(competition, td)
+    leaver = competition.participants.get(start_number=6)
+    services.withdraw(leaver, td)  # 2 of 5 games: under 50 %
+    data = CompetitionData.load(competition)
+    _names, rows = standings(data)
+    assert leaver not in [row.participant for row in rows]
+    state = data.state()
+    for row in rows:
+        player = state.player(row.participant.start_number)
+        own = sum(r.score for r in player.history if r.opponent != 6)
+        assert row.points == own  # what anyone scored against number 6 is gone
+
+
+def test_round_robin_leaver_from_half_keeps_his_results_and_loses_the_rest(club, td):
+    from pairing.services import pair_next_round
+    from tournaments.standings import standings
+
+    competition = make_competition(club, td, make_members(club, 4), slug="rr4")
+    play_round(competition, td)
+    play_round(competition, td)
+    leaver = competition.participants.get(start_number=4)
+    services.withdraw(leaver, td)  # 2 of 3 games
+    rnd = pair_next_round(competition, td)
+    services.publish(rnd, td)
+    for game in rnd.games.filter(result=""):
+        services.set_result(game, "½-½", td)
+    _names, rows = standings(CompetitionData.load(competition))
+    assert leaver in [row.participant for row in rows]
+    assert sum(row.points for row in rows) == 6  # 3 rounds x 2 boards, the forfeit included

@@ -32,6 +32,7 @@ from ..registry import PairingSystem
 from .pair import pair_round
 from .scoring import StandingRow, Standings, standings
 from .settings import DEFAULTS, KeizerSettings, validate
+from .start import StartEntry, keizer_tpr, start_ranking, strength_groups
 
 SYSTEM = PairingSystem(
     id="keizer",
@@ -41,4 +42,15 @@ SYSTEM = PairingSystem(
     validate=validate,
 )
 
-__all__ = ["SYSTEM", "KeizerSettings", "StandingRow", "Standings", "pair_round", "standings"]
+__all__ = [
+    "SYSTEM",
+    "KeizerSettings",
+    "StandingRow",
+    "Standings",
+    "StartEntry",
+    "keizer_tpr",
+    "pair_round",
+    "standings",
+    "start_ranking",
+    "strength_groups",
+]

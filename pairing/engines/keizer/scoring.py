@@ -299,14 +299,17 @@ class Standings:
         return [row for row in self.rows if row.qualifies]
 
     def lines(self) -> list[str]:
-        """The ranking as §1.5 prints it (Pos Wrde Naam Keizer Prt Pnt Kl Grp TPR); players short of
-        the participation rule are marked with a dash instead of a place in the published list."""
+        """The ranking with the columns of §1.5 (Pos, Wrde, Naam, Keizer, Prt, Pnt, Kl, Grp, TPR);
+        "(-)" marks a player short of the participation rule (not in the published ranking)."""
         width = max([len(row.name) for row in self.rows] + [4])
-        out = [f"Stand na ronde {self.after_round}", f"Pos Wrde {'Naam':<{width}} Keizer Prt  Pnt  Kl Grp  TPR"]
+        out = [
+            f"Standings after round {self.after_round}",
+            f"Pos Value {'Name':<{width}} Keizer Gms  Pts Col Grp  TPR",
+        ]
         for row in self.rows:
             tpr = f"{row.tpr:4.0f}" if row.tpr is not None else "   -"
             out.append(
-                f"{row.rank:>3} {row.value:>4g} {row.name:<{width}} {row.total:>6.1f} {row.games:>3} "
+                f"{row.rank:>3} {row.value:>5g} {row.name:<{width}} {row.total:>6.1f} {row.games:>3} "
                 f"{row.classical_points:>4g} {row.colour_balance:>3} {row.group:>3} {tpr}"
                 + ("" if row.qualifies else "  (-)")
             )

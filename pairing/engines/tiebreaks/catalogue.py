@@ -36,7 +36,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "AOB": ("Average of opponents' Buchholz", "PF"),
     "FB": ("Fore Buchholz", "CMP"),
     "SB": ("Sonneborn-Berger", "CMP"),
-    "KS": ("Koya system", "LP"),
+    "KS": ("Koya system", "L"),
     "ARO": ("Average rating of opponents", "C"),
     "TPR": ("Tournament performance rating", ""),
     "PTP": ("Perfect tournament performance", ""),
@@ -186,6 +186,7 @@ class Field:
         """A meeting: an over-the-board game, or with /P a forfeit against the scheduled opponent."""
         if record.kind is Kind.GAME:
             return record.opponent is not None
+        forfeits_played = forfeits_played or self.rules.forfeits_played
         return forfeits_played and record.kind is Kind.FORFEIT and record.opponent is not None
 
     def parts(self, pid: int, forfeits_played: bool = False) -> list[_Part]:
@@ -203,7 +204,7 @@ class Field:
                 if value != self.points[opp]:
                     note = f"opponent's {_half(self.points[opp])} points counted as {_half(value)}"
                 what = "game" if rec.kind is Kind.GAME else "forfeit counted as played"
-                out.append(_Part(rnd, opp, what, result, value, result, is_vur(rec), note))
+                out.append(_Part(rnd, opp, what, result, value, result, False, note))
             else:
                 out.append(self._unplayed(pid, rnd, rec, own, before))
             before += result
@@ -238,22 +239,33 @@ class Field:
         return _Part(rnd, None, what, result, value, result, vur, note)
 
 
-def _trim(parts: list[_Part], low: int, high: int, vur_first: bool) -> tuple[list[_Part], list[_Part]]:
+def _trim(parts: list[_Part], low: int, high: int, vur_first: bool, sb: bool) -> tuple[list[_Part], list[_Part]]:
     """Cut the `low` least and `high` most significant contributions (C.07 14.1-14.2, 16.5).
 
-    Least significant: the lowest opponent's score, then the lower SB contribution; with
-    `vur_first` the voluntary unplayed rounds go first.
+    Least significant: the lowest opponent's score, then the lower contribution. With `vur_first`
+    (C.07 16.5) a voluntary unplayed round is cut instead, unless its contribution is lower than
+    the least significant one's (for BH it never is; for SB a lost or half-point bye can be).
     """
-    pool = [p for p in parts if p.contributes]
-    ordered = sorted(pool, key=lambda p: (not (vur_first and p.vur), p.value, p.sb, p.round))
-    low = min(low, len(ordered))
-    cut = ordered[:low]
-    rest = sorted(ordered[low:], key=lambda p: (p.value, p.sb, -p.round))
-    high = min(high, len(rest))
-    if high:
-        cut += rest[len(rest) - high :]
-        rest = rest[: len(rest) - high]
-    return rest, cut
+
+    def worth(p: _Part) -> float:
+        return p.sb if sb else p.value
+
+    kept = [p for p in parts if p.contributes]
+    cut: list[_Part] = []
+    for _ in range(min(low, len(kept))):
+        least = min(kept, key=lambda p: (p.value, worth(p), p.round))
+        vurs = [p for p in kept if p.vur]
+        if vur_first and vurs:
+            vur = min(vurs, key=lambda p: (worth(p), p.value, p.round))
+            if worth(vur) >= worth(least):
+                least = vur
+        kept.remove(least)
+        cut.append(least)
+    for _ in range(min(high, len(kept))):
+        most = max(kept, key=lambda p: (p.value, worth(p), -p.round))
+        kept.remove(most)
+        cut.append(most)
+    return kept, cut
 
 
 class Calculator:
@@ -341,7 +353,7 @@ class Calculator:
         """BH (C.07 8.1): the sum of the opponents' (adjusted) scores, with the modifiers of art. 14."""
         f = self.field(rules, fore or spec.fore)
         parts = f.parts(pid, spec.forfeits_played)
-        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first)
+        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=False)
         exp = Explanation(spec.code, sum(p.value for p in kept), _items(parts, kept, sb=False))
         exp.notes.append(f"unplayed rounds: {f.rules.name or f.rules.own}")
         if cut:
@@ -358,7 +370,7 @@ class Calculator:
         """SB (C.07 9.1; seed 004 §4.9.10.1): opponents' scores times the own result (1, ½, 0)."""
         f = self.field(rules)
         parts = f.parts(pid, spec.forfeits_played)
-        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first)
+        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=True)
         exp = Explanation(spec.code, sum(p.sb for p in kept), _items(parts, kept, sb=True))
         exp.notes.append(f"unplayed rounds: {f.rules.name or f.rules.own}")
         if cut:
@@ -387,16 +399,17 @@ class Calculator:
         return Explanation(spec.code, performance.round_half_up(mean * 100) / 100, items)
 
     def _ks(self, spec: Spec, pid: int) -> Explanation:
-        """KS (C.07 9.2): points against opponents with at least half the maximum score (/L±n moves it)."""
+        """KS (C.07 9.2): points against opponents with at least half the maximum score (/L±n moves the
+        limit by half points). As the TEC reference calculator: every paired round counts, forfeits
+        included, and the opponents' scores are their points."""
         f = self.field()
         limit = 0.5 * self.rounds + 0.5 * spec.limit
         items = []
         for r, rec in enumerate(f.records[pid], 1):
-            if f.met(rec, spec.forfeits_played):
-                assert rec.opponent is not None
-                strong = f.adjusted[rec.opponent] >= limit
-                note = f"opponent's score {_half(f.adjusted[rec.opponent])}"
-                items.append(Item(r, rec.opponent, _what(rec), points(rec), points(rec), strong, note))
+            if rec.paired and rec.opponent is not None:
+                score = f.points[rec.opponent]
+                note = f"opponent's score {_half(score)}"
+                items.append(Item(r, rec.opponent, _what(rec), points(rec), points(rec), score >= limit, note))
         exp = Explanation(spec.code, sum(i.value for i in items if i.counted), items)
         exp.notes.append(f"opponents with at least {_half(limit)} points")
         return exp

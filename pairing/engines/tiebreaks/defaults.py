@@ -1,7 +1,8 @@
 """Each pairing system's default tie-break list and rules for unplayed rounds, keyed by system id.
 
 - roundrobin: points, Sonneborn-Berger, direct encounter, number of wins (seed 004 §24: ties in
-  round robins are decided by Sonneborn-Berger; C.07 lists DE and WIN for round robins).
+  round robins are decided by Sonneborn-Berger; C.07 lists DE and WIN for round robins); forfeits
+  count as played and byes contribute nothing (rules `fide-roundrobin`).
 - dutch (FIDE), dubov-1997: the C.07 recommendation for individual Swiss events: BH/C1, BH, SB, DE.
 - knsb-wp: seed 001 F12: points, direct encounter for first place, WP, SB (the seed's), lot.
 - dutch-1998, knsb-rating: seed 000 F10 (seed 002 has no ranking article of its own): points,
@@ -22,8 +23,8 @@ class Default:
 
 
 DEFAULTS: dict[str, Default] = {
-    "roundrobin": Default(("PTS", "SB", "DE", "WIN"), "fide-2026", "seed 004 §24; C.07"),
-    "double-roundrobin": Default(("PTS", "SB", "DE", "WIN"), "fide-2026", "seed 004 §24; C.07"),
+    "roundrobin": Default(("PTS", "SB", "DE", "WIN"), "fide-roundrobin", "seed 004 §24; C.07"),
+    "double-roundrobin": Default(("PTS", "SB", "DE", "WIN"), "fide-roundrobin", "seed 004 §24; C.07"),
     "dutch": Default(("PTS", "BH/C1", "BH", "SB", "DE"), "fide-2026", "C.07, individual Swiss"),
     "dubov-1997": Default(("PTS", "BH/C1", "BH", "SB", "DE"), "fide-2026", "C.07, individual Swiss"),
     "knsb-wp": Default(("PTS", "DE1", "WP", "WSB", "LOT"), "knsb", "seed 001 F12"),

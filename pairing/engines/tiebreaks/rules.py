@@ -1,4 +1,4 @@
-"""How unplayed rounds count in the opponent-based tie-breaks (BH, FB, SB, AOB, KS).
+"""How unplayed rounds count in the opponent-based tie-breaks (BH, FB, SB, AOB; WP and WSB).
 
 Three questions, one field each of `Rules`:
 
@@ -14,6 +14,9 @@ Three questions, one field each of `Rules`:
   "unplayed-draw": every round without an over-the-board game counts as a draw (old C.02 art. 13;
   seed 001 A1d, the "WS" score). "actual": the points as they are.
 - `vur_cut_first`: C.07 16.5, a voluntary unplayed round's contribution is the first to be cut.
+- `forfeits_played`: forfeits count as games against the scheduled opponent, as every tie-break's
+  `/P` modifier asks; the TEC reference calculator does so in round robins, where the schedule is
+  fixed and a bye or absence contributes nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class Rules:
     opponents: str = "adjusted"
     vur_cut_first: bool = True
     name: str = ""
+    forfeits_played: bool = False
 
     def __post_init__(self) -> None:
         if self.own not in OWN_CHOICES:
@@ -45,6 +49,7 @@ PRESETS: dict[str, Rules] = {
     "fide-2023": Rules("dummy", "adjusted", True, "fide-2023"),
     "fide-pre2023": Rules("virtual", "unplayed-draw", False, "fide-pre2023"),
     "knsb": Rules("self-draw", "unplayed-draw", False, "knsb"),
+    "fide-roundrobin": Rules("ignore", "actual", True, "fide-roundrobin", forfeits_played=True),
     "plain": Rules("ignore", "actual", False, "plain"),
 }
 DEFAULT_RULES = "fide-2026"
