@@ -81,6 +81,9 @@ class Member(models.Model):
     national_id = models.CharField(_("national id"), max_length=20, blank=True)
     national_rating = models.PositiveIntegerField(_("national rating"), null=True, blank=True)
     is_guest = models.BooleanField(_("guest"), default=False)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="member"
+    )
 
     class Meta:
         ordering = ["last_name", "first_name"]

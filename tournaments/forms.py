@@ -44,11 +44,21 @@ class CompetitionForm(forms.ModelForm):
 
 
 class AbsenceForm(forms.Form):
+    """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes."""
+
     kind = forms.ChoiceField(
         label=_("this round"),
         required=False,
         choices=[("", _("present"))] + [(k, label) for k, label in Bye.Kind.choices if k != Bye.Kind.PAIRING_BYE],
     )
+
+    @staticmethod
+    def choices_for(system: str) -> list[tuple[str, str]]:
+        if system == "keizer":
+            kinds = [Bye.Kind.ABSENT_NOTICE, Bye.Kind.ABSENT, Bye.Kind.CLUB_MATCH]
+        else:
+            kinds = [Bye.Kind.HALF_BYE, Bye.Kind.FULL_BYE, Bye.Kind.ABSENT_NOTICE, Bye.Kind.ABSENT]
+        return [("", _("present"))] + [(k.value, k.label) for k in kinds]
 
 
 class TrfImportForm(forms.Form):

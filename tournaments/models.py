@@ -121,6 +121,9 @@ class Participant(models.Model):
     withdrawn_after = models.PositiveSmallIntegerField(
         _("withdrawn after round"), null=True, blank=True, help_text=_("takes no part in later rounds")
     )
+    lost_evenings = models.PositiveSmallIntegerField(
+        _("lost evenings"), default=0, help_text=_("bar duty, team captain on a match night: counts for the reserve")
+    )
 
     class Meta:
         ordering = ["start_number"]
@@ -236,6 +239,7 @@ class Bye(models.Model):
         HALF_BYE = "half-bye", _("half-point bye")
         ABSENT_NOTICE = "absent-notice", _("absent with notice")
         ABSENT = "absent", _("absent without notice")
+        CLUB_MATCH = "club-match", _("club match")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="byes")

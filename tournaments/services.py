@@ -162,12 +162,33 @@ def set_absence(competition: Competition, number: int, participant: Participant,
     if rnd.is_paired:
         raise ValidationError(_("Round %(n)s is already paired.") % {"n": number})
     Bye.objects.filter(round=rnd, participant=participant).delete()
+    if user is not None and participant.member.user_id == getattr(user, "id", None):
+        TDAction.objects.create(
+            competition=competition, round_number=number, user=user, action="notice", detail=kind or "present"
+        )
     if kind:
         points = {
             Bye.Kind.FULL_BYE: Decimal(1),
             Bye.Kind.HALF_BYE: Decimal("0.5"),
         }.get(kind, Decimal(0))
         Bye.objects.create(round=rnd, participant=participant, kind=kind, points=points)
+
+
+@transaction.atomic
+def set_club_match_result(bye: Bye, text: str, user) -> None:
+    """1, = or 0 for a club-match game on club night; recorded like any result."""
+    points = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}.get(text.strip())
+    if points is None:
+        raise ValidationError(_("“%(text)s” is not a result. Type 1, = or 0.") % {"text": text})
+    bye.points = points
+    bye.save(update_fields=["points"])
+    TDAction.objects.create(
+        competition=bye.round.competition,
+        round_number=bye.round.number,
+        user=user,
+        action="club-match-result",
+        detail=f"{bye.participant.name}: {text.strip()}",
+    )
 
 
 @transaction.atomic

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
-from pairing.engines import tiebreaks, withdrawal
+from pairing.engines import keizer, tiebreaks, withdrawal
 from pairing.engines.state import Colour, Kind, RoundRecord, TournamentState
+from ratings.maths import knsb
 
 from .models import Participant
 from .state import CompetitionData
@@ -110,3 +112,36 @@ def crosstable(data: CompetitionData) -> list[tuple[Row, list[Cell]]]:
                 )
         table.append((row, cells))
     return table
+
+
+@dataclass
+class KeizerRow:
+    """A Keizer standings line with the seed's columns (seed 003 §1.5)."""
+
+    line: keizer.StandingRow
+    participant: Participant
+    start_rating: int  # BRtg
+    current_rating: int  # HRtg: the start rating moved by the KNSB change over the games so far (K = 20, §2.1)
+
+    @property
+    def rating_change(self) -> int:  # Rtgver
+        return self.current_rating - self.start_rating
+
+
+KNSB_K = 20  # seed 003 §2.1 "K-factor: 20"
+
+
+def keizer_standings(data: CompetitionData) -> tuple[keizer.Standings, list[KeizerRow]]:
+    """The Keizer standings (pairing.engines.keizer) with the rating columns of §1.5."""
+    state = data.state()
+    table = keizer.standings(state)
+    by_start = {p.start_number: p for p in data.participants}
+    rating = {p.id: p.rating for p in state.players}
+    rows = []
+    for line in table.rows:
+        player = state.player(line.player)
+        games = [(rating[r.opponent], Fraction(r.score)) for r in player.history if r.played and r.score is not None]
+        start = rating[line.player]
+        change = knsb.rating_change(start, games, KNSB_K).change if games and start else 0.0
+        rows.append(KeizerRow(line, by_start[line.player], start, round(start + change)))
+    return table, rows

@@ -19,6 +19,7 @@ BYE_KINDS = {
     Bye.Kind.HALF_BYE: Kind.HALF_BYE,
     Bye.Kind.ABSENT_NOTICE: Kind.ABSENT_NOTICE,
     Bye.Kind.ABSENT: Kind.ABSENT,
+    Bye.Kind.CLUB_MATCH: Kind.CLUB_MATCH,
 }
 ENGINE_TO_BYE = {engine: model for model, engine in BYE_KINDS.items()}
 
@@ -94,6 +95,7 @@ class CompetitionData:
                     national_rating=p.member.national_rating or 0,
                     history=records,
                     withdrawn=p.withdrawn_after is not None and p.withdrawn_after < (round_to_pair or last + 1),
+                    extra={"lost_evenings": p.lost_evenings} if p.lost_evenings else {},
                 )
             )
         competition = self.competition

@@ -11,6 +11,7 @@ urlpatterns = [
     path(c + "round/<int:number>/", views.pairings, name="pairings"),
     path(c + "crosstable/", views.crosstable_page, name="crosstable"),
     path(c + "player/<int:number>/", views.player_card, name="player"),
+    path(c + "notice/", views.notice, name="notice"),
     path(c + "manage/", views.manage, name="manage"),
     path(c + "manage/players/", views.add_participants, name="add_participants"),
     path(c + "manage/guest/", views.add_guest, name="add_guest"),
@@ -24,4 +25,9 @@ urlpatterns = [
     path(c + "manage/round/<int:number>/result/<int:board>/", views.enter_result, name="enter_result"),
     path(c + "manage/round/<int:number>/publish/", views.publish_round, name="publish_round"),
     path(c + "manage/round/<int:number>/finish/", views.finish_round, name="finish_round"),
+    path(
+        c + "manage/round/<int:number>/club-match/<int:start_number>/",
+        views.club_match_result,
+        name="club_match_result",
+    ),
 ]

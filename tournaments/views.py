@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,7 +21,7 @@ from clubs.models import Member
 
 from . import services, standings
 from .forms import AbsenceForm, CompetitionForm
-from .models import Competition, Participant, Round
+from .models import Bye, Competition, Participant, Round
 from .pdf import render_pdf
 from .state import CompetitionData
 
@@ -88,11 +88,22 @@ def _round_context(data: CompetitionData, rnd: Round) -> dict:
 def standings_page(request, club, competition):
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
+    if competition.system == "keizer":
+        return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
     if request.GET.get("format") == "pdf":
         return render_pdf(request, "tournaments/standings.html", context, f"{competition.slug}-standings.pdf")
     return _page(request, "tournaments/standings.html", context, "table")
+
+
+def keizer_standings_page(request, competition, data):
+    """Seed 003 §1.5: Pos, Wrde, Naam, Keizer, Prt, Pnt, Kl, Grp, HRtg, BRtg, Rtgver, TPR."""
+    table, rows = standings.keizer_standings(data)
+    context = {"competition": competition, "table": table, "rows": rows, "rounds": data.rounds}
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/keizer_standings.html", context, f"{competition.slug}-standings.pdf")
+    return _page(request, "tournaments/keizer_standings.html", context, "table")
 
 
 def crosstable_page(request, club, competition):
@@ -128,6 +139,10 @@ def player_card(request, club, competition, number):
                 "running": running,
             }
         )
+    keizer_line = None
+    if competition.system == "keizer":
+        _table, rows = standings.keizer_standings(data)
+        keizer_line = next(row.line for row in rows if row.participant == participant)
     return render(
         request,
         "tournaments/player.html",
@@ -135,6 +150,7 @@ def player_card(request, club, competition, number):
             "competition": competition,
             "participant": participant,
             "lines": lines,
+            "keizer": keizer_line,
             "show_private": competition.club.is_director(request.user),
         },
     )
@@ -189,7 +205,7 @@ def _manage_context(competition: Competition) -> dict:
         "rounds": competition.round_set.filter(paired_at__isnull=False),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
-        "absence_choices": AbsenceForm.base_fields["kind"].choices,
+        "absence_choices": AbsenceForm.choices_for(competition.system),
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
@@ -262,6 +278,54 @@ def set_absence(request, club, competition, number):
         context = _manage_context(competition) | {"p": participant}
         return render(request, "tournaments/manage.html#absence", context)
     return redirect("manage", club, competition.slug)
+
+
+@login_required
+@require_POST
+def club_match_result(request, club, competition, number, start_number):
+    """The result of a club-match game played on club night (Keizer, seed 003 §1.3)."""
+    competition = _directed_competition(request, club, competition)
+    bye = get_object_or_404(
+        Bye, round__competition=competition, round__number=number, participant__start_number=start_number,
+        kind=Bye.Kind.CLUB_MATCH,
+    )  # fmt: skip
+    try:
+        services.set_club_match_result(bye, request.POST.get("points", ""), request.user)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+def notice(request, club, competition):
+    """A member sends (or takes back) notice of absence for the next round, until it is paired (seed 003 §3.3)."""
+    from pairing.services import next_round_number
+
+    competition = _competition(club, competition)
+    member = getattr(request.user, "member", None)
+    participant = competition.participants.filter(member=member).first() if member else None
+    if participant is None:
+        raise PermissionDenied
+    number = next_round_number(competition)
+    if request.method == "POST":
+        kind = Bye.Kind.ABSENT_NOTICE if request.POST.get("absent") == "1" else None
+        try:
+            services.set_absence(competition, number, participant, kind, request.user)
+            messages.success(
+                request,
+                _("Your notice of absence for round %(n)s is recorded.") % {"n": number}
+                if kind
+                else _("You are down as present for round %(n)s.") % {"n": number},
+            )
+        except ValidationError as error:
+            _flash_errors(request, error)
+        return redirect("notice", club, competition.slug)
+    absent = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
+    return render(
+        request,
+        "tournaments/notice.html",
+        {"competition": competition, "participant": participant, "number": number, "absence": absent},
+    )
 
 
 @login_required

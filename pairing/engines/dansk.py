@@ -99,6 +99,7 @@ class _Context:
     budget: int
     limit: int
     accelerated: bool = False
+    relaxed: bool = False  # strong preferences no longer forbid a pair (setting relax_strong_preferences)
     notes: dict[frozenset[int], str] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
 
@@ -109,7 +110,9 @@ class _Context:
         if self.x in (a, b):
             other = b if a == self.x else a
             p = self.pref[other]
-            return not (p.strong and p.colour is B)
+            return self.relaxed or not (p.strong and p.colour is B)
+        if self.relaxed:
+            return True
         pa, pb = self.pref[a], self.pref[b]
         if pa.strong and pb.strong and pa.colour == pb.colour:
             return self.last_round and self.score[a] > self.half and self.score[b] > self.half
@@ -318,32 +321,44 @@ class _Search:
         self.ctx = ctx
         self.arrangement_limit = arrangement_limit
 
-    def solve(self, groups: list[list[int]], carry: list[int]) -> list[tuple[int, int]] | None:
+    def solve(
+        self, groups: list[list[int]], carry: list[int], merged: bool = False
+    ) -> list[tuple[int, int]] | None:
+        """Pair `groups` (top down) after the floaters `carry`.
+
+        Once a choice has failed further down (9.1, 9.2), the players below the group whose floaters
+        are being re-chosen form one group, ordered by points and start numbers (9, last paragraph).
+        """
         ctx = self.ctx
         ctx.tick()
         remaining = carry + [p for g in groups for p in g]
         if not has_perfect_matching(remaining, ctx.allowed):
             return None
         if carry:
+            failed = merged
             lower = [p for g in groups for p in g]
             for tried, assignment in enumerate(_assign_floaters(ctx, carry, lower)):
                 taken = {p for pair in assignment for p in pair}
-                rest = [[p for p in g if p not in taken] for g in groups]
-                result = self.solve([g for g in rest if g], [])
+                rest = [g for g in ([p for p in g if p not in taken] for g in groups) if g]
+                result = self.solve(self.collapse(rest) if failed else rest, [], failed)
                 if result is not None:
                     for f, o in assignment:
                         ctx.notes[frozenset((f, o))] = f"5.4 floater {f} v nearest lower player {o}"
+                    if failed and rest:
+                        self.note_merged(rest)
                     if tried:
                         ctx.steps.append(
                             f"Floater pairs re-opened {tried} time(s) before the players below could be "
                             "paired (5.4, 9.1)."
                         )
                     return assignment + result
+                failed = True
             return None
         if not groups:
             return []
         group, below = groups[0], groups[1:]
         below_count = sum(len(g) for g in below)
+        failed = merged
         for floaters, why in _floater_sets(group):
             if len(floaters) > below_count or (not below and floaters):
                 continue
@@ -352,19 +367,34 @@ class _Search:
             if arranged is None:
                 continue
             pairs, step = arranged
-            result = self.solve(below, floaters)
+            lower = self.collapse(below) if failed and not floaters else below
+            result = self.solve(lower, floaters, failed)
             if result is not None:
-                label = f"score {ctx.score_of(group[0]):g}"
+                scores = {ctx.score_of(p) for p in group}
+                label = f"score {ctx.score_of(group[0]):g}" if len(scores) == 1 else "lowest group (9)"
                 line = f"Group {label}: {', '.join(self.name(p) for p in group)}"
                 if floaters:
                     line += f"; floaters {', '.join(self.name(p) for p in floaters)} ({why})"
                 if step and step != "5.2":
                     line += f"; {step}"
+                if failed and not floaters and below:
+                    self.note_merged(below)
                 ctx.steps.append(line + ".")
                 for p, q in pairs:
                     ctx.notes[frozenset((p, q))] = f"{step or '5.2'} a v b"
                 return pairs + result
+            failed = True
         return None
+
+    def collapse(self, groups: list[list[int]]) -> list[list[int]]:
+        """The players of `groups` as one group, by points then start number (9)."""
+        players = sorted((p for g in groups for p in g), key=lambda p: (-self.ctx.score[p], p))
+        return [players] if players else []
+
+    def note_merged(self, groups: list[list[int]]) -> None:
+        if len(groups) > 1:
+            names = ", ".join(self.name(p) for p in self.collapse(groups)[0])
+            self.ctx.steps.append(f"9: the players below paired as one group by points and start numbers: {names}.")
 
     def name(self, pid: int) -> str:
         return "X" if pid == self.ctx.x else str(pid)
@@ -432,14 +462,25 @@ def pair(state: TournamentState) -> Pairing:
     values = sorted({score[pid] for pid in ids}, reverse=True)
     groups = [[pid for pid in ids if score[pid] == v] for v in values]
     pairs = _Search(ctx, settings["arrangement_limit"]).solve(groups, [])
+    if pairs is None and settings["relax_strong_preferences"]:
+        ctx.relaxed, ctx.budget = True, 0
+        ctx.notes.clear()
+        ctx.steps.clear()
+        pairs = _Search(ctx, settings["arrangement_limit"]).solve(groups, [])
     if pairs is None:
-        raise NoValidPairing("Dansk Schweizer: no pairing without a repeated game or an unmet strong preference")
+        reason = "a repeated game (1.2)" if ctx.relaxed else "a repeated game (1.2) or an unmet strong preference"
+        raise NoValidPairing(f"Dansk Schweizer: no pairing without {reason}")
     return _output(state, ctx, pairs)
 
 
 def _output(state: TournamentState, ctx: _Context, pairs: list[tuple[int, int]]) -> Pairing:
     x = ctx.x
     explanation = [f"Dansk Schweizer round {state.round_to_pair}: point groups paired from the top (4.1-4.2)."]
+    if ctx.relaxed:
+        explanation.append(
+            "No pairing meets every strong colour preference: they were relaxed to colour rules only "
+            "(setting relax_strong_preferences)."
+        )
     if ctx.accelerated:
         explanation.append("Acceleration (10): pairing points added by strength group.")
     explanation += list(reversed(ctx.steps))
@@ -469,6 +510,8 @@ def _output(state: TournamentState, ctx: _Context, pairs: list[tuple[int, int]])
 
 
 def _validate(settings: dict[str, Any]) -> None:
+    if not isinstance(settings.get("relax_strong_preferences"), bool):
+        raise InvalidInput("relax_strong_preferences must be true or false")
     for key in ("acceleration_groups", "acceleration_rounds", "arrangement_limit", "search_limit"):
         value = settings.get(key)
         if not isinstance(value, int) or isinstance(value, bool):
@@ -490,6 +533,7 @@ SYSTEM = PairingSystem(
         "acceleration_rounds": 0,
         "arrangement_limit": 200,
         "search_limit": 200_000,
+        "relax_strong_preferences": True,
     },
     validate=_validate,
 )

@@ -116,14 +116,18 @@ class _Ctx:
     due: dict[int, Colour | None]
     met: dict[int, set[int]]
     upfloats: dict[int, list[bool]]
+    floated_down: dict[int, bool]  # floated down in the previous round (6.4)
     last_round: bool
     upfloat_limits: bool = True
+    colour_limits: bool = True  # 2.3 and 2.4 absolute (relaxed only when no pairing keeps them)
     notes: list[str] = field(default_factory=list)
 
     def legal(self, p: int, q: int) -> bool:
         """2.1, and a colour assignment that 2.3 and 2.4 allow."""
         if q in self.met[p]:
             return False
+        if not self.colour_limits:
+            return True
         cp, cq = self.colours[p], self.colours[q]
         white_first = colour_allowed(cp, W) and colour_allowed(cq, B)
         return white_first or (colour_allowed(cp, B) and colour_allowed(cq, W))
@@ -140,14 +144,16 @@ class _Ctx:
         return self.state.player(p).name or str(p)
 
 
-def _upfloat_history(state: TournamentState, player: Player) -> list[bool]:
-    """Per round: did the player meet an opponent with more points (moved up, 2.5)?"""
+def _float_history(state: TournamentState, player: Player) -> list[int]:
+    """Per round: +1 when the opponent had more points before it (moved up, 2.5), -1 when fewer
+    (floated down, 6.4), else 0."""
     flags = []
     for rnd, record in enumerate(player.history):
         if record.played and record.opponent:
-            flags.append(points(state.player(record.opponent), rnd) > points(player, rnd))
+            own, other = points(player, rnd), points(state.player(record.opponent), rnd)
+            flags.append((other > own) - (other < own))
         else:
-            flags.append(False)
+            flags.append(0)
     return flags
 
 
@@ -162,7 +168,8 @@ def _context(state: TournamentState, upfloat_limits: bool = True) -> _Ctx:
         colours=colours,
         due={pid: due_colour(c) for pid, c in colours.items()},
         met={p.id: set(p.opponents()) for p in players},
-        upfloats={p.id: _upfloat_history(state, p) for p in players},
+        upfloats={p.id: [f == 1 for f in _float_history(state, p)] for p in players},
+        floated_down={p.id: bool(_float_history(state, p)[-1:] == [-1]) for p in players},
         last_round=state.round_to_pair >= state.total_rounds,
         upfloat_limits=upfloat_limits,
     )
@@ -225,7 +232,6 @@ class _Rounds:
         self.ctx = ctx
         self.left = list(players)
         self.pairs: list[tuple[int, int, str]] = []
-        self.came_down: set[int] = set()
 
     def completable(self, without: set[int]) -> bool:
         return has_perfect_matching([p for p in self.left if p not in without], self.ctx.legal)
@@ -257,9 +263,7 @@ class _Rounds:
                 group = [p for p in group if p in self.left]
                 if not group:
                     continue
-            new = self.pair_group(group, lower)
-            self.came_down |= set(new)
-            floaters = floaters + new
+            floaters = floaters + self.pair_group(group, lower)
 
     def pair_floaters(self, floaters: list[int], group: list[int]) -> list[int]:
         """Section 8: whites (rising ARO) and blacks (falling R) alternately, from the highest white."""
@@ -373,7 +377,7 @@ class _Rounds:
 
         def priority(p: int) -> tuple:
             pairable_below = any(ctx.legal(p, q) for q in others)
-            return (p in self.came_down, not pairable_below, ctx.rating[p], p)
+            return (ctx.floated_down[p], not pairable_below, ctx.rating[p], p)
 
         ranked = sorted(group, key=priority)
         for size in range(1, len(group) + 1):
@@ -439,18 +443,32 @@ def pair(state: TournamentState) -> Pairing:
     return result
 
 
+def _pairable(ctx: _Ctx, ids: list[int]) -> bool:
+    if len(ids) % 2 == 0:
+        return has_perfect_matching(ids, ctx.legal)
+    try:
+        _choose_bye(ctx, ids)
+    except NoValidPairing:
+        return False
+    return True
+
+
 def _later_round(state: TournamentState, present: list[Player], settings: dict[str, Any]) -> Pairing:
     ctx = _context(state, settings["upfloat_limits"])
     ids = [p.id for p in present]
     explanation = [f"Dubov round {state.round_to_pair}: ARO after round {state.rounds_played} (1, 9)."]
     byes: list[Bye] = []
+    if settings["relax_colour_limits"] and not _pairable(ctx, ids):
+        ctx.colour_limits = False
+        explanation.append("No pairing keeps restrictions 2.3 and 2.4: they are relaxed this round (9).")
     if len(ids) % 2:
         bye = _choose_bye(ctx, ids)
         byes.append(Bye(bye, Kind.PAIRING_BYE))
         explanation.append(f"{bye} has the bye: lowest R in the lowest score group (4).")
         ids.remove(bye)
     if not has_perfect_matching(ids, ctx.legal):
-        raise NoValidPairing("Dubov: no pairing satisfies restrictions 2.1, 2.3 and 2.4")
+        rules = "2.1, 2.3 and 2.4" if ctx.colour_limits else "2.1"
+        raise NoValidPairing(f"Dubov: no pairing satisfies restriction(s) {rules}")
     rounds = _Rounds(ctx, sorted(ids, key=lambda p: (-ctx.score[p], -ctx.rating[p], p)))
     rounds.run()
     explanation += ctx.notes
@@ -464,14 +482,15 @@ def _later_round(state: TournamentState, present: list[Player], settings: dict[s
 
 
 def _validate(settings: dict[str, Any]) -> None:
-    if not isinstance(settings.get("upfloat_limits"), bool):
-        raise InvalidInput("upfloat_limits must be true or false")
+    for key in ("upfloat_limits", "relax_colour_limits"):
+        if not isinstance(settings.get(key), bool):
+            raise InvalidInput(f"{key} must be true or false")
 
 
 SYSTEM = PairingSystem(
     id="dubov-1997",
     name="Dubov (FIDE 1997)",
     pair=pair,
-    defaults={"upfloat_limits": True},
+    defaults={"upfloat_limits": True, "relax_colour_limits": True},
     validate=_validate,
 )

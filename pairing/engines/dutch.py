@@ -313,11 +313,13 @@ class _Pairer:
         """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph)."""
         vertices = sorted(self.active) if self.full else [v for v in self.local if v in self.active]
         edges = []
+        # Weights doubled: a private partner is worth half a pair in the C4/C5 field, so two of
+        # them weigh as much there as a pair of the next scoregroup.
         for i, a in enumerate(vertices):
             for b in vertices[i + 1:]:
                 w = self.get(a, b)
                 if w:
-                    edges.append((a, b, w))
+                    edges.append((a, b, 2 * w))
         if not self.full:
             for y in self.outlets:
                 if y in self.active:

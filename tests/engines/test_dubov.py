@@ -5,8 +5,8 @@ import random
 import pytest
 
 from pairing.engines import registry
-from pairing.engines.dubov import aro_list, colour_allowed, due_colour
-from pairing.engines.state import Colour, InvalidInput, Kind, Player, RoundRecord, TournamentState
+from pairing.engines.dubov import _context, allocate, aro_list, colour_allowed, due_colour
+from pairing.engines.state import Colour, InvalidInput, Kind, NoValidPairing, Player, RoundRecord, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -264,3 +264,37 @@ def test_without_rule_2_5_players_move_up_instead():
     assert [(b.white, b.black) for b in result.boards] == [(4, 1), (2, 3), (6, 5)]
     text = " ".join(result.explanation)
     assert "7.1: 4 moved up" in text and "7.2: 3 moved up" in text and "6.4" not in text
+
+
+def test_colour_limits_relaxed_only_when_nothing_else_pairs():
+    # 1 and 2 both had white twice: 2.4 forbids white for either, so no pairing keeps 2.3/2.4.
+    spec = {1: (2400, [(101, "w", 1.0), (102, "w", 1.0)]), 2: (2300, [(103, "w", 1.0), (104, "w", 1.0)])}
+    outsiders = {i: 2000 for i in range(101, 105)}
+    with pytest.raises(NoValidPairing):
+        registry.pair(build(spec, outsiders, settings={"relax_colour_limits": False}), "dubov-1997")
+    result = registry.pair(build(spec, outsiders), "dubov-1997")
+    assert len(result.boards) == 1
+    assert any("relaxed" in line for line in result.explanation)
+
+
+@pytest.mark.parametrize(
+    ("c1", "c2", "aro1", "aro2", "white", "rule"),
+    [
+        ("wb", "bw", 2000, 2000, 1, "both due colours"),  # 1 due white, 2 due black
+        ("bww", "wbb", 2000, 2000, 2, "2.3/2.4"),  # only 2 white, 1 black keeps 2.4
+        ("wbw", "bw", 2000, 2000, 2, "equalise"),  # both due black; 1 has a white more
+        ("wbbw", "bwwb", 2000, 2000, 2, "both due colours"),
+        ("bwbw", "wbbw", 2000, 2000, 2, "first difference"),  # round 2: 1 white, 2 black
+        ("wb", "wb", 2100, 2000, 1, "higher ARO"),
+        ("wb", "wb", 2000, 2000, 2, "lower R"),
+    ],
+)
+def test_colour_allocation_section_3(c1, c2, aro1, aro2, white, rule):
+    spec = {
+        1: (2400, [(100 + i, c, 0.5) for i, c in enumerate(c1)]),
+        2: (2300, [(200 + i, c, 0.5) for i, c in enumerate(c2)]),
+    }
+    outsiders = {100 + i: aro1 for i in range(len(c1))} | {200 + i: aro2 for i in range(len(c2))}
+    ctx = _context(build(spec, outsiders))
+    got_white, _, got_rule = allocate(ctx, 1, 2)
+    assert (got_white, rule in got_rule) == (white, True)

@@ -8,8 +8,8 @@ import pytest
 from pairing.engines.state import Colour, InvalidInput, Kind, Player, RoundRecord, TournamentState
 from pairing.engines.tiebreaks import Calculator, Rules, parse, standings
 from pairing.engines.tiebreaks.defaults import DEFAULTS, default_tiebreaks
-from pairing.engines.tiebreaks.performance import dp, pd_hundredths, perfect_performance, performance_rating
 from pairing.engines.tiebreaks.rules import drawn_as_opponent
+from ratings.maths.tables import FIDE_TABLE_812
 from tests.engines.tiebreak_builders import build
 
 G, F = Kind.GAME, Kind.FORFEIT
@@ -262,19 +262,17 @@ def test_koya_and_its_limit():
 # ---------------------------------------------------------------- ratings
 
 
-def test_rating_tables():
-    assert dp(0.875) == 336 and dp(0.125) == -322 and dp(0.5) == 0 and dp(1) == 800
-    assert pd_hundredths(98) == 63 and pd_hundredths(99) == 64 and pd_hundredths(736) == 100
-    assert pd_hundredths(-101) == 36
-
-
 def test_tpr_and_ptp_at_the_extremes():
-    assert performance_rating([2000, 1800], 2) == 1900 + 800
-    assert performance_rating([2000, 1800], 0) == 1900 - 800
-    assert perfect_performance([2000, 1800], 0) == 1800 - 800
-    assert perfect_performance([2000, 1800], 2) == 2000 + 800
+    # 1 met 2 (2000) and 3 (1800).
+    def calc(result: str) -> Calculator:
+        state = build(3, [[(result, 1, 2), ("U", 3)], [(result, 1, 3), ("U", 2)]], ratings={2: 2000, 3: 1800})
+        return Calculator(state)
+
+    win, loss, draw = calc("1-0"), calc("0-1"), calc("=")
+    assert (win.value("TPR", 1), loss.value("TPR", 1)) == (1900 + 800, 1900 - 800)
+    assert (win.value("PTP", 1), loss.value("PTP", 1)) == (2000 + 800, 1800 - 800)
     # 1 of 2: at 1899 the expected score is .36 + .64 = 1.00, at 1898 .36 + .63.
-    assert perfect_performance([2000, 1800], 1) == 1899
+    assert draw.value("PTP", 1) == 1899 and draw.value("TPR", 1) == 1900
 
 
 def test_aro_tpr_ptp_from_games_only():
@@ -289,8 +287,8 @@ def test_aro_tpr_ptp_from_games_only():
     # PTP: the lowest R whose expected score against 1900, 1600, 1800, 1700 reaches 3½.
     ptp = int(calc.value("PTP", 1))
     ratings = (1900, 1600, 1800, 1700)
-    assert sum(pd_hundredths(ptp - r) for r in ratings) >= 350
-    assert sum(pd_hundredths(ptp - 1 - r) for r in ratings) < 350
+    assert sum(FIDE_TABLE_812.expected(ptp - r) for r in ratings) >= 3.5
+    assert sum(FIDE_TABLE_812.expected(ptp - 1 - r) for r in ratings) < 3.5
     exp = calc.explain("ARO/C1", 1)
     assert [i.counted for i in exp.items] == [True, False, True, True]
 
@@ -510,3 +508,10 @@ def test_round_robin_rules_and_koya_count_forfeits():
     assert rr.value("KS/L-1", 2) == 1.5
     table = standings(state, ["SB", "DE", "WIN"], rules="fide-roundrobin")
     assert [(s.player, s.rank) for s in table] == [(1, 1), (2, 1), (3, 3), (4, 4)]
+
+
+def test_values_are_keyed_by_the_codes_as_given():
+    table = standings(_withdrawal_state(), ["bh-c1", "SB"], rules="fide-2023")
+    line = next(s for s in table if s.player == 1)
+    assert set(line.values) == {"PTS", "bh-c1", "SB"}
+    assert line.values["bh-c1"] == 6.5 and line.explanations["bh-c1"].code == "BH/C1"

@@ -19,7 +19,7 @@ import pytest
 from pairing.engines import trf
 from pairing.engines.state import TournamentState
 from pairing.engines.tiebreaks import Calculator, Rules, encounter_points, standings
-from pairing.engines.tiebreaks.performance import pd_hundredths, round_half_up
+from ratings.maths.tables import FIDE_TABLE_812, round_half_up
 
 ORACLE = Path("/work/shared/oracle")
 INDEX = ORACLE / "tiebreaks" / "INDEX.json"
@@ -70,7 +70,7 @@ def test_same_conventions_same_values(name):
             assert calcs[rules].value(code, pid) == pytest.approx(row[its_id], abs=1e-9), (pid, its_id)
         # AOB: the same mean of the opponents' Buchholz; C.07 8.2 rounds it to two decimals.
         ours = calcs[ITS_BH].value("AOB", pid)
-        assert ours == round_half_up(Fraction(row["avg-opponent-buchholz"]) * 100) / 100
+        assert ours == float(round_half_up(Fraction(row["avg-opponent-buchholz"]), Fraction(1, 100)))
         assert calcs[ITS_BH].value("ARO", pid) == round_half_up(Fraction(row["aro"]))  # C.07 10.1
 
 
@@ -141,10 +141,10 @@ def test_rating_based_where_the_rules_coincide(name):
             assert calc.value("TPR", pid) == row["performance-rating"]
         ratings = [state.player(rec.opponent).rating for rec in records if rec.opponent]
         ptp = int(calc.value("PTP", pid) or 0)
-        target = round(calc.field().points[pid] * 100)
-        if 0 < target < 100 * len(ratings):
-            assert sum(pd_hundredths(ptp - r) for r in ratings) >= target
-            assert sum(pd_hundredths(ptp - 1 - r) for r in ratings) < target
+        score = Fraction(calc.field().points[pid])
+        if 0 < score < len(ratings):
+            assert sum(FIDE_TABLE_812.expected(ptp - r) for r in ratings) >= score
+            assert sum(FIDE_TABLE_812.expected(ptp - 1 - r) for r in ratings) < score
         assert abs(ptp - row["performance-points"]) <= 6
     # APRO / APPO: both are the rounded means of the opponents' values over the games played.
     for pid, row in theirs.items():

@@ -16,7 +16,7 @@ from django.db import transaction
 from clubs.models import Club, ClubRole, Member, Season
 from pairing import services as pairing_services
 from tournaments import services
-from tournaments.models import Competition, Result
+from tournaments.models import Bye, Competition, Result
 
 DEMO_SLUG = "de-pion"
 TD_USERNAME = "td"
@@ -44,7 +44,7 @@ def play(rng: random.Random, white: int, black: int) -> str:
 
 
 class Command(BaseCommand):
-    help = "Create the demo club (30 members, a running and a finished round robin) and its TD login."
+    help = "Create the demo club (30 members; a Keizer season, round robins and a Swiss) and its TD login."
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true", help="remove the demo club first")
@@ -109,8 +109,10 @@ class Command(BaseCommand):
                     federation="NED" if i < 26 else "DEN",
                 )
             )
+        self.keizer(td, club, season, members[:26], rng)
         self.round_robin(td, club, season, "Clubkampioenschap 2026", "kampioenschap", members[:8], 7, 3, rng)
         self.round_robin(td, club, season, "Zomertoernooi 2026", "zomer", members[8:14], 5, 5, rng)
+        self.swiss(td, club, season, "Open Rapid (FIDE Swiss)", "open-rapid", "dutch", members[4:20], 7, 4, rng)
 
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
         """A round robin with `played` rounds finished and, if any remain, the next one published."""
@@ -124,6 +126,49 @@ class Command(BaseCommand):
             services.publish(rnd, td)
             for game in list(rnd.games.select_related("white", "black"))[:2]:
                 services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+        return competition
+
+    def keizer(self, td, club, season, players, rng) -> Competition:
+        """The club's internal competition: a Keizer season with random attendance, round 9 under way."""
+        competition = Competition.objects.create(
+            club=club, season=season, name="Interne competitie 2026-2027", slug="interne", system="keizer", rounds=30
+        )
+        for member in players:
+            services.add_participant(competition, member, td)
+        participants = list(competition.participants.all())
+        for number in range(1, 10):
+            for participant in participants:
+                roll = rng.random()
+                kind = None
+                if roll < 0.12:
+                    kind = Bye.Kind.ABSENT_NOTICE
+                elif roll < 0.15:
+                    kind = Bye.Kind.ABSENT
+                elif roll < 0.18:
+                    kind = Bye.Kind.CLUB_MATCH
+                if kind:
+                    services.set_absence(competition, number, participant, kind, td)
+            for bye in Bye.objects.filter(
+                round__competition=competition, round__number=number, kind=Bye.Kind.CLUB_MATCH
+            ):
+                services.set_club_match_result(bye, rng.choice(["1", "=", "0"]), td)
+            if number < 9:
+                self.play_round(td, competition, rng)
+            else:
+                rnd = pairing_services.pair_next_round(competition, td)
+                services.publish(rnd, td)
+        return competition
+
+    def swiss(self, td, club, season, name, slug, system, players, rounds, played, rng) -> Competition:
+        competition = Competition.objects.create(
+            club=club, season=season, name=name, slug=slug, system=system, rounds=rounds
+        )
+        for member in players:
+            services.add_participant(competition, member, td)
+        for _number in range(played):
+            self.play_round(td, competition, rng)
+        rnd = pairing_services.pair_next_round(competition, td)
+        services.publish(rnd, td)
         return competition
 
     def play_round(self, td, competition, rng) -> None:

@@ -16,8 +16,10 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from ratings.maths import fide
+from ratings.maths.tables import average, round_half_up
+
 from ..state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
-from . import performance
 from .rules import Rules, drawn_as_opponent, get_rules, is_vur, points, unplayed_label
 
 # Acronym -> (name, modifiers it takes). Cut/median: "C", "M"; "L" Koya limit; "P" forfeits as
@@ -396,7 +398,7 @@ class Calculator:
                 bh = self.explain(base, rec.opponent).value or 0.0
                 items.append(Item(r, rec.opponent, _what(rec), points(rec), bh))
         mean = Fraction(sum(Fraction(i.value) for i in items), len(items)) if items else Fraction(0)
-        return Explanation(spec.code, performance.round_half_up(mean * 100) / 100, items)
+        return Explanation(spec.code, float(round_half_up(mean, Fraction(1, 100))), items)
 
     def _ks(self, spec: Spec, pid: int) -> Explanation:
         """KS (C.07 9.2): points against opponents with at least half the maximum score (/L±n moves the
@@ -458,7 +460,8 @@ class Calculator:
         rated, unrated = self._rated_games(pid)
         dropped = sorted(rated, key=lambda i: (i.value, i.round))[: min(spec.cut, len(rated))]
         items = [replace(i, counted=False, note="cut") if i in dropped else i for i in rated] + unrated
-        value = performance.average_rating([int(i.value) for i in items if i.counted])
+        counted = [int(i.value) for i in items if i.counted]
+        value = average(counted) if counted else 0
         return Explanation(spec.code, float(value), sorted(items, key=lambda i: i.round or 0))
 
     def _grt(self, spec: Spec, pid: int) -> Explanation:
@@ -471,7 +474,7 @@ class Calculator:
         """TPR (C.07 10.2): ARO + dp(p), p the score in those games divided by their number."""
         rated, unrated = self._rated_games(pid)
         score = sum(i.result or 0.0 for i in rated)
-        value = performance.performance_rating([int(i.value) for i in rated], score)
+        value = fide.tournament_performance([int(i.value) for i in rated], Fraction(score)) or 0
         exp = Explanation(spec.code, float(value), sorted(rated + unrated, key=lambda i: i.round or 0))
         if rated:
             exp.notes.append(f"{_half(score)} from {len(rated)} games")
@@ -481,7 +484,7 @@ class Calculator:
         """PTP (C.07 10.3): the lowest rating whose expected score (table 8.1.2) reaches the score."""
         rated, unrated = self._rated_games(pid)
         score = sum(i.result or 0.0 for i in rated)
-        value = performance.perfect_performance([int(i.value) for i in rated], score)
+        value = fide.perfect_performance([int(i.value) for i in rated], Fraction(score)) or 0
         return Explanation(spec.code, float(value), sorted(rated + unrated, key=lambda i: i.round or 0))
 
     def _opponents_mean(self, spec: Spec, pid: int, of: str) -> Explanation:
@@ -490,8 +493,7 @@ class Calculator:
         for r, rec in enumerate(f.records[pid], 1):
             if rec.played and rec.opponent is not None:
                 items.append(Item(r, rec.opponent, "game", points(rec), self.value(of, rec.opponent) or 0.0))
-        total = sum(Fraction(i.value) for i in items)
-        value = performance.round_half_up(total / len(items)) if items else 0
+        value = average([Fraction(i.value) for i in items]) if items else 0
         return Explanation(spec.code, float(value), items)
 
     def _apro(self, spec: Spec, pid: int) -> Explanation:

@@ -18,7 +18,7 @@ from .rules import Rules, points
 
 @dataclass(slots=True)
 class Standing:
-    """One line of the standings. `values` and `explanations` are keyed by the code as given."""
+    """One line of the standings. `values` and `explanations` are keyed by the codes as given."""
 
     player: int
     name: str
@@ -94,9 +94,12 @@ def standings(
     when the list does not start with it. Players equal on everything share a rank.
     """
     calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"))
-    specs: list[Spec] = [parse(code) for code in tiebreaks]
+    given = [code.strip() for code in tiebreaks]
+    specs: list[Spec] = [parse(code) for code in given]
     if not specs or specs[0].acronym != "PTS":
+        given.insert(0, "PTS")
         specs.insert(0, parse("PTS"))
+    key = {spec: code for code, spec in zip(given, specs, strict=True)}
     lines = {
         p.id: Standing(p.id, p.name, 0, calc.field().points[p.id]) for p in sorted(state.players, key=lambda p: p.id)
     }
@@ -104,10 +107,10 @@ def standings(
         for spec in specs:
             if spec.acronym not in ENCOUNTER:
                 exp = calc.explain(spec, line.player)
-                line.values[spec.code] = exp.value
-                line.explanations[spec.code] = exp
+                line.values[key[spec]] = exp.value
+                line.explanations[key[spec]] = exp
             else:
-                line.values[spec.code] = None
+                line.values[key[spec]] = None
 
     def order(group: list[int], k: int, offset: int) -> list[list[int]]:
         if k == len(specs) or len(group) == 1:
@@ -119,14 +122,18 @@ def standings(
             mini, games, complete = encounter_points(calc, group, spec.forfeits_played)
             note = "all have met" if complete else "not all have met"
             for p in group:
-                lines[p].values[spec.code] = mini[p]
-                lines[p].explanations[spec.code] = Explanation(
+                lines[p].values[key[spec]] = mini[p]
+                lines[p].explanations[key[spec]] = Explanation(
                     spec.code, mini[p], games[p], [f"tied with {sorted(set(group) - {p})}; {note}"]
                 )
             blocks = _encounter_blocks(calc, group, spec.forfeits_played)
         else:
-            keyed = sorted(group, key=lambda p: lines[p].explanations[spec.code].key, reverse=True)
-            blocks = [list(b) for _, b in groupby(keyed, key=lambda p: lines[p].explanations[spec.code].key)]
+            code = key[spec]
+
+            def sort_key(p: int) -> tuple[float, ...]:
+                return lines[p].explanations[code].key
+
+            blocks = [list(b) for _, b in groupby(sorted(group, key=sort_key, reverse=True), key=sort_key)]
         out = []
         for block in blocks:
             out += order(block, k + 1, offset)
