@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import rustworkx as rx
-
+from .matching import max_weight_matching
 from .state import Kind, Player
 
 Allowed = Callable[[int, int], bool]
@@ -36,14 +35,11 @@ def has_perfect_matching(players: Sequence[int], allowed: Allowed) -> bool:
         return False
     if n == 0:
         return True
-    graph = rx.PyGraph()
-    graph.add_nodes_from(range(n))
-    for i in range(n):
-        for j in range(i + 1, n):
-            if allowed(players[i], players[j]):
-                graph.add_edge(i, j, 1)
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda _: 1)
-    return len(matching) == n // 2
+    edges = [
+        (players[i], players[j], 1) for i in range(n) for j in range(i + 1, n) if allowed(players[i], players[j])
+    ]
+    # With unit weights the maximum-weight matching is one of maximum cardinality.
+    return len(max_weight_matching(list(players), edges)) == n
 
 
 def first_matching(order: Sequence[int], allowed: Allowed) -> list[tuple[int, int]] | None:

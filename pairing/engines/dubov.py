@@ -42,6 +42,7 @@ changes a choice is reported in the explanation.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -293,7 +294,9 @@ class _Rounds:
             self.take(f, chosen, f"8: floater v the highest R{opposite}")
         return still
 
-    def move_up(self, group: list[int], lower: list[int], rule: str, want: Colour | None, need) -> int | None:
+    def move_up(
+        self, lower: list[int], rule: str, want: Colour | None, need: Callable[[int], bool]
+    ) -> int | None:
         """7.1 / 7.2: the player to move up: opposite colour, highest R, lowest ARO."""
         ctx = self.ctx
         cands = [q for q in lower if ctx.may_move_up(q) and need(q)]
@@ -315,7 +318,7 @@ class _Rounds:
                 break
             cur = stuck[0]
             want = ctx.due[cur].opposite if ctx.due[cur] else None
-            q = self.move_up(group, lower, "7.1", want, lambda q, cur=cur: ctx.legal(cur, q))
+            q = self.move_up(lower, "7.1", want, lambda q, cur=cur: ctx.legal(cur, q))
             if q is None:
                 break
             group.append(q)
@@ -325,7 +328,7 @@ class _Rounds:
             dues = [ctx.due[p] for p in group if ctx.due[p]]
             dominant = max((W, B), key=dues.count) if dues else None
             want = dominant.opposite if dominant else None
-            q = self.move_up(group, lower, "7.2", want, lambda q: any(ctx.legal(q, p) for p in group))
+            q = self.move_up(lower, "7.2", want, lambda q: any(ctx.legal(q, p) for p in group))
             if q is not None:
                 group.append(q)
         whites = [p for p in group if ctx.due[p] is W]

@@ -416,6 +416,24 @@ def _transpositions(
     used = [False] * m
     x_left = level.x - spent[0]
     z_left = None if level.z is None else level.z - spent[1]
+    miss_of = [[conflict(a, b) for b in s2] for a in s1]
+    zmiss_of = [[strong_conflict(a, b) for b in s2] for a in s1]
+    # Colour counts for the bound on the misses still to come: S1 from position i on, S2 unused.
+    white1 = [0] * (p + 1)
+    black1 = [0] * (p + 1)
+    for i in range(p - 1, -1, -1):
+        white1[i] = white1[i + 1] + (s1[i].pref is Colour.WHITE)
+        black1[i] = black1[i + 1] + (s1[i].pref is Colour.BLACK)
+    free2 = {Colour.WHITE: 0, Colour.BLACK: 0, None: 0}
+    for b in s2:
+        free2[b.pref] += 1
+
+    def bound(i: int) -> int:
+        """Fewest misses among S1[i:]: a white-preferring player avoids one only against a player
+        without a white preference, and so on (counting only; a lower bound)."""
+        w2, b2, n2 = free2[Colour.WHITE], free2[Colour.BLACK], free2[None]
+        good = min(white1[i], b2 + n2) + min(black1[i], w2 + n2)
+        return white1[i] + black1[i] - min(good, w2 + b2 + n2)
 
     def walk(i: int, misses: int, zmisses: int) -> Iterator[
             tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
@@ -424,25 +442,31 @@ def _transpositions(
             yield ([(s1[k], s2[j]) for k, j in enumerate(chosen)],
                    [s2[j] for j in range(m) if not used[j]], (misses, zmisses))
             return
-        a = s1[i]
+        row, zrow = miss_of[i], zmiss_of[i]
         for j in adj[i]:
             if used[j]:
                 continue
-            b = s2[j]
-            miss = misses + conflict(a, b)
+            miss = misses + row[j]
             if miss > x_left:
                 continue
-            zmiss = zmisses + strong_conflict(a, b)
+            zmiss = zmisses + zrow[j]
             if z_left is not None and zmiss > z_left:
+                continue
+            colour = s2[j].pref
+            free2[colour] -= 1
+            if miss + bound(i + 1) > x_left:
+                free2[colour] += 1
                 continue
             token = comp.fix(i, j)
             if token is None:
+                free2[colour] += 1
                 continue
             used[j] = True
             chosen.append(j)
             yield from walk(i + 1, miss, zmiss)
             chosen.pop()
             used[j] = False
+            free2[colour] += 1
             comp.unfix(i, token)
 
     yield from walk(0, 0, 0)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .danish import first_matching, has_perfect_matching, points
+from .danish import Allowed, first_matching, has_perfect_matching, points
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
@@ -73,7 +73,7 @@ def _had_bye(player: Player) -> bool:
     return any(r.kind is Kind.PAIRING_BYE for r in player.history)
 
 
-def _allowed_fn(state: TournamentState, x: int | None):
+def _allowed_fn(state: TournamentState, x: int | None) -> Allowed:
     met = {p.id: set(p.opponents()) for p in state.players}
 
     def allowed(a: int, b: int) -> bool:
@@ -95,7 +95,7 @@ def _colours(state: TournamentState, higher: int, lower: int) -> Board:
     return Board(lower, higher)
 
 
-def _pair_order(order: list[int], allowed) -> tuple[list[tuple[int, int]], list[str]]:
+def _pair_order(order: list[int], allowed: Allowed) -> tuple[list[tuple[int, int]], list[str]]:
     """Pair `order` top-down (§4.9.1), opening the last pairs when stuck (§4.9.2)."""
     pairs: list[tuple[int, int]] = []
     rest = list(order)

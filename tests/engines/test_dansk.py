@@ -319,3 +319,20 @@ def test_last_round_exception_for_two_players_over_half():
     assert frozenset((1, 2)) in {frozenset(b) for b in boards_of(last)}
     earlier = registry.pair(state_of(play_rounds(6, rounds), total_rounds=5), "dansk")
     assert frozenset((1, 2)) not in {frozenset(b) for b in boards_of(earlier)}
+
+
+def test_floater_takes_a_strong_opposite_preference_first():
+    # 6.3 note.  Two points: 1, 2, 3 (2 floats, weak preference for white); one point: 4 (weak
+    # black), 5 (strong black: white twice), 6.  2 takes 5 rather than the nearer 4.
+    def player(pid: int, colours: str, pts: float) -> Player:
+        each = pts / len(colours)
+        history = [RoundRecord(Kind.GAME, OUTSIDER, W if c == "H" else B, each) for c in colours]
+        return Player(id=pid, name=chr(64 + pid), history=history)
+
+    players = [Player(id=OUTSIDER, withdrawn=True)]
+    players += [player(1, "SH", 2), player(2, "HS", 2), player(3, "HS", 2)]
+    players += [player(4, "SH", 1), player(5, "HH", 1), player(6, "HS", 1)]
+    state = TournamentState(players=players, total_rounds=5, round_to_pair=3, seed=1)
+    result = registry.pair(state, "dansk")
+    # 1-3: equal whites, 3 had black last (7.3); 2-5: 5's strong preference; 4-6: 6 had black last.
+    assert boards_of(result) == [(3, 1), (2, 5), (6, 4)]

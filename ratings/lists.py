@@ -1,0 +1,351 @@
+"""Readers for the federations' rating lists: FIDE (XML and fixed-width TXT), KNSB and DSU (CSV).
+
+Every reader is a generator over the file: it yields one `ListEntry` per player and holds one line (or
+one XML chunk) at a time, so a list of any size is read in bounded memory. A malformed line raises
+`ListError` with its line number; the caller (`ratings.imports`) reads the whole list before saving
+anything, so a bad line anywhere means nothing is saved.
+
+Formats:
+- FIDE TXT (players_list_foa.txt, standard_rating_list.txt): fixed columns, located from the header
+  line ("ID Number  Name  Fed Sex Tit WTit OTit FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag";
+  in the single lists the rating column is named after the month, e.g. "MAR24"). The standard rating
+  is used; B-day is a year of birth (0000: unknown).
+- FIDE XML (players_list_xml_foa.xml): <playerslist><player><fideid/><name/><country/><sex/><title/>
+  ...<rating/>...<birthday/><flag/></player>...; read with expat in chunks, DOCTYPEs refused.
+- KNSB and DSU: CSV (";", "," or tab), one header line naming the columns; the names are matched with
+  the aliases in `CSV_COLUMNS` (Dutch, Danish and English spellings), case and punctuation ignored.
+Files may be zip archives holding one list (`open_list`).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import BinaryIO
+from xml.parsers import expat
+
+PROGRESS_EVERY = 50_000  # lines between two progress calls
+
+Progress = Callable[[int], None]
+
+
+class ListError(ValueError):
+    """A malformed rating list: `line` is the 1-based line number of the problem."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    """One player of a rating list."""
+
+    line: int
+    player_id: str
+    name: str  # as printed, usually "Surname, First names"
+    rating: int | None  # None: no (active) rating in this list
+    birth_year: int | None = None
+    birth_date: date | None = None
+    federation: str = ""
+    title: str = ""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Names
+
+
+def name_key(*parts: str) -> tuple[str, ...]:
+    """A name for matching: the words, without accents, case and punctuation, in sorted order.
+
+    "van der Berg, Jan" and "Jan" + "van der Berg" give the same key.
+    """
+    text = unicodedata.normalize("NFKD", " ".join(parts))
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = text.replace("ø", "o").replace("æ", "ae").replace("å", "a").replace("ß", "ss").replace("ł", "l")
+    return tuple(sorted(re.findall(r"[a-z0-9]+", text)))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Lines
+
+
+def decoded_lines(stream: BinaryIO) -> Iterator[str]:
+    """The lines of a byte stream, each decoded as UTF-8, else Latin-1 (older FIDE files), without EOL."""
+    for raw in stream:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        yield text.rstrip("\r\n").lstrip("\ufeff")
+
+
+def open_list(stream: BinaryIO) -> BinaryIO:
+    """The list inside a zip archive (its largest file), or the stream itself."""
+    start = stream.read(4)
+    stream.seek(0)
+    if start != b"PK\x03\x04":
+        return stream
+    archive = zipfile.ZipFile(stream)
+    member = max(archive.infolist(), key=lambda info: info.file_size)
+    return archive.open(member)
+
+
+def _int(value: str, line: int, column: str) -> int | None:
+    value = value.strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise ListError(line, f"{column} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def _year(value: str, line: int) -> int | None:
+    year = _int(value, line, "year of birth")
+    return year or None  # 0000: unknown
+
+
+# ---------------------------------------------------------------------------------------------------
+# FIDE TXT
+
+_MONTH_COLUMN = re.compile(r"^[A-Z]{3}\d{2}$")
+
+
+def _txt_columns(header: str) -> dict[str, tuple[int, int]]:
+    """Column name -> (start, end) from the header line; the last column runs to the end of the line."""
+    header = header.replace("ID Number", "ID_Number")
+    starts = [(m.start(), m.group()) for m in re.finditer(r"\S+", header)]
+    columns = {}
+    for i, (start, name) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else 10_000
+        columns[name] = (start, end)
+    return columns
+
+
+def read_fide_txt(lines: Iterable[str], progress: Progress | None = None) -> Iterator[ListEntry]:
+    """The players of a FIDE fixed-width list (standard rating)."""
+    it = iter(lines)
+    header = next(it, "")
+    columns = _txt_columns(header)
+    rating_name = "SRtng" if "SRtng" in columns else next((c for c in columns if _MONTH_COLUMN.match(c)), None)
+    missing = [c for c in ("ID_Number", "Name") if c not in columns]
+    if missing or rating_name is None:
+        raise ListError(1, "not a FIDE rating list header (ID Number, Name, SRtng or a month column expected)")
+    id_at, name_at, rating_at = columns["ID_Number"], columns["Name"], columns[rating_name]
+    fed_at, title_at = columns.get("Fed"), columns.get("Tit")
+    birth_at = columns.get("B-day") or columns.get("Bday")
+    for number, line in enumerate(it, start=2):
+        if progress and number % PROGRESS_EVERY == 0:
+            progress(number)
+        if not line.strip():
+            continue
+        player_id = line[id_at[0] : id_at[1]].strip()
+        if not player_id.isdigit():
+            raise ListError(number, f"the FIDE id must be a number, not {player_id!r}")
+        name = line[name_at[0] : name_at[1]].strip()
+        if not name:
+            raise ListError(number, "the name is missing")
+        yield ListEntry(
+            line=number,
+            player_id=player_id,
+            name=name,
+            rating=_int(line[rating_at[0] : rating_at[1]], number, "the rating"),
+            birth_year=_year(line[birth_at[0] : birth_at[1]], number) if birth_at else None,
+            federation=line[fed_at[0] : fed_at[1]].strip() if fed_at else "",
+            title=line[title_at[0] : title_at[1]].strip() if title_at else "",
+        )
+
+
+# ---------------------------------------------------------------------------------------------------
+# FIDE XML
+
+
+def read_fide_xml(stream: BinaryIO, progress: Progress | None = None, chunk: int = 1 << 16) -> Iterator[ListEntry]:
+    """The players of a FIDE XML list, parsed in chunks (expat); DOCTYPE declarations are refused."""
+    parser = expat.ParserCreate()
+    ready: list[ListEntry] = []
+    player: dict[str, str] | None = None
+    player_line = 0
+    field: str | None = None
+    text: list[str] = []
+
+    def refuse_doctype(*_args) -> None:
+        raise ListError(parser.CurrentLineNumber, "a DOCTYPE declaration is not allowed")
+
+    def start(name: str, _attrs) -> None:
+        nonlocal player, player_line, field
+        if name == "player":
+            player, player_line = {}, parser.CurrentLineNumber
+        elif player is not None:
+            field = name
+            text.clear()
+
+    def end(name: str) -> None:
+        nonlocal player, field
+        if name == "player" and player is not None:
+            ready.append(_xml_entry(player, player_line))
+            player = None
+        elif player is not None and name == field:
+            player[name] = "".join(text).strip()
+            field = None
+
+    def characters(data: str) -> None:
+        if field is not None:
+            text.append(data)
+
+    parser.StartDoctypeDeclHandler = refuse_doctype
+    parser.EntityDeclHandler = refuse_doctype
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    reported = 0
+    try:
+        while block := stream.read(chunk):
+            parser.Parse(block, False)
+            yield from ready
+            ready.clear()
+            if progress and parser.CurrentLineNumber - reported >= PROGRESS_EVERY:
+                reported = parser.CurrentLineNumber
+                progress(reported)
+        parser.Parse(b"", True)
+    except expat.ExpatError as error:
+        raise ListError(error.lineno, f"not well-formed XML ({expat.ErrorString(error.code)})") from None
+    yield from ready
+
+
+def _xml_entry(player: dict[str, str], line: int) -> ListEntry:
+    player_id = player.get("fideid", "")
+    if not player_id.isdigit():
+        raise ListError(line, f"the FIDE id must be a number, not {player_id!r}")
+    name = player.get("name", "")
+    if not name:
+        raise ListError(line, "the name is missing")
+    return ListEntry(
+        line=line,
+        player_id=player_id,
+        name=name,
+        rating=_int(player.get("rating", ""), line, "the rating"),
+        birth_year=_year(player.get("birthday", ""), line),
+        federation=player.get("country", ""),
+        title=player.get("title", ""),
+    )
+
+
+def read_fide(stream: BinaryIO, progress: Progress | None = None) -> Iterator[ListEntry]:
+    """A FIDE list in either format: XML when it starts with "<" (after a BOM or blanks), else TXT."""
+    head = stream.read(64)
+    stream.seek(0)
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return read_fide_xml(stream, progress)
+    return read_fide_txt(decoded_lines(stream), progress)
+
+
+# ---------------------------------------------------------------------------------------------------
+# KNSB and DSU (CSV)
+
+CSV_COLUMNS: dict[str, tuple[str, ...]] = {
+    "id": (
+        "relatienummer", "relatienr", "knsbnummer", "knsbnr", "knsbid", "bondsnummer", "lidnummer",
+        "medlemsnummer", "medlemsnr", "dsunummer", "dsunr", "dsuid", "nationalid", "id", "nr",
+    ),
+    "name": ("naam", "navn", "name", "spiller", "speler"),
+    "first_name": ("voornaam", "fornavn", "firstname"),
+    "last_name": ("achternaam", "efternavn", "lastname", "surname"),
+    "infix": ("tussenvoegsel", "tussenv"),
+    "rating": ("rating", "knsbrating", "dsurating", "ratingtal", "rtng", "nieuwerating", "nyrating"),
+    "birth": (
+        "geboortedatum", "geboren", "fodselsdato", "fdselsdato", "birthdate", "dateofbirth",
+        "geboortejaar", "fodselsar", "fdselsr", "birthyear", "born",
+    ),
+    "federation": ("fed", "federatie", "federation", "land"),
+    "title": ("titel", "title", "tit"),
+}  # fmt: skip
+
+
+def _column_key(header: str) -> str:
+    text = unicodedata.normalize("NFKD", header.lower().replace("ø", "o").replace("å", "a"))
+    return re.sub(r"[^a-z0-9]", "", "".join(c for c in text if not unicodedata.combining(c)))
+
+
+_DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y", "%d/%m/%Y")
+
+
+def _birth(value: str, line: int) -> tuple[int | None, date | None]:
+    value = value.strip()
+    if not value:
+        return None, None
+    if value.isdigit() and len(value) == 4:
+        return (int(value) or None), None
+    for fmt in _DATE_FORMATS:
+        try:
+            day = datetime.strptime(value, fmt).date()
+        except ValueError:
+            continue
+        return day.year, day
+    raise ListError(line, f"the birth date must be a date (YYYY-MM-DD or DD-MM-YYYY) or a year, not {value!r}")
+
+
+def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Iterator[ListEntry]:
+    """The players of a national list in CSV with a header line (see `CSV_COLUMNS`)."""
+    it = iter(lines)
+    header_line = next(it, "")
+    delimiter = max(";,\t", key=header_line.count)
+    header = next(csv.reader([header_line], delimiter=delimiter), [])
+    where: dict[str, int] = {}
+    for index, title in enumerate(header):
+        key = _column_key(title)
+        for column, aliases in CSV_COLUMNS.items():
+            if key in aliases and column not in where:
+                where[column] = index
+    has_name = "name" in where or "last_name" in where
+    if "id" not in where or "rating" not in where or not has_name:
+        raise ListError(1, "the header must name the id, the name and the rating columns")
+    width = len(header)
+    for number, row in enumerate(csv.reader(it, delimiter=delimiter), start=2):
+        if progress and number % PROGRESS_EVERY == 0:
+            progress(number)
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != width:
+            raise ListError(number, f"{len(row)} columns instead of {width}")
+
+        def cell(column: str, row: list[str] = row) -> str:
+            return row[where[column]].strip() if column in where else ""
+
+        player_id = cell("id")
+        if not player_id.isdigit():
+            raise ListError(number, f"the id must be a number, not {player_id!r}")
+        if "name" in where:
+            name = cell("name")
+        else:
+            last = " ".join(part for part in (cell("infix"), cell("last_name")) if part)
+            name = f"{last}, {cell('first_name')}".strip(", ")
+        if not name:
+            raise ListError(number, "the name is missing")
+        year, day = _birth(cell("birth"), number)
+        yield ListEntry(
+            line=number,
+            player_id=player_id,
+            name=name,
+            rating=_int(cell("rating"), number, "the rating"),
+            birth_year=year,
+            birth_date=day,
+            federation=cell("federation"),
+            title=cell("title"),
+        )
+
+
+def read_list(source: str, stream: BinaryIO, progress: Progress | None = None) -> Iterator[ListEntry]:
+    """The entries of a list of `source` ("fide", "knsb" or "dsu"); a zip archive is opened first."""
+    stream = open_list(stream)
+    if source == "fide":
+        return read_fide(stream, progress)
+    if source in ("knsb", "dsu"):
+        return read_csv_list(decoded_lines(stream), progress)
+    raise ValueError(f"unknown rating list {source!r}")
