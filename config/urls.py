@@ -10,4 +10,5 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
+    path("", include("ratings.urls")),
 ]

@@ -28,6 +28,10 @@ def next_round_number(competition: Competition) -> int:
 @transaction.atomic
 def pair_next_round(competition: Competition, user) -> Round:
     """Pair the next round with the competition's system and save it as a draft."""
+    if competition.system == "knockout":  # matches of several games: tournaments.knockout
+        from tournaments.knockout import pair_round
+
+        return pair_round(competition, user)
     number = next_round_number(competition)
     planned = competition.planned_rounds()
     if planned and number > planned:

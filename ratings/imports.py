@@ -119,9 +119,7 @@ def match_entries(members: Iterable[Member], source: str, entries: Iterable[List
         if agreeing:
             result.by_name += agreeing
         else:
-            result.unmatched.append(
-                {"member": member.id, "name": member.full_name, "id": getattr(member, id_field)}
-            )
+            result.unmatched.append({"member": member.id, "name": member.full_name, "id": getattr(member, id_field)})
     return result
 
 
@@ -139,15 +137,18 @@ def _match(member: Member, entry: ListEntry, rating_field: str, check: str) -> M
     )
 
 
-def read_and_match(
-    club: Club, source: str, stream: BinaryIO, progress: Progress | None = None
-) -> MatchResult:
+def read_and_match(club: Club, source: str, stream: BinaryIO, progress: Progress | None = None) -> MatchResult:
     """Read a whole list and match it to the club's members; raises `lists.ListError` on a bad line."""
     return match_entries(club.members.all(), source, read_list(source, stream, progress))
 
 
 def create_preview(
-    club: Club, source: str, stream: BinaryIO, file_name: str, list_date: date, user=None,
+    club: Club,
+    source: str,
+    stream: BinaryIO,
+    file_name: str,
+    list_date: date,
+    user=None,
     progress: Progress | None = None,
 ) -> RatingListImport:
     """Read and match a list and record the result as a preview (nothing is saved on a malformed list)."""

@@ -1,9 +1,9 @@
 """Readers for the federations' rating lists: FIDE (XML and fixed-width TXT), KNSB and DSU (CSV).
 
-Every reader is a generator over the file: it yields one `ListEntry` per player and holds one line (or
-one XML chunk) at a time, so a list of any size is read in bounded memory. A malformed line raises
-`ListError` with its line number; the caller (`ratings.imports`) reads the whole list before saving
-anything, so a bad line anywhere means nothing is saved.
+Every reader is a generator over the file: it yields one `ListEntry` per player and holds one line
+(or one XML chunk) at a time, so a list of any size is read in bounded memory. A malformed line raises
+`ListError` with its line number (messages are translated; no database is used); the caller
+(`ratings.imports`) reads the whole list before saving anything, so a bad line means nothing is saved.
 
 Formats:
 - FIDE TXT (players_list_foa.txt, standard_rating_list.txt): fixed columns, located from the header
@@ -29,6 +29,8 @@ from datetime import date, datetime
 from typing import BinaryIO
 from xml.parsers import expat
 
+from django.utils.translation import gettext as _
+
 PROGRESS_EVERY = 50_000  # lines between two progress calls
 
 Progress = Callable[[int], None]
@@ -38,7 +40,7 @@ class ListError(ValueError):
     """A malformed rating list: `line` is the 1-based line number of the problem."""
 
     def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
+        super().__init__(_("line %(line)s: %(message)s") % {"line": line, "message": message})
         self.line = line
         self.message = message
 
@@ -102,12 +104,14 @@ def _int(value: str, line: int, column: str) -> int | None:
     if not value:
         return None
     if not value.isdigit():
-        raise ListError(line, f"{column} must be a whole number, not {value!r}")
+        raise ListError(
+            line, _("%(column)s must be a whole number, not “%(value)s”") % {"column": column, "value": value}
+        )
     return int(value)
 
 
 def _year(value: str, line: int) -> int | None:
-    year = _int(value, line, "year of birth")
+    year = _int(value, line, _("the year of birth"))
     return year or None  # 0000: unknown
 
 
@@ -136,7 +140,7 @@ def read_fide_txt(lines: Iterable[str], progress: Progress | None = None) -> Ite
     rating_name = "SRtng" if "SRtng" in columns else next((c for c in columns if _MONTH_COLUMN.match(c)), None)
     missing = [c for c in ("ID_Number", "Name") if c not in columns]
     if missing or rating_name is None:
-        raise ListError(1, "not a FIDE rating list header (ID Number, Name, SRtng or a month column expected)")
+        raise ListError(1, _("not a FIDE rating list header (ID Number, Name, SRtng or a month column expected)"))
     id_at, name_at, rating_at = columns["ID_Number"], columns["Name"], columns[rating_name]
     fed_at, title_at = columns.get("Fed"), columns.get("Tit")
     birth_at = columns.get("B-day") or columns.get("Bday")
@@ -147,15 +151,15 @@ def read_fide_txt(lines: Iterable[str], progress: Progress | None = None) -> Ite
             continue
         player_id = line[id_at[0] : id_at[1]].strip()
         if not player_id.isdigit():
-            raise ListError(number, f"the FIDE id must be a number, not {player_id!r}")
+            raise ListError(number, _("the FIDE id must be a number, not “%(value)s”") % {"value": player_id})
         name = line[name_at[0] : name_at[1]].strip()
         if not name:
-            raise ListError(number, "the name is missing")
+            raise ListError(number, _("the name is missing"))
         yield ListEntry(
             line=number,
             player_id=player_id,
             name=name,
-            rating=_int(line[rating_at[0] : rating_at[1]], number, "the rating"),
+            rating=_int(line[rating_at[0] : rating_at[1]], number, _("the rating")),
             birth_year=_year(line[birth_at[0] : birth_at[1]], number) if birth_at else None,
             federation=line[fed_at[0] : fed_at[1]].strip() if fed_at else "",
             title=line[title_at[0] : title_at[1]].strip() if title_at else "",
@@ -174,9 +178,10 @@ def read_fide_xml(stream: BinaryIO, progress: Progress | None = None, chunk: int
     player_line = 0
     field: str | None = None
     text: list[str] = []
+    field_lines: dict[str, int] = {}  # the line of each field of the current player, for messages
 
     def refuse_doctype(*_args) -> None:
-        raise ListError(parser.CurrentLineNumber, "a DOCTYPE declaration is not allowed")
+        raise ListError(parser.CurrentLineNumber, _("a DOCTYPE declaration is not allowed"))
 
     def start(name: str, _attrs) -> None:
         nonlocal player, player_line, field
@@ -184,12 +189,14 @@ def read_fide_xml(stream: BinaryIO, progress: Progress | None = None, chunk: int
             player, player_line = {}, parser.CurrentLineNumber
         elif player is not None:
             field = name
+            field_lines[name] = parser.CurrentLineNumber
             text.clear()
 
     def end(name: str) -> None:
         nonlocal player, field
         if name == "player" and player is not None:
-            ready.append(_xml_entry(player, player_line))
+            ready.append(_xml_entry(player, player_line, field_lines))
+            field_lines.clear()
             player = None
         elif player is not None and name == field:
             player[name] = "".join(text).strip()
@@ -215,23 +222,26 @@ def read_fide_xml(stream: BinaryIO, progress: Progress | None = None, chunk: int
                 progress(reported)
         parser.Parse(b"", True)
     except expat.ExpatError as error:
-        raise ListError(error.lineno, f"not well-formed XML ({expat.ErrorString(error.code)})") from None
+        message = _("not well-formed XML (%(error)s)") % {"error": expat.ErrorString(error.code)}
+        raise ListError(error.lineno, message) from None
     yield from ready
 
 
-def _xml_entry(player: dict[str, str], line: int) -> ListEntry:
+def _xml_entry(player: dict[str, str], line: int, lines: dict[str, int]) -> ListEntry:
     player_id = player.get("fideid", "")
     if not player_id.isdigit():
-        raise ListError(line, f"the FIDE id must be a number, not {player_id!r}")
+        raise ListError(
+            lines.get("fideid", line), _("the FIDE id must be a number, not “%(value)s”") % {"value": player_id}
+        )
     name = player.get("name", "")
     if not name:
-        raise ListError(line, "the name is missing")
+        raise ListError(line, _("the name is missing"))
     return ListEntry(
         line=line,
         player_id=player_id,
         name=name,
-        rating=_int(player.get("rating", ""), line, "the rating"),
-        birth_year=_year(player.get("birthday", ""), line),
+        rating=_int(player.get("rating", ""), lines.get("rating", line), _("the rating")),
+        birth_year=_year(player.get("birthday", ""), lines.get("birthday", line)),
         federation=player.get("country", ""),
         title=player.get("title", ""),
     )
@@ -288,7 +298,8 @@ def _birth(value: str, line: int) -> tuple[int | None, date | None]:
         except ValueError:
             continue
         return day.year, day
-    raise ListError(line, f"the birth date must be a date (YYYY-MM-DD or DD-MM-YYYY) or a year, not {value!r}")
+    message = _("the birth date must be a date (YYYY-MM-DD or DD-MM-YYYY) or a year, not “%(value)s”")
+    raise ListError(line, message % {"value": value})
 
 
 def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Iterator[ListEntry]:
@@ -305,7 +316,7 @@ def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Ite
                 where[column] = index
     has_name = "name" in where or "last_name" in where
     if "id" not in where or "rating" not in where or not has_name:
-        raise ListError(1, "the header must name the id, the name and the rating columns")
+        raise ListError(1, _("the header must name the id, the name and the rating columns"))
     width = len(header)
     for number, row in enumerate(csv.reader(it, delimiter=delimiter), start=2):
         if progress and number % PROGRESS_EVERY == 0:
@@ -313,27 +324,27 @@ def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Ite
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != width:
-            raise ListError(number, f"{len(row)} columns instead of {width}")
+            raise ListError(number, _("%(count)s columns instead of %(width)s") % {"count": len(row), "width": width})
 
         def cell(column: str, row: list[str] = row) -> str:
             return row[where[column]].strip() if column in where else ""
 
         player_id = cell("id")
         if not player_id.isdigit():
-            raise ListError(number, f"the id must be a number, not {player_id!r}")
+            raise ListError(number, _("the id must be a number, not “%(value)s”") % {"value": player_id})
         if "name" in where:
             name = cell("name")
         else:
             last = " ".join(part for part in (cell("infix"), cell("last_name")) if part)
             name = f"{last}, {cell('first_name')}".strip(", ")
         if not name:
-            raise ListError(number, "the name is missing")
+            raise ListError(number, _("the name is missing"))
         year, day = _birth(cell("birth"), number)
         yield ListEntry(
             line=number,
             player_id=player_id,
             name=name,
-            rating=_int(cell("rating"), number, "the rating"),
+            rating=_int(cell("rating"), number, _("the rating")),
             birth_year=year,
             birth_date=day,
             federation=cell("federation"),

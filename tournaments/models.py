@@ -196,12 +196,24 @@ RESULT_POINTS: dict[str, tuple[Decimal, Decimal]] = {
 }
 
 
+class Stage(models.TextChoices):
+    """A knockout game's time control: the match's normal games, then the tie-breaks (seed 004 §4.9.7)."""
+
+    CLASSICAL = "classical", _("normal")
+    RAPID = "rapid", _("rapid")
+    BLITZ = "blitz", _("blitz")
+    ARMAGEDDON = "armageddon", _("final game")
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(_("board"))
     white = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="games_as_white")
     black = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="games_as_black")
     result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True, default="")
+    # Knockout: the match within the round this game belongs to, and its stage (pairing/engines/knockout.py).
+    match = models.PositiveSmallIntegerField(_("match"), null=True, blank=True)
+    stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices, default=Stage.CLASSICAL)
 
     class Meta:
         ordering = ["round__number", "board"]
@@ -287,3 +299,33 @@ class TDAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.detail}"
+
+
+class PrizeTable(models.Model):
+    """A competition's prizes: cash or honour prizes per place, prize groups, and its regulation for ties.
+
+    `main`: one [amount, label] per place. `groups`: {"name", "kind", "low", "high", "prizes"} as
+    `pairing.engines.prizes.GroupRule` reads them. `sharing` empty: the system's regulation
+    (`pairing.engines.prizes.default_sharing`, seeds README item 16).
+    """
+
+    class Sharing(models.TextChoices):
+        DEFAULT = "", _("the system's regulation")
+        POINTS = "points", _("cash shared on equal points")
+        TIEBREAK = "tiebreak", _("the tie-breaks decide")
+        HORT = "hort", _("half shared, half by the tie-breaks (Hort)")
+
+    competition = models.OneToOneField(Competition, on_delete=models.CASCADE, related_name="prize_table")
+    sharing = models.CharField(_("equal points"), max_length=10, choices=Sharing.choices, blank=True, default="")
+    one_prize_each = models.BooleanField(_("one prize per player"), default=True)
+    currency = models.CharField(_("currency"), max_length=5, blank=True, default="€")
+    age_on = models.DateField(_("ages on"), null=True, blank=True, help_text=_("the date ages are counted on"))
+    main = models.JSONField(_("prizes"), default=list, blank=True)
+    groups = models.JSONField(_("prize groups"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("prize table")
+        verbose_name_plural = _("prize tables")
+
+    def __str__(self) -> str:
+        return f"{self.competition}: {_('prizes')}"

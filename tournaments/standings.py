@@ -25,6 +25,8 @@ class Row:
     points: float
     tiebreaks: list[float | None] = field(default_factory=list)
     games: int = 0
+    # How each value came about (pairing.engines.tiebreaks.Explanation), same order as `tiebreaks`.
+    explanations: list[tiebreaks.Explanation | None] = field(default_factory=list)
 
 
 @dataclass
@@ -84,6 +86,7 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
             participant=by_start[line.player],
             points=line.points,
             tiebreaks=[line.values.get(name) for name in names],
+            explanations=[line.explanations.get(name) for name in names],
             games=sum(1 for r in state.player(line.player).history if r.played),
         )
         for line in lines

@@ -8,9 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Member
-from pairing.engines import trf
-from pairing.engines.state import BYE_POINTS, Colour, Kind, Player
+from pairing.engines import tiebreaks, trf
+from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
 
+from . import standings
 from .models import Bye, Competition, Game, Participant, Result, Round
 from .state import ENGINE_TO_BYE, CompetitionData
 
@@ -28,7 +29,53 @@ def export_trf(competition: Competition) -> str:
             if bye.round_id == upcoming.id:
                 state.requested_byes[start_of[bye.participant_id]] = Kind(bye.kind)
     state.total_rounds = max(state.total_rounds, last, 1)
-    return trf.write(trf.document_from_state(state))
+    doc = trf.document_from_state(state)
+    if competition.system != "keizer":
+        _add_tiebreaks(doc, data, state)
+    return trf.write(doc)
+
+
+# C.07's own acronyms; the seeds' tie-breaks are written with TRF26's prefix for self-defined ones.
+FIDE_TIEBREAKS = frozenset(
+    {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "BH", "AOB", "FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO"}
+    | {"APPO", "RTNG", "TPN"}
+)
+OTHER_PREFIX = "OTHER_"
+
+
+def trf_tiebreak_code(code: str) -> str:
+    """A catalogue code as TRF26 writes it (202/212): FIDE's as they are, the seeds' with `OTHER_`."""
+    spec = tiebreaks.parse(code)
+    return spec.code if spec.acronym in FIDE_TIEBREAKS else OTHER_PREFIX + spec.code
+
+
+def _add_tiebreaks(doc: trf.TrfDocument, data: CompetitionData, state: TournamentState) -> None:
+    """TRF26 202 (tie-breaks among equal scores) and 212 (the standings: PTS first), and the rank column
+    (86-89) by that list, equal ranks where every tie-break is equal."""
+    names, rows = standings.standings(data, state=state)
+    codes = [trf_tiebreak_code(name) for name in names]
+    rank = {row.participant.start_number: int(row.rank.split("-")[0]) for row in rows}
+    for player in doc.players:
+        player.rank = rank.get(player.number, player.rank)
+    at = next((i for i, line in enumerate(doc.lines) if isinstance(line, trf.PlayerLine)), len(doc.lines))
+    doc.lines[at:at] = [trf.Line("202 " + ",".join(codes)), trf.Line("212 " + ",".join(["PTS", *codes]))]
+
+
+def tiebreaks_from_document(doc: trf.TrfDocument) -> list[str] | None:
+    """The tie-break list of a 212 (or 202) record, `OTHER_` removed; None if absent or not in the catalogue."""
+    value = doc.header_value("212") or doc.header_value("202")
+    if not value:
+        return None
+    codes = []
+    for raw in value.split(","):
+        raw = raw.strip().removeprefix(OTHER_PREFIX)
+        try:
+            spec = tiebreaks.parse(raw)
+        except InvalidInput:
+            return None
+        if spec.acronym != "PTS":
+            codes.append(spec.code)
+    return codes
 
 
 def _result(white: Player, index: int) -> str:
@@ -51,6 +98,10 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
     competition = Competition.objects.create(
         club=club, name=name or doc.header_value("012") or slug, slug=slug, system=system, rounds=total
     )
+    codes = tiebreaks_from_document(doc)
+    if codes is not None:
+        competition.tiebreaks = codes
+        competition.save(update_fields=["tiebreaks"])
     participants: dict[int, Participant] = {}
     for player in state.players:
         first, _comma, last_name = player.name.partition(",")

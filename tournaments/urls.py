@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import knockout_views, views
 
 c = "<slug:club>/<slug:competition>/"
 urlpatterns = [
@@ -30,4 +30,18 @@ urlpatterns = [
         views.club_match_result,
         name="club_match_result",
     ),
+    path(c + "bracket/", knockout_views.bracket_page, name="bracket"),
+    path(c + "manage/cup/", knockout_views.cup_page, name="cup"),
+    path(c + "manage/cup/format/", knockout_views.cup_format, name="cup_format"),
+    path(c + "manage/cup/pair/", knockout_views.cup_pair, name="cup_pair"),
+    path(c + "manage/cup/<int:number>/publish/", knockout_views.cup_publish, name="cup_publish"),
+    path(c + "manage/cup/<int:number>/next-games/", knockout_views.cup_next_games, name="cup_next_games"),
+    path(c + "manage/cup/<int:number>/results/", knockout_views.cup_result, {"board": 0}, name="cup_results"),
+    path(c + "manage/cup/<int:number>/result/<int:board>/", knockout_views.cup_result, name="cup_result"),
+]
+urlpatterns += [
+    path(c + "prizes/", views.prize_list_page, name="prize_list"),
+    path(c + "player/<int:number>/tiebreak/<int:index>/", views.tiebreak_explanation, name="tiebreak_explanation"),
+    path(c + "manage/tiebreaks/", views.tiebreak_settings, name="tiebreak_settings"),
+    path(c + "manage/prizes/", views.prize_settings, name="prize_settings"),
 ]

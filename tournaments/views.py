@@ -21,6 +21,7 @@ from clubs.models import Member
 
 from . import services, standings
 from .forms import AbsenceForm, CompetitionForm
+from .knockout_views import render_bracket
 from .models import Bye, Competition, Participant, Round
 from .pdf import render_pdf
 from .state import CompetitionData
@@ -51,6 +52,8 @@ def _flash_errors(request, error: ValidationError) -> None:
 
 def pairings(request, club, competition, number=None):
     competition = _competition(club, competition)
+    if competition.system == "knockout":
+        return render_bracket(request, competition)
     is_director = competition.club.is_director(request.user)
     data = CompetitionData.load(competition, public=not is_director)
     rounds = [r for r in data.rounds if r.is_paired]
@@ -87,6 +90,8 @@ def _round_context(data: CompetitionData, rnd: Round) -> dict:
 
 def standings_page(request, club, competition):
     competition = _competition(club, competition)
+    if competition.system == "knockout":
+        return render_bracket(request, competition)
     data = CompetitionData.load(competition, public=True)
     if competition.system == "keizer":
         return keizer_standings_page(request, competition, data)
@@ -331,6 +336,8 @@ def notice(request, club, competition):
 @login_required
 def manage_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
+    if competition.system == "knockout":
+        return redirect("cup", club, competition.slug)
     data = CompetitionData.load(competition)
     rnd = next((r for r in data.rounds if r.number == number and r.is_paired), None)
     if rnd is None:
@@ -455,3 +462,101 @@ def export_trf(request, club, competition):
     response = HttpResponse(do_export(competition), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}.trf"'
     return response
+
+
+# Tie-breaks and prizes ------------------------------------------------------------------------
+
+
+def tiebreak_explanation(request, club, competition, number, index):
+    """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
+    from .prizes import WHAT
+
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    names, rows = standings.standings(data)
+    row = next((r for r in rows if r.participant.start_number == number), None)
+    if row is None or not 0 <= index < len(names) or row.explanations[index] is None:
+        raise Http404
+    explanation = row.explanations[index]
+    by_start = {p.start_number: p for p in data.participants}
+    items = [
+        {"item": item, "opponent": by_start.get(item.opponent) if item.opponent else None,
+         "what": WHAT.get(item.what, item.what)}
+        for item in explanation.items
+    ]  # fmt: skip
+    from pairing.engines.tiebreaks import parse
+
+    context = {
+        "competition": competition,
+        "row": row,
+        "code": names[index],
+        "name": parse(names[index]).name,
+        "explanation": explanation,
+        "items": items,
+        "number": number,
+    }
+    return _page(request, "tournaments/tiebreaks_explain.html", context, "explanation")
+
+
+@login_required
+def tiebreak_settings(request, club, competition):
+    """The competition's tie-break list: free until round 1 is paired, then only by a recorded override."""
+    from . import prizes
+
+    competition = _directed_competition(request, club, competition)
+    current = list(competition.tiebreaks or [])
+    initial = {"codes": ", ".join(current or prizes.default_codes(competition.system))}
+    form = prizes.TiebreakForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            prizes.set_tiebreaks(competition, form.cleaned_data["codes"], request.user, form.cleaned_data["override"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Tie-breaks saved."))
+            return redirect("tiebreak_settings", club, competition.slug)
+    context = {
+        "competition": competition,
+        "form": form,
+        "default": prizes.default_codes(competition.system),
+        "uses_default": not current,
+        "locked": prizes.tiebreaks_locked(competition),
+        "catalogue": prizes.catalogue(),
+    }
+    return render(request, "tournaments/tiebreaks.html", context)
+
+
+@login_required
+def prize_settings(request, club, competition):
+    """The prize table: prizes by place, prize groups, and the regulation for equal points."""
+    from pairing.engines.prizes import default_sharing
+
+    from .models import PrizeTable
+    from .prizes import PrizeTableForm
+
+    competition = _directed_competition(request, club, competition)
+    table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
+    form = PrizeTableForm(request.POST or None, instance=table)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Prize table saved."))
+        return redirect("prize_list", club, competition.slug)
+    default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]
+    return render(request, "tournaments/prizes.html", {"competition": competition, "form": form, "default": default})
+
+
+def prize_list_page(request, club, competition):
+    """The prize list: winners by name and prize (no private data), as a page or a PDF."""
+    from .prizes import prize_list
+
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    context = {
+        "competition": competition,
+        "prizes": prize_list(data),
+        "is_director": competition.club.is_director(request.user),
+        "list_only": True,
+    }
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/prizes.html", context, f"{competition.slug}-prizes.pdf")
+    return render(request, "tournaments/prizes.html", context)

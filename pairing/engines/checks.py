@@ -43,11 +43,17 @@ def is_topscorer(state: TournamentState, player: Player) -> bool:
     return player.score(state.rounds_played) > state.rounds_played * 1.0 / 2
 
 
-def _had_win_without_playing(player: Player, edition: str) -> str | None:
-    """The round (1-based) that makes `player` ineligible for the pairing-allocated bye, as text."""
+def _had_win_without_playing(player: Player, edition: str, unplayed_wins: bool = True) -> str | None:
+    """The round (1-based) that makes `player` ineligible for the pairing-allocated bye, as text.
+
+    `unplayed_wins` False: only a previous pairing-allocated bye counts (Monrad, seeds README item 13;
+    Dansk Schweizer §4.9.3 rule 2.1, nobody meets X twice).
+    """
     for rnd, record in enumerate(player.history, 1):
         if record.kind is Kind.PAIRING_BYE:
             return f"had the pairing-allocated bye in round {rnd}"
+        if not unplayed_wins:
+            continue
         if record.kind is Kind.FORFEIT and (record.score or 0.0) > 0:
             return f"won by forfeit in round {rnd}"
         if edition == "2026" and record.kind is Kind.FULL_BYE:
@@ -67,12 +73,17 @@ def _colour_breach(colours: list[Colour]) -> str | None:
 
 
 def check_round(
-    state: TournamentState, pairing: Pairing, edition: str = "2026", colours: bool = True
+    state: TournamentState,
+    pairing: Pairing,
+    edition: str = "2026",
+    colours: bool = True,
+    unplayed_wins: bool = True,
 ) -> list[Violation]:
     """The violations of the absolute rules by `pairing` for `state.round_to_pair`.
 
     `edition` ("2017" or "2026") selects the C2 wording; `colours` adds the Dutch colour
-    criteria (C3 with C.04.1.f/g).
+    criteria (C3 with C.04.1.f/g); `unplayed_wins` False limits C2 to "no second pairing-allocated
+    bye" (the Danish Monrad and Dansk Schweizer systems).
     """
     if edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r}; one of {', '.join(EDITIONS)}")
@@ -119,7 +130,7 @@ def check_round(
     for bye in pabs:
         if bye.player not in known:
             continue
-        reason = _had_win_without_playing(state.player(bye.player), edition)
+        reason = _had_win_without_playing(state.player(bye.player), edition, unplayed_wins)
         if reason:
             found.append(Violation("C2 bye", f"{bye.player} {reason}", (bye.player, 0)))
     return found

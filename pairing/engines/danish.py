@@ -29,17 +29,56 @@ def points(player: Player, rounds: int | None = None) -> float:
 
 
 def has_perfect_matching(players: Sequence[int], allowed: Allowed) -> bool:
-    """True when `players` can all be paired using only allowed pairs."""
+    """True when `players` can all be paired using only allowed pairs.
+
+    A quick greedy pairing, mended by short exchanges, proves most cases; only when it leaves
+    players over does the exact maximum-matching test decide.
+    """
     n = len(players)
     if n % 2:
         return False
     if n == 0:
+        return True
+    if _greedy_perfect(players, allowed):
         return True
     edges = [
         (players[i], players[j], 1) for i in range(n) for j in range(i + 1, n) if allowed(players[i], players[j])
     ]
     # With unit weights the maximum-weight matching is one of maximum cardinality.
     return len(max_weight_matching(list(players), edges)) == n
+
+
+def _greedy_perfect(players: Sequence[int], allowed: Allowed) -> bool:
+    """Whether first-fit pairing, then swapping partners with one formed pair, pairs everybody.
+
+    A True answer is a proof (a perfect matching was built); False means "not found this way".
+    """
+    free = list(players)
+    pairs: list[tuple[int, int]] = []
+    over: list[int] = []
+    while free:
+        top = free.pop(0)
+        for i, other in enumerate(free):
+            if allowed(top, other):
+                pairs.append((top, other))
+                del free[i]
+                break
+        else:
+            over.append(top)
+    while over:
+        u, v = over.pop(), over.pop()
+        for i, (a, b) in enumerate(pairs):  # u-a and v-b (or u-b and v-a) instead of a-b
+            if allowed(u, a) and allowed(v, b):
+                pairs[i] = (u, a)
+                pairs.append((v, b))
+                break
+            if allowed(u, b) and allowed(v, a):
+                pairs[i] = (u, b)
+                pairs.append((v, a))
+                break
+        else:
+            return False
+    return True
 
 
 def first_matching(order: Sequence[int], allowed: Allowed) -> list[tuple[int, int]] | None:

@@ -21,8 +21,10 @@ from the top down (4.2):
   the opposite strong preference before one with a weak one (6.3, note);
 - when the lowest group cannot be paired, the preceding group's floater pairs
   are re-opened, then alternative floaters are chosen there, or floaters
-  where it had none (9.1, 9.2 as README item 12 reads them). The whole is a
-  search in this order: the first complete pairing it reaches is the pairing.
+  where it had none (9.1, 9.2 as README item 12 reads them); from then on the
+  players below are paired as one group by points and start numbers (9). The
+  whole is a search in this order: the first complete pairing it reaches is
+  the pairing.
 - An odd field gets a player X, weakest of all (2.1); whoever meets X scores
   1 and counts as having had white (2.2).
 - Colours 7.1-7.4 with the strong/weak preferences of the supplementary

@@ -96,6 +96,7 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
     moved = [e for e in group if any(e is m for m in movers)]
     n, m0 = len(group), len(moved)
     ctx.lower = [*stuck, *ctx.lower]
+    ctx.stuck = stuck
     if m0 and 2 * m0 < n:
         notes.append(f"heterogeneous, S1 = {m0} moved down")
         x_group = count_x(group, n // 2)

@@ -31,7 +31,7 @@ import rustworkx as rx
 
 from . import colours
 from .colours import ColourState, Float, colour_state
-from .knsb_orders import all_exchanges, floater_subsets
+from .knsb_orders import all_exchanges
 from .state import (
     Board,
     Bye,
@@ -75,10 +75,9 @@ class Entrant:
     bye_ok: bool  # B1 (seed 000) / B1b (seed 002): may still get the bye
     top: bool  # topscorer: last round, more than 50 % (seed 000 B, seed 002 A10)
     unplayed: int  # rounds without a game (seed 002 A8 w, b)
-
-    @property
-    def pref(self) -> Colour | None:
-        return self.cs.preference
+    pref: Colour | None = None  # the preferred colour (A7), None before the first game
+    may_white: bool = True  # B2 allows white (always for a 000 topscorer in the last round)
+    may_black: bool = True
 
 
 @dataclass(frozen=True)
@@ -171,7 +170,9 @@ def entrants(state: TournamentState, rules: Rules) -> list[Entrant]:
         out.append(Entrant(
             id=p.id, number=numbers[p.id], score=score, key=key, cs=cs, strength=strength,
             floats=floats, met=frozenset(p.opponents()), bye_ok=_bye_ok(p, rules), top=top,
-            unplayed=sum(1 for r in p.history[:rounds] if not r.played),
+            unplayed=sum(1 for r in p.history[:rounds] if not r.played), pref=cs.preference,
+            may_white=(top and not rules.later) or _fits(cs, Colour.WHITE),
+            may_black=(top and not rules.later) or _fits(cs, Colour.BLACK),
         ))
     out.sort(key=lambda e: e.key)
     return out
@@ -180,10 +181,10 @@ def entrants(state: TournamentState, rules: Rules) -> list[Entrant]:
 # --------------------------------------------------------------------------- criteria
 
 
-def _fits(e: Entrant, colour: Colour) -> bool:
+def _fits(cs: ColourState, colour: Colour) -> bool:
     """B2: after this game the colour difference stays within +-2 and no colour three times running."""
-    diff = e.cs.difference + (1 if colour is Colour.WHITE else -1)
-    return abs(diff) <= 2 and e.cs.repeated is not colour
+    diff = cs.difference + (1 if colour is Colour.WHITE else -1)
+    return abs(diff) <= 2 and cs.repeated is not colour
 
 
 def b2_exempt(a: Entrant, b: Entrant, rules: Rules, level: Level | None) -> bool:
@@ -198,12 +199,9 @@ def absolute_ok(a: Entrant, b: Entrant, rules: Rules, level: Level | None = None
     """B1 and B2 for a pair. `level` None: the most relaxed reading (seed 002 after C10g)."""
     if b.id in a.met:
         return False
-    if b2_exempt(a, b, rules, level):
+    if (a.may_white and b.may_black) or (a.may_black and b.may_white):
         return True
-    for c in (Colour.WHITE, Colour.BLACK):
-        if (a.top and not rules.later or _fits(a, c)) and (b.top and not rules.later or _fits(b, c.opposite)):
-            return True
-    return False
+    return b2_exempt(a, b, rules, level)
 
 
 def conflict(a: Entrant, b: Entrant) -> bool:
@@ -343,7 +341,13 @@ class _Completion:
 
     def start(self) -> bool:
         right = len(self.match_r)
-        return all(self._augment(u, [False] * right) for u in range(self.nl))
+        for u in range(self.nl):  # a greedy matching first, then augmenting paths for the rest
+            for v in self.adj[u]:
+                if self.match_r[v] == -1:
+                    self.match_r[v] = u
+                    self.match_l[u] = v
+                    break
+        return all(self.match_l[u] != -1 or self._augment(u, [False] * right) for u in range(self.nl))
 
     def fix(self, u: int, v: int) -> list[tuple[list[int], list[int]]] | None:
         """Fix S1 position u to S2 player v; None (state unchanged) when the rest becomes impossible."""
@@ -389,7 +393,23 @@ class _Context:
     lookahead: _Lookahead
     lower: list[Entrant]  # players of all lower score groups
     last: bool  # the lowest score group: a leftover gets the bye
-    tried: int = 0  # candidates looked at (for the explanation and the benchmark)
+    next_group: list[Entrant] = field(default_factory=list)
+    strict: bool = False  # seed 000 C13 / seed 002 C12: floaters must find an opponent below
+    stuck: list[Entrant] = field(default_factory=list)  # moved down by C1
+    tried: int = 0  # candidates looked at
+
+    def accept(self, floaters: Sequence[Entrant]) -> bool:
+        """May these players float down? The rest must stay pairable (C13/C14 read as a look-ahead)
+        and, when `strict`, each floater must have an opponent in the next group."""
+        if not self.lookahead([*floaters, *self.lower]):
+            return False
+        return not self.strict or floaters_placed(floaters, self.next_group, self.rules)
+
+
+def floaters_placed(floaters: Sequence[Entrant], next_group: Sequence[Entrant], rules: Rules) -> bool:
+    """Seed 000 C13, seed 002 C12: every floater has an opponent under B1/B2 in the next group."""
+    pool = [*floaters, *next_group]
+    return all(any(o is not f and absolute_ok(f, o, rules) for o in pool) for f in floaters)
 
 
 def _transpositions(
@@ -485,7 +505,8 @@ def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[li
                     key=lambda e: e.key)
         n2 = sorted([pos[i] for i in range(p + 1, len(players) + 1) if i not in inn] + [pos[i] for i in out],
                     key=lambda e: e.key)
-        yield n1, n2, f"D2 exchange {'+'.join(map(str, sorted(a)))} with {'+'.join(map(str, b))}"
+        names = ("+".join(str(pos[i].id) for i in sorted(part)) for part in (a, b))
+        yield n1, n2, "D2 exchange of {} with {}".format(*names)
 
 
 def _stay_rule(ctx: _Context, level: Level) -> Callable[[Entrant], bool]:
@@ -511,15 +532,19 @@ def homogeneous(
     may_stay = _stay_rule(ctx, level)
     if p == 0:
         floaters = list(players)
-        if all(may_stay(e) for e in floaters) and ctx.lookahead([*outside, *floaters, *ctx.lower]):
+        if all(may_stay(e) for e in floaters) and ctx.accept([*outside, *floaters]):
             return Candidate([], floaters, "no pairs")
         return None
-    if not _level_possible(players, p, lambda a, b: _pair_ok(ctx, level, a, b), may_stay,
-                           conflict, level.x - spent[0]):
-        return None
+    checked = False
     for s1, s2, how in _splits(players, p, exchange=True):
+        if how and not checked:
+            # Before walking the exchanges: is any pairing of the group possible at this level?
+            checked = True
+            if not _level_possible(players, p, lambda a, b: _pair_ok(ctx, level, a, b), may_stay,
+                                   conflict, level.x - spent[0]):
+                return None
         for pairs, rest, _ in _transpositions(ctx, s1, s2, level, may_stay, spent):
-            if ctx.lookahead([*outside, *rest, *ctx.lower]):
+            if ctx.accept([*outside, *rest]):
                 if not how:
                     moved = any(b is not s2[k] for k, (_, b) in enumerate(pairs))
                     how = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
@@ -528,9 +553,11 @@ def homogeneous(
 
 
 def _pair_ok(ctx: _Context, level: Level, a: Entrant, b: Entrant) -> bool:
+    """B1/B2 as in force, seed 002 A7d (a strong preference acts as an absolute one, so two of the
+    same colour are barred as B2 bars two absolute ones), and B5/B6 for the player floating up."""
     if not absolute_ok(a, b, ctx.rules, level):
         return False
-    if level.a7d and strong_conflict(a, b):
+    if level.a7d and strong_conflict(a, b) and not b2_exempt(a, b, ctx.rules, level):
         return False
     if a.score != b.score:
         low = b if b.score < a.score else a
@@ -638,8 +665,19 @@ def pair_round(
     movers: list[Entrant] = []
     for gi, group in enumerate(groups):
         lower = [e for g in groups[gi + 1:] for e in g]
-        ctx = _Context(rules, state.round_to_pair % 2 == 1, look, lower, last=gi == len(groups) - 1)
+        nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+        ctx = _Context(rules, state.round_to_pair % 2 == 1, look, list(lower), last=gi == len(groups) - 1,
+                       next_group=nxt)
         cand, notes = bracket(ctx, movers, group)
+        chosen = [e for e in cand.floaters if not any(e is s for s in ctx.stuck)]
+        if nxt and not floaters_placed(chosen, nxt, rules):
+            # Seed 000 C13 / seed 002 C12: a floater would find no opponent in the next group. Take
+            # the first pairing of this group, with as many pairs, whose floaters all do.
+            again = _Context(rules, ctx.odd_round, look, list(lower), last=ctx.last, next_group=nxt,
+                             strict=True)
+            cand2, notes2 = bracket(again, movers, group)
+            if len(cand2.pairs) == len(cand.pairs):
+                cand, notes = cand2, [*notes2, "C13/C12: another player floats so that the next group can pair"]
         head = f"score group {fmt_score(group[0].score)} ({len(group)} players"
         head += f", {len(movers)} moved down)" if movers else ")"
         out.notes.append(f"{head}: " + "; ".join(notes))

@@ -90,13 +90,9 @@ def round_expected(value: Fraction, edition: DsuEdition = SEED_EDITION) -> Fract
     return round_half_up(value, edition.expected_step)
 
 
-def expected_difference_method(
-    own: int, opponents: Iterable[int], edition: DsuEdition = SEED_EDITION
-) -> Fraction:
+def expected_difference_method(own: int, opponents: Iterable[int], edition: DsuEdition = SEED_EDITION) -> Fraction:
     """Differensmetoden (§4.5.2.1): W_e = P(R_o - R_1) + ... + P(R_o - R_n), rounded to 0.05."""
-    return round_expected(
-        sum((edition.expectation.expected(own - r) for r in opponents), Fraction(0)), edition
-    )
+    return round_expected(sum((edition.expectation.expected(own - r) for r in opponents), Fraction(0)), edition)
 
 
 def expected_average_method(
@@ -120,9 +116,7 @@ def expected_average_method(
     return round_expected(games * p + cycles * (p - HALF), edition)
 
 
-def average_method_applies(
-    all_play_all: bool, ratings: Sequence[int], edition: DsuEdition = SEED_EDITION
-) -> bool:
+def average_method_applies(all_play_all: bool, ratings: Sequence[int], edition: DsuEdition = SEED_EDITION) -> bool:
     """The average method is used in all-play-all groups whose ratings span at most 200 (§4.5.2.1)."""
     return all_play_all and bool(ratings) and max(ratings) - min(ratings) <= edition.average_method_spread
 
@@ -132,9 +126,7 @@ def bonus(score: Fraction, expected: Fraction, games: int, edition: DsuEdition =
     return max(Fraction(0), Fraction(score) - expected - edition.bonus_threshold(games))
 
 
-def correct_band_crossing(
-    old: Fraction | int, new: Fraction | int, edition: DsuEdition = SEED_EDITION
-) -> Fraction:
+def correct_band_crossing(old: Fraction | int, new: Fraction | int, edition: DsuEdition = SEED_EDITION) -> Fraction:
     """Korrektion ved passage af en koefficientgrænse (§4.5.2.4).
 
     The part ΔR beyond a crossed limit R_gr is multiplied by K on the far side over K on the near side:
@@ -545,9 +537,7 @@ def elo_alignment(players: Iterable[AlignmentPlayer]) -> Alignment:
     covered = [p for p in players if covered_by_alignment(p)]
     if not covered:
         return Alignment(0, Fraction(0), 0)
-    difference = Fraction(
-        sum(p.dsu_rating for p in covered) - sum(p.elo_rating for p in covered), len(covered)
-    )
+    difference = Fraction(sum(p.dsu_rating for p in covered) - sum(p.elo_rating for p in covered), len(covered))
     if abs(difference) < 25:
         return Alignment(len(covered), difference, 0)
     magnitude = int(round_half_up(abs(difference), 5))

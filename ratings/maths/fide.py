@@ -125,9 +125,7 @@ class FideChange:
     change: int  # K x Σ ΔR, rounded to the nearest whole number, halves away from zero
 
 
-def rating_change(
-    own: int, games: Sequence[FideGame], k: int, day: date, rapid_blitz: bool = False
-) -> FideChange:
+def rating_change(own: int, games: Sequence[FideGame], k: int, day: date, rapid_blitz: bool = False) -> FideChange:
     """K x Σ(score - PD) over the rated games, rounded halves away from zero (FR24 §8.3.4).
 
     `day` selects the edition in force (the 400-point rule) and the rapid/blitz 600-point rule.

@@ -83,9 +83,7 @@ def rating_report(
             played = [g for g in games if g.played and player in (g.white, g.black)]
             opponents = [norm_players[g.opponent_of(player)] for g in played]
             score = sum((g.score_of(player) for g in played), Fraction(0))
-            norms = tuple(
-                norm_check(norm_players[player].federation, opponents, score, t) for t in norm_titles
-            )
+            norms = tuple(norm_check(norm_players[player].federation, opponents, score, t) for t in norm_titles)
         lines.append(
             ReportLine(
                 player=player,

@@ -91,9 +91,7 @@ class CandidateRequirement:
     points: Fraction  # the score needed
 
 
-def candidate_requirement(
-    own: int, opponents: Sequence[int], rounds: int | None = None
-) -> CandidateRequirement | None:
+def candidate_requirement(own: int, opponents: Sequence[int], rounds: int | None = None) -> CandidateRequirement | None:
     """The score §26 requires, or None when the average is below 1900 (outside the table).
 
     The average counts the player's own rating and every opponent's, rounded (0.50 up). Up to 2525 the
@@ -128,9 +126,7 @@ def candidate_result(
     return requirement is not None and Fraction(score) >= requirement.points
 
 
-def candidate_result_during(
-    own: int, rounds: Sequence[tuple[int, Fraction]], kind: QualifyingKind
-) -> int | None:
+def candidate_result_during(own: int, rounds: Sequence[tuple[int, Fraction]], kind: QualifyingKind) -> int | None:
     """The first round after which a candidate result was reached, or None (§26, last paragraph).
 
     In the division and rated regional events a result counts after five or more played rounds and
@@ -289,10 +285,7 @@ def _title_requirement(opponents: Sequence[NormOpponent], title: NormTitle) -> b
         return _count(opponents, {"GM", "IM"}) >= 3 or _count(opponents, {"GM"}) >= 2
     if title is NormTitle.WGM:
         return _count(opponents, {"GM", "IM", "WGM"}) >= 3
-    return (
-        _count(opponents, {"GM", "IM", "WGM", "WIM"}) >= 3
-        or _count(opponents, {"GM", "IM", "WGM", "FM"}) >= 2
-    )
+    return _count(opponents, {"GM", "IM", "WGM", "WIM"}) >= 3 or _count(opponents, {"GM", "IM", "WGM", "FM"}) >= 2
 
 
 @dataclass(frozen=True)
@@ -311,9 +304,7 @@ class NormResult:
         return not self.failures
 
 
-def norm_check(
-    federation: str, opponents: Sequence[NormOpponent], score: Fraction, title: NormTitle
-) -> NormResult:
+def norm_check(federation: str, opponents: Sequence[NormOpponent], score: Fraction, title: NormTitle) -> NormResult:
     """Check a norm against the participant requirements and the table of §4.7.4.
 
     Requirements read for n games: at least 9 games; at most one opponent without a rating; at least a
@@ -387,9 +378,7 @@ def norm_counting_game(
     opponent_federation_excluded: bool = False,
 ) -> bool:
     """Whether a game counts for a norm (§4.7.4 "Partier der ikke tæller")."""
-    return played and not (
-        against_computer or adjudicated or forfeited_in_advance or opponent_federation_excluded
-    )
+    return played and not (against_computer or adjudicated or forfeited_in_advance or opponent_federation_excluded)
 
 
 def titled_share_needed(games: int) -> int:

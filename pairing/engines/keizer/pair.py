@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from ..matching import max_weight_matching
 from ..state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
-from .scoring import standings
+from .scoring import ranking_after
 from .settings import KeizerSettings, resolve
 
 ABSENCE_KINDS = (Kind.ABSENT_NOTICE, Kind.ABSENT, Kind.CLUB_MATCH)
@@ -80,20 +80,16 @@ class Card:
     place: int
     colours: list[Colour]
     met: dict[int, list[int]] = field(default_factory=dict)  # opponent -> rounds of their games
+    balance: int = field(init=False)  # whites minus blacks
+    run: int = field(init=False)  # how many of his last games in a row had his last colour
 
-    @property
-    def balance(self) -> int:
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
-
-    @property
-    def run(self) -> int:
-        """How many of his last games in a row had his last colour."""
-        count = 0
+    def __post_init__(self) -> None:
+        self.balance = sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+        self.run = 0
         for colour in reversed(self.colours):
             if colour is not self.colours[-1]:
                 break
-            count += 1
-        return count
+            self.run += 1
 
     def allowed(self, colour: Colour, limits: Limits) -> bool:
         if limits.max_colour_difference is not None:
@@ -230,7 +226,7 @@ def pair_round(state: TournamentState) -> Pairing:
             raise InvalidInput(f"player {pid} is absent but not a player")
         if kind not in ABSENCE_KINDS:
             raise InvalidInput(f"player {pid}: a {kind.value} is not part of the Keizer rules")
-    ranking = standings(state, state.rounds_played).ranking
+    ranking = ranking_after(state, state.rounds_played)
     places = {pid: place for place, pid in enumerate(ranking, 1)}
     present = sorted((make_card(p, places[p.id]) for p in state.to_pair()), key=lambda c: c.place)
     basis = f"the ranking after round {state.rounds_played}" if state.rounds_played else "the start ranking"

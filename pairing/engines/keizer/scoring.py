@@ -28,6 +28,8 @@ numbers the players by `start.start_ranking` (§1.10).
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -73,8 +75,61 @@ class RoundPoints:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A round's Keizer points as `coef` × the value of player `source` (None: no points).
+
+    Every kind of round scores a fraction of one value, the opponent's or one's own (§1.2, §1.3,
+    §2.1 "Afwezigheidspar.", §3.5), so a round's points under any ranking are `coef` × that value.
+    """
+
+    coef: float
+    source: int | None
+
+    def points(self, values: dict[int, float]) -> float:
+        return 0.0 if self.source is None else self.coef * values[self.source]
+
+
 def record_of(player: Player, rnd: int) -> RoundRecord | None:
     return player.history[rnd - 1] if len(player.history) >= rnd else None
+
+
+def _forfeit_as_bye(record: RoundRecord, s: KeizerSettings) -> bool:
+    """§2.1 "Regl. uitslagen als bye beschouwen", "Only for the winner"."""
+    return s.forfeit_as_bye and ((record.score or 0) > 0 or not s.forfeit_bye_winner_only)
+
+
+def round_term(state: TournamentState, player: Player, rnd: int, s: KeizerSettings) -> Term:
+    """What player `player`'s round `rnd` is worth, as a fraction of whose value (module docstring)."""
+    record = record_of(player, rnd)
+    if record is None:
+        return Term(0.0, None)
+    kind = record.kind
+    if kind in (Kind.GAME, Kind.FORFEIT):
+        try:
+            state.player(record.opponent)
+        except KeyError:
+            raise InvalidInput(f"player {player.id}, round {rnd}: opponent {record.opponent} is not a player") from None
+    if kind is Kind.GAME:
+        return Term(0.0, None) if record.score is None else Term(record.score, record.opponent)
+    if kind is Kind.FORFEIT:
+        if _forfeit_as_bye(record, s):
+            return Term(s.bye_fraction, player.id)
+        won = (record.score or 0) > 0
+        return Term(record.score or 0, record.opponent) if won else Term(0.0, None)
+    if kind in _OWN_FRACTION:
+        return Term(getattr(s, _OWN_FRACTION[kind][0]), player.id)
+    if kind is Kind.CLUB_MATCH:
+        return Term(0.0, None) if record.score is None else Term(record.score * s.club_match_fraction, player.id)
+    raise InvalidInput(f"player {player.id}, round {rnd}: a {kind.value} is not part of the Keizer rules")
+
+
+# Rounds without a game that score a fraction of one's own value: the setting and the wording.
+_OWN_FRACTION: dict[Kind, tuple[str, str]] = {
+    Kind.PAIRING_BYE: ("bye_fraction", "reserve (bye)"),
+    Kind.ABSENT_NOTICE: ("absent_notice_fraction", "absent with notice"),
+    Kind.ABSENT: ("absent_fraction", "absent without notice"),
+}
 
 
 def round_points(
@@ -84,69 +139,54 @@ def round_points(
     values: dict[int, float],
     places: dict[int, int],
     s: KeizerSettings,
+    term: Term | None = None,
 ) -> RoundPoints:
-    """One player's Keizer points for round `rnd` with the given values, and how they came about."""
+    """One player's Keizer points for round `rnd` with the given values, and how they came about
+    (`term`: his `round_term`, when known)."""
+    term = term or round_term(state, player, rnd, s)
+    points = term.points(values)
     record = record_of(player, rnd)
     own = values[player.id]
     prefix = f"Round {rnd}: "
     if record is None:
-        return RoundPoints(0.0, prefix + "no result recorded: 0.0")
+        return RoundPoints(points, prefix + "no result recorded: 0.0")
     kind = record.kind
     if kind in (Kind.GAME, Kind.FORFEIT):
-        if record.opponent not in values:
-            raise InvalidInput(f"player {player.id}, round {rnd}: opponent {record.opponent} is not a player")
         opponent = state.player(record.opponent)
         opp_value = values[opponent.id]
         who = f"{opponent.name or opponent.id} (place {places[opponent.id]}, value {opp_value:g})"
     if kind is Kind.GAME:
         if record.score is None:
-            return RoundPoints(0.0, prefix + f"game against {who} still in play: 0.0")
-        points = record.score * opp_value
-        if record.score >= 1:
+            text = f"game against {who} still in play: 0.0"
+        elif record.score >= 1:
             text = f"won against {who}: {_points_text(points)}"
         elif record.score > 0:
             text = f"drew with {who}: {_fraction_text(record.score)} × {opp_value:g} = {_points_text(points)}"
         else:
             text = f"lost to {who}: 0.0"
-        return RoundPoints(points, prefix + text)
-    if kind is Kind.FORFEIT:
+    elif kind is Kind.FORFEIT:
         won = (record.score or 0) > 0
-        if s.forfeit_as_bye and (won or not s.forfeit_bye_winner_only):
-            points = s.bye_fraction * own
-            outcome = "won" if won else "lost"
-            return RoundPoints(
-                points,
-                prefix + f"{outcome} by forfeit against {who}, scored as a bye: "
-                f"{_fraction_text(s.bye_fraction)} × own value {own:g} = {_points_text(points)}",
+        if _forfeit_as_bye(record, s):
+            text = (
+                f"{'won' if won else 'lost'} by forfeit against {who}, scored as a bye: "
+                f"{_fraction_text(s.bye_fraction)} × own value {own:g} = {_points_text(points)}"
             )
-        if won:
-            points = (record.score or 0) * opp_value
-            return RoundPoints(points, prefix + f"won by forfeit against {who}: {_points_text(points)}")
-        return RoundPoints(0.0, prefix + f"lost by forfeit to {who} (did not show up): 0.0")
-    own_fraction: dict[Kind, tuple[float, str]] = {
-        Kind.PAIRING_BYE: (s.bye_fraction, "reserve (bye)"),
-        Kind.ABSENT_NOTICE: (s.absent_notice_fraction, "absent with notice"),
-        Kind.ABSENT: (s.absent_fraction, "absent without notice"),
-    }
-    if kind in own_fraction:
-        fraction, label = own_fraction[kind]
-        points = fraction * own
-        return RoundPoints(
-            points,
-            prefix + f"{label}: {_fraction_text(fraction)} × own value {own:g} = {_points_text(points)}",
-        )
-    if kind is Kind.CLUB_MATCH:
-        if record.score is None:
-            return RoundPoints(0.0, prefix + "club-match game still in play: 0.0")
-        fraction = record.score * s.club_match_fraction
+        elif won:
+            text = f"won by forfeit against {who}: {_points_text(points)}"
+        else:
+            text = f"lost by forfeit to {who} (did not show up): 0.0"
+    elif kind in _OWN_FRACTION:
+        setting, label = _OWN_FRACTION[kind]
+        text = f"{label}: {_fraction_text(getattr(s, setting))} × own value {own:g} = {_points_text(points)}"
+    elif record.score is None:
+        text = "club-match game still in play: 0.0"
+    else:
         result = {1.0: "won", 0.5: "drew"}.get(record.score, "lost" if record.score == 0 else "scored")
-        points = fraction * own
-        return RoundPoints(
-            points,
-            prefix + f"club-match game on club night, {result}: {_fraction_text(fraction)} × own value "
-            f"{own:g} = {_points_text(points)}",
+        text = (
+            f"club-match game on club night, {result}: {_fraction_text(term.coef)} × own value "
+            f"{own:g} = {_points_text(points)}"
         )
-    raise InvalidInput(f"player {player.id}, round {rnd}: a {kind.value} is not part of the Keizer rules")
+    return RoundPoints(points, prefix + text)
 
 
 def aalsmeer_bonus(start_value: float, after_round: int, s: KeizerSettings) -> float:
@@ -173,44 +213,69 @@ def took_part(record: RoundRecord | None) -> bool:
     return record.kind in (Kind.GAME, Kind.CLUB_MATCH, Kind.PAIRING_BYE)
 
 
-@dataclass(slots=True)
-class _Valuation:
-    """Rounds 1..n valued once: per player the points of each round and the total."""
+class _Season:
+    """Rounds 1..n as the re-ranking needs them, each computed once.
 
-    rounds: dict[int, list[RoundPoints]]
-    totals: dict[int, float]
+    A round's points are a fixed fraction of one value (`Term`), so every re-valuation only
+    multiplies the same terms by new values. A TPR only breaks a tie of totals, so it is computed
+    when a tie needs it, once per player and number of games.
+    """
 
-
-def _value_rounds(
-    state: TournamentState,
-    n: int,
-    s: KeizerSettings,
-    start_values: dict[int, float],
-    ranking_for_round: Callable[[int], Ranking],
-) -> _Valuation:
-    """Value rounds 1..n; round r with the values of `ranking_for_round(r)`."""
-    rounds: dict[int, list[RoundPoints]] = {p.id: [] for p in state.players}
-    for r in range(1, n + 1):
-        ranking = ranking_for_round(r)
-        values = values_of(ranking, s)
-        places = {pid: place for place, pid in enumerate(ranking, 1)}
+    def __init__(self, state: TournamentState, n: int, s: KeizerSettings) -> None:
+        self.state, self.n, self.s = state, n, s
+        self.terms = {p.id: [round_term(state, p, r, s) for r in range(1, n + 1)] for p in state.players}
+        # The same as (coefficient, whose value); a round without points as 0 × his own value.
+        self._factors = {
+            pid: [(t.coef, pid if t.source is None else t.source) for t in terms] for pid, terms in self.terms.items()
+        }
+        self.place_values = [value_at(place, s) for place in range(1, len(state.players) + 1)]
+        self.start = start_order(state)
+        self.start_values = self.values(self.start)
+        # Per player, his finished games against rated opponents: (round, rating, score), in order.
+        self.rated: dict[int, list[tuple[int, int, float]]] = {p.id: [] for p in state.players}
         for p in state.players:
-            rounds[p.id].append(round_points(state, p, r, values, places, s))
-    totals = {
-        p.id: aalsmeer_bonus(start_values[p.id], n, s) + sum(rp.points for rp in rounds[p.id]) for p in state.players
-    }
-    return _Valuation(rounds, totals)
+            for r, record in enumerate(p.history[:n], 1):
+                if record.kind is Kind.GAME and record.score is not None and record.opponent:
+                    rating = state.player(record.opponent).rating
+                    if rating > 0:
+                        self.rated[p.id].append((r, rating, record.score or 0.0))
+        self._tprs: dict[tuple[int, int], float | None] = {}
 
+    def values(self, ranking: Ranking) -> dict[int, float]:
+        return dict(zip(ranking, self.place_values, strict=True))
 
-def _order(totals: dict[int, float], previous: Ranking, tprs: dict[int, float | None]) -> Ranking:
-    """Total, then TPR (none yields), then the previous ranking (seeds README item 4)."""
-    before = {pid: i for i, pid in enumerate(previous)}
+    def totals(self, rounds: int, values: dict[int, float]) -> dict[int, float]:
+        """Rounds 1..`rounds` valued with `values`, plus the Aalsmeer bonus left after them."""
+        return {
+            pid: aalsmeer_bonus(self.start_values[pid], rounds, self.s)
+            + sum([coef * values[source] for coef, source in factors[:rounds]])
+            for pid, factors in self._factors.items()
+        }
 
-    def key(pid: int) -> tuple[float, bool, float, int]:
-        tpr = tprs[pid]
-        return (-round(totals[pid], 6), tpr is None, -(tpr or 0.0), before[pid])
+    def tpr(self, pid: int, rounds: int) -> float | None:
+        """His TPR after rounds 1..`rounds`, as `games_and_tpr` gives it; computed once per game count."""
+        games = self.rated[pid]
+        count = bisect_right(games, rounds, key=lambda game: game[0])
+        if (pid, count) not in self._tprs:
+            ratings = [rating for _, rating, _ in games[:count]]
+            score = sum(score for _, _, score in games[:count])
+            self._tprs[pid, count] = keizer_tpr(ratings, score, self.s.tpr_limit)
+        return self._tprs[pid, count]
 
-    return sorted(totals, key=key)
+    def order(self, totals: dict[int, float], previous: Ranking, rounds: int) -> Ranking:
+        """Total, then TPR (none yields), then the previous ranking (seeds README item 4).
+
+        Totals are compared to 6 decimals; a TPR is only looked at (and computed) for a shared total.
+        """
+        before = {pid: i for i, pid in enumerate(previous)}
+        rounded = {pid: round(total, 6) for pid, total in totals.items()}
+        shared = {total for total, count in Counter(rounded.values()).items() if count > 1}
+
+        def key(pid: int) -> tuple[float, bool, float, int]:
+            tpr = self.tpr(pid, rounds) if rounded[pid] in shared else 0.0
+            return (-rounded[pid], tpr is None, -(tpr or 0.0), before[pid])
+
+        return sorted(totals, key=key)
 
 
 def _classic_basis(n: int) -> str:
@@ -220,28 +285,24 @@ def _classic_basis(n: int) -> str:
 
 @dataclass(slots=True)
 class _Step:
+    """The ranking after one round, the totals it ranks by, and the ranking whose values valued round r."""
+
     ranking: Ranking
-    valuation: _Valuation
+    totals: dict[int, float]
+    valued_with: Callable[[int], Ranking]
     basis: str  # which values were used, for the explanation
 
 
-def _fixed_point(
-    state: TournamentState,
-    n: int,
-    s: KeizerSettings,
-    start_values: dict[int, float],
-    previous: Ranking,
-    tprs: dict[int, float | None],
-    notes: list[str],
-) -> _Step:
+def _fixed_point(season: _Season, n: int, previous: Ranking, notes: list[str]) -> _Step:
+    s = season.s
     current = previous
     seen = [previous]
     first: _Step | None = None
     for iteration in range(1, s.max_iterations + 1):
-        valuation = _value_rounds(state, n, s, start_values, lambda _r, ranking=current: ranking)
-        new = _order(valuation.totals, previous, tprs)
+        totals = season.totals(n, season.values(current))
+        new = season.order(totals, previous, n)
         basis = f"the values of its own ranking (a fixed point after {iteration} step(s))"
-        step = _Step(new, valuation, basis)
+        step = _Step(new, totals, lambda _r, ranking=current: ranking, basis)
         if first is None:
             first = step
             first.basis = _classic_basis(n)
@@ -316,25 +377,45 @@ class Standings:
         return out
 
 
-def rankings(state: TournamentState, rounds: int, s: KeizerSettings) -> tuple[list[Ranking], _Step | None, list[str]]:
-    """The rankings after rounds 0..`rounds` and the last round's valuation."""
-    order = [start_order(state)]
-    start_values = values_of(order[0], s)
+def _rankings(season: _Season, rounds: int) -> tuple[list[Ranking], _Step | None, list[str]]:
+    """The rankings after rounds 0..`rounds`, the last round's step and the re-valuation notes."""
+    order = [season.start]
     notes: list[str] = []
     step: _Step | None = None
+    frozen: dict[int, float] = dict.fromkeys(season.terms, 0.0)  # frozen: the rounds so far, each valued once
     for n in range(1, rounds + 1):
         previous = order[n - 1]
-        tprs = {p.id: games_and_tpr(state, p, n, s)[1] for p in state.players}
-        if s.revaluation == "frozen":
-            valuation = _value_rounds(state, n, s, start_values, lambda r: order[r - 1])
-            step = _Step(_order(valuation.totals, previous, tprs), valuation, "")
-        elif s.revaluation == "fixed-point":
-            step = _fixed_point(state, n, s, start_values, previous, tprs, notes)
+        if season.s.revaluation == "frozen":
+            values = season.values(previous)
+            for pid, terms in season.terms.items():
+                frozen[pid] += terms[n - 1].points(values)
+            totals = {pid: aalsmeer_bonus(season.start_values[pid], n, season.s) + frozen[pid] for pid in frozen}
+            step = _Step(season.order(totals, previous, n), totals, lambda r: order[r - 1], "")
+        elif season.s.revaluation == "fixed-point":
+            step = _fixed_point(season, n, previous, notes)
         else:
-            valuation = _value_rounds(state, n, s, start_values, lambda _r, ranking=previous: ranking)
-            step = _Step(_order(valuation.totals, previous, tprs), valuation, _classic_basis(n))
+            totals = season.totals(n, season.values(previous))
+            step = _Step(season.order(totals, previous, n), totals, lambda _r, p=previous: p, _classic_basis(n))
         order.append(step.ranking)
     return order, step, notes
+
+
+def ranking_after(state: TournamentState, rounds: int) -> Ranking:
+    """The full ranking after `rounds` (§1.6), without the standings' explanations: the pairing's order."""
+    return _rankings(_Season(state, rounds, resolve(state.settings)), rounds)[0][rounds]
+
+
+def _round_points_of_step(season: _Season, step: _Step) -> dict[int, list[RoundPoints]]:
+    """Every player's points per round as the last step valued them, with their explanation."""
+    state, s = season.state, season.s
+    result: dict[int, list[RoundPoints]] = {p.id: [] for p in state.players}
+    for r in range(1, season.n + 1):
+        ranking = step.valued_with(r)
+        values = season.values(ranking)
+        places = {pid: place for place, pid in enumerate(ranking, 1)}
+        for p in state.players:
+            result[p.id].append(round_points(state, p, r, values, places, s, season.terms[p.id][r - 1]))
+    return result
 
 
 def standings(state: TournamentState, rounds: int | None = None) -> Standings:
@@ -343,11 +424,12 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
     n = state.rounds_played if rounds is None else rounds
     if n < 0:
         raise InvalidInput("the standings need a round number of at least 0")
-    order, step, notes = rankings(state, n, s)
-    start = order[0]
-    start_values = values_of(start, s)
+    season = _Season(state, n, s)
+    order, step, notes = _rankings(season, n)
+    start, start_values = season.start, season.start_values
     final = order[n]
-    final_values = values_of(final, s)
+    final_values = season.values(final)
+    points_of = _round_points_of_step(season, step) if step else {}
     group_of = {pid: g for g, members in enumerate(strength_groups(start, s.strength_groups), 1) for pid in members}
     rows: list[StandingRow] = []
     for rank, pid in enumerate(final, 1):
@@ -355,7 +437,7 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
         games, tpr = games_and_tpr(state, player, n, s)
         bonus = aalsmeer_bonus(start_values[pid], n, s)
         taken = sum(1 for r in range(1, n + 1) if took_part(record_of(player, r)))
-        points = step.valuation.rounds[pid] if step else []
+        points = points_of.get(pid, [])
         played = [r for r in player.history[:n] if r.played]
         explanation: list[str] = []
         if s.aalsmeer_rounds:
@@ -370,7 +452,7 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
             else:
                 explanation.append(f"Every round valued with {step.basis} (re-valuation, §1.6).")
         explanation.extend(rp.text for rp in points)
-        total = step.valuation.totals[pid] if step else bonus
+        total = step.totals[pid] if step else bonus
         explanation.append(f"Total: {_points_text(total)}; place {rank}, value {final_values[pid]:g}.")
         rows.append(
             StandingRow(

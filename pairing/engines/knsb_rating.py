@@ -1,0 +1,182 @@
+"""KNSB "Reglement Zwitsers op rating", later edition (seed 002).
+
+Per score group, from the top (seed 002 C):
+- C1: a player without any opponent meeting B1 (B2 not for topscorers) moves down;
+- C2: P0 = half the group (A6b), M0 = players moved down (A6c), X1 and, in even rounds, Z1 (A8);
+- C3: criteria in force: B2 for topscorers (C3b), A7d in odd rounds (C3c), X and Z (C3d),
+  B5/B6 for downfloats and upfloats (C3e-C3h);
+- homogeneous group: S1 = the top P1 (C4), C6/C7 transpositions (D1.1), C8a exchanges (D2);
+- heterogeneous group (fewer than half moved down, A3): S1 = M1 of the floaters, C6/C7 with D1.2,
+  C8b other floater subsets (D3), then the rest with P = P1 - M1 from C4 (C6), with one X and Z for
+  the whole group;
+- C10a-g relax, in this order: B6 up, B5 up, B6 down, B5 down, X/Z (C10e), A7d (C10f), B2 for
+  topscorers (C10g); each restart re-activates what its target step activates (e.g. C10e restarts
+  at C3e, so the float criteria hold again for the raised X);
+- C14 lowers P1 (with X1, Z1) in a homogeneous group, in a heterogeneous one first P1 when the rest
+  was reached (C14b1), else M1 (C14b2), down to M1 = 0 (homogeneous, P1 = P0).
+- C12/C13: see `knsb_swiss` (a candidate must leave the lower groups pairable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .colours import Float
+from .knsb_orders import floater_subsets
+from .knsb_swiss import (
+    RULES_002,
+    Candidate,
+    Entrant,
+    Level,
+    _Context,
+    absolute_ok,
+    check_state,
+    count_x1_z1,
+    finish,
+    heterogeneous,
+    homogeneous,
+    pair_round,
+)
+from .registry import PairingSystem
+from .state import Pairing, TournamentState
+
+# (down5, down6, up5, up6) in force, cumulatively relaxed by C10a-C10d.
+_FLOATS = (
+    ((True, True, True, True), "C3"),
+    ((True, True, True, False), "C10a: B6 ignored for upfloats"),
+    ((True, True, False, False), "C10b: B5 ignored for upfloats"),
+    ((True, False, False, False), "C10c: B6 ignored for downfloats"),
+    ((False, False, False, False), "C10d: B5 ignored for downfloats"),
+)
+
+
+def xz_steps(x1: int, z1: int | None, p1: int) -> Iterator[tuple[int, int | None, str]]:
+    """Seed 002 C10e: odd rounds X = X1 .. P1; even rounds Z rises to X, then X rises and Z = Z1."""
+    x = min(x1, p1)
+    if z1 is None:
+        for v in range(x, max(p1, x) + 1):
+            yield v, None, "" if v == x else f"C10e: X raised to {v}"
+        return
+    first = True
+    while True:
+        z = min(z1, x)
+        while True:
+            yield x, z, "" if first else f"C10e: X = {x}, Z = {z}"
+            first = False
+            if z >= x:
+                break
+            z += 1
+        if x >= p1:
+            return
+        x += 1
+
+
+def levels_002(x1: int, z1: int | None, p1: int, odd: bool, tops: bool) -> Iterator[Level]:
+    """The criteria of seed 002 C3 and C10a-C10g in the order the restarts walk them."""
+    for b2_top in (True, False) if tops else (True,):
+        for a7d in (True, False) if odd else (False,):
+            for x, z, xz_label in xz_steps(x1, z1, p1):
+                for (d5, d6, u5, u6), f_label in _FLOATS:
+                    labels = [f_label] if f_label != "C3" or not (xz_label or not a7d and odd or not b2_top) \
+                        else []
+                    if xz_label:
+                        labels.append(xz_label)
+                    if odd and not a7d:
+                        labels.append("C10f: A7d ignored")
+                    if not b2_top:
+                        labels.append("C10g: B2 ignored for topscorers")
+                    yield Level(x, z, down5=d5, down6=d6, up5=u5, up6=u6, a7d=a7d, b2_top=b2_top,
+                                label=", ".join(labels))
+
+
+def _signature(level: Level, players: list[Entrant]) -> tuple:
+    down1 = any(e.floats[0] is Float.DOWN for e in players)
+    down2 = any(e.floats[1] is Float.DOWN for e in players)
+    up1 = any(e.floats[0] is Float.UP for e in players)
+    up2 = any(e.floats[1] is Float.UP for e in players)
+    return (level.x, level.z, level.down5 and down1, level.down6 and down2,
+            level.up5 and up1, level.up6 and up2, level.a7d, level.b2_top)
+
+
+def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
+    """One score group by seed 002 C1-C14."""
+    notes: list[str] = []
+    group = sorted([*movers, *residents], key=lambda e: e.key)
+    stuck: list[Entrant] = []
+    if not ctx.last:
+        stuck = [e for e in group if not any(o is not e and absolute_ok(e, o, ctx.rules) for o in group)]
+        if stuck:
+            notes.append("C1: " + ", ".join(str(e.id) for e in stuck) + " move down (no opponent under B1/B2)")
+            group = [e for e in group if e not in stuck]
+    ctx.lower = [*stuck, *ctx.lower]
+    ctx.stuck = stuck
+    moved = [e for e in group if any(e is m for m in movers)]
+    n, m0 = len(group), len(moved)
+    p0 = n // 2
+    even = not ctx.odd_round
+    x1, z1 = count_x1_z1(group, p0, even)
+    tops = any(e.top for e in group)
+
+    def done(cand: Candidate) -> tuple[Candidate, list[str]]:
+        return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
+
+    if m0 and 2 * m0 < n:
+        notes.append(f"heterogeneous, M0 = {m0}")
+        m1, p1, reached_any = m0, p0, False
+        while True:
+            seen: set[tuple] = set()
+            for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
+                sig = _signature(level, group)
+                if sig in seen:
+                    continue
+                seen.add(sig)
+                for subset in floater_subsets(m0, m1):
+                    s1 = [moved[i - 1] for i in subset]
+                    s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
+                    cand, reached = heterogeneous(ctx, s1, s2, level, p1 - m1, lambda rest, lv=level: lv,
+                                                  shared=True)
+                    reached_any |= reached
+                    if cand is not None:
+                        how = "" if subset == tuple(range(1, m1 + 1)) else \
+                            f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
+                        notes.append(f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, X={level.x}"
+                                     + (f", Z={level.z}" if level.z is not None else ""))
+                        return done(cand)
+            if reached_any and p1 > m1:
+                p1, x1 = p1 - 1, max(0, x1 - 1)
+                z1 = None if z1 is None else max(0, z1 - 1)
+                notes.append(f"C14b1: P1 lowered to {p1}")
+            elif m1 > 1:
+                m1 -= 1
+                notes.append(f"C14b2: M1 lowered to {m1}")
+            else:
+                notes.append("C14b2: M1 = 0, the group is treated as homogeneous with P1 = P0")
+                x1, z1 = count_x1_z1(group, p0, even)
+                break
+    p1 = p0
+    while p1 > 0:
+        seen = set()
+        for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
+            sig = _signature(level, group)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            cand = homogeneous(ctx, group, p1, level)
+            if cand is not None:
+                notes.append(f"{level.label or 'C3'}; {cand.note}; P1={p1}, X={level.x}"
+                             + (f", Z={level.z}" if level.z is not None else ""))
+                return done(cand)
+        p1, x1 = p1 - 1, max(0, x1 - 1)
+        z1 = None if z1 is None else max(0, z1 - 1)
+        notes.append(f"C14a: P1 lowered to {p1}")
+    notes.append("C14a: P1 = 0, the whole group moves down")
+    return done(Candidate([], group, ""))
+
+
+def pair(state: TournamentState) -> Pairing:
+    check_state(state)
+    out = pair_round(state, RULES_002, bracket_002)
+    return finish(state, out, "A5: the player left over; no earlier point without playing (B1b)")
+
+
+SYSTEM = PairingSystem(id="knsb-rating", name="KNSB Zwitsers op rating (later edition)", pair=pair)

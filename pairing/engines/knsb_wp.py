@@ -1,0 +1,268 @@
+"""KNSB "Reglement Zwitsers op weerstandspunten", November 1996 (seed 001).
+
+- A1: WP (Buchholz) and SB (Sonneborn-Berger) over WS, the score with every unplayed round (1R,
+  0R, bye, not paired, 0-0) counted as a draw against oneself (A1d, F3): such a round adds the
+  player's own WS to his WP and half of it to his SB.
+- A4: order in a score group: points, WP, SB, lot number (lower number ranks higher; the start
+  number is the lot number).
+- A3/C1-C9: players who cannot be paired in their group go through the waiting room ("wachtkamer")
+  to the next group. C3: the waiting room holds 0 or 1 (the group's parity), then 2 more at a time;
+  C4 chooses who, by (1) fewest points, (2) fewest who would have to wait again, (3) the smallest
+  waiting room in the next group, (4) most colour preferences met in this group, (5) the higher
+  placed players; C5: from the top, each player meets the lowest placed opponent B1/B2 allow
+  (README item 9), C6 undoes the last pair when the rest cannot be paired.
+- C2 (a player from the waiting room without opponent: first re-pair the group above) and C9 (the
+  lowest group cannot be paired: re-pair the one above) are read as: a waiting room is acceptable
+  only if all players below can still be paired (`knsb_swiss._Lookahead`).
+- D: round 1 pairs 1-D, 2-(D-1), ... (setting `round1`: "fold", the number of players known) or
+  1-2, 3-4, ... ("adjacent"); D is the number of players, plus one when odd, and the player meeting
+  D has the bye; the first named has white (README item 9).
+- E1-E4 colours; F1 bye; F2 order of the boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from . import colours
+from .knsb_swiss import (
+    Entrant,
+    Outcome,
+    Rules,
+    _Lookahead,
+    absolute_ok,
+    check_state,
+    entrants,
+    finish,
+    fmt_score,
+    record_points,
+    score_groups,
+)
+from .registry import PairingSystem
+from .state import Board, Bye, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+
+# Seed 001 has no titles in its order; B2 does not hold for topscorers in the last round (as seed 000).
+RULES_001 = Rules("001", (), colours.Edition.FIDE_2017)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Seed 001 A1: score, WS (score for WP and SB), WP and SB of one player."""
+
+    score: float
+    ws: float
+    wp: float
+    sb: float
+
+
+def wp_sb(own_ws: float, rounds: Sequence[tuple[float | None, float]]) -> tuple[float, float]:
+    """Seed 001 A1a/A1b/A1d: WP and SB from (opponent's WS or None when unplayed, own points) per
+    round. An unplayed round is a draw against oneself: it adds the own WS to WP, half to SB."""
+    wp = sb = 0.0
+    for opp_ws, points in rounds:
+        if opp_ws is None:
+            wp += own_ws
+            sb += 0.5 * own_ws
+        else:
+            wp += opp_ws
+            sb += opp_ws * points
+    return wp, sb
+
+
+def standings(players: Sequence[Player], rounds: int) -> dict[int, Standing]:
+    """Seed 001 A1 and F3 over the first `rounds` rounds (a round missing from a history: not paired)."""
+    score: dict[int, float] = {}
+    ws: dict[int, float] = {}
+    for p in players:
+        recs = p.history[:rounds]
+        score[p.id] = sum(record_points(r) for r in recs)
+        # F3: forfeits, byes, rounds not paired and 0-0 count as a draw against oneself.
+        ws[p.id] = sum(record_points(r) if r.played else 0.5 for r in recs) + 0.5 * (rounds - len(recs))
+    out = {}
+    for p in players:
+        recs = p.history[:rounds]
+        per_round: list[tuple[float | None, float]] = [
+            (ws[r.opponent], record_points(r)) if r.played and r.opponent in ws else (None, 0.0) for r in recs
+        ]
+        per_round += [(None, 0.0)] * (rounds - len(recs))
+        wp, sb = wp_sb(ws[p.id], per_round)
+        out[p.id] = Standing(score[p.id], ws[p.id], wp, sb)
+    return out
+
+
+def _entrants(state: TournamentState) -> list[Entrant]:
+    table = standings(state.players, state.rounds_played)
+    out = entrants(state, RULES_001)
+    for e in out:
+        st = table[e.id]
+        e.key = (-st.score, -st.wp, -st.sb, e.id)  # A4 a-d
+    out.sort(key=lambda e: e.key)
+    return out
+
+
+def _c5_pairing(players: list[Entrant], look: _Lookahead) -> list[tuple[Entrant, Entrant]] | None:
+    """Seed 001 C5/C6: the highest remaining player meets the lowest placed opponent allowed by B;
+    when the rest cannot be paired, the last pair is undone and the next opponent tried. Branches
+    whose rest has no pairing at all (exact matching test) are not entered."""
+    if len(players) % 2:
+        return None
+
+    def walk(left: list[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
+        if not left:
+            return []
+        a = left[0]
+        for b in reversed(left[1:]):
+            if not absolute_ok(a, b, RULES_001):
+                continue
+            rest = [e for e in left[1:] if e is not b]
+            if rest and not look.even(rest):
+                continue
+            tail = walk(rest)
+            if tail is not None:
+                return [(a, b), *tail]
+        return None
+
+    if not look.even(players):
+        return None
+    return walk(players)
+
+
+def _colour_hits(pairs: list[tuple[Entrant, Entrant]]) -> int:
+    """C4.4: players of the group who get their preferred colour (E1: both, else one)."""
+    hits = 0
+    for a, b in pairs:
+        if a.pref is None or b.pref is None or a.pref is not b.pref:
+            hits += 2
+        else:
+            hits += 1
+    return hits
+
+
+def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> Iterator[list[tuple]]:
+    """C4 1-3: the waiting rooms of `size`, in tiers of equal priority (1: fewest points, 2: fewest
+    who must wait again in the next group, 3: the smallest waiting room there)."""
+    keyed = []
+    for room in combinations(range(len(group)), size):
+        members = [group[i] for i in room]
+        if last and not all(e.bye_ok for e in members):
+            continue  # F1: the one left in the lowest group gets the bye
+        k1 = tuple(sorted((e.score for e in members), reverse=True))
+        pool = [*nxt, *members]
+        again = sum(1 for e in members if not any(o is not e and absolute_ok(e, o, RULES_001) for o in pool))
+        k3 = again + (len(pool) - again) % 2
+        keyed.append(((k1, again, k3), room))
+    keyed.sort(key=lambda t: t[0])
+    tier: list[tuple] = []
+    for key, room in keyed:
+        if tier and tier[0][0] != key:
+            yield tier
+            tier = []
+        tier.append((key, room))
+    if tier:
+        yield tier
+
+
+class _Look(_Lookahead):
+    def even(self, players: Sequence[Entrant]) -> bool:
+        """All of `players` (an even number) can be paired under B1/B2."""
+        return len(players) % 2 == 0 and self(players)
+
+
+def _bracket(group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], last: bool,
+             look: _Look) -> tuple[list[tuple[Entrant, Entrant]], list[Entrant], list[str]]:
+    notes: list[str] = []
+    stuck: list[Entrant] = []
+    if not last:
+        stuck = [e for e in group if not any(o is not e and absolute_ok(e, o, RULES_001) for o in group)]
+        if stuck:
+            notes.append("C2: " + ", ".join(str(e.id) for e in stuck) + " to the waiting room (no opponent)")
+    rest = [e for e in group if e not in stuck]
+    for size in range(len(rest) % 2, len(rest) + 1, 2):
+        for tier in _rooms(rest, size, nxt, last):
+            best = None
+            for _key, room in tier:
+                members = [rest[i] for i in room]
+                if not look([*stuck, *members, *lower]):
+                    continue
+                playing = [e for i, e in enumerate(rest) if i not in room]
+                pairs = _c5_pairing(playing, look)
+                if pairs is None:
+                    continue
+                # C4.4 most colour preferences met, C4.5 the higher placed players wait.
+                rank = (-_colour_hits(pairs), tuple(sorted(room)))
+                if best is None or rank < best[0]:
+                    best = (rank, members, pairs)
+            if best is not None:
+                _, members, pairs = best
+                if size > len(rest) % 2:
+                    notes.append(f"C3/C7: waiting room enlarged to {size}")
+                if members:
+                    notes.append("C4: waiting room " + ", ".join(str(e.id) for e in members))
+                if pairs:
+                    notes.append(f"C5/C6: {len(pairs)} pairs, each highest against the lowest possible")
+                return pairs, [*stuck, *members], notes
+    raise NoValidPairing("no group pairing leaves the lower groups pairable")
+
+
+def round_one(ids: Sequence[int], fold: bool) -> list[tuple[int, int | None]]:
+    """Seed 001 D: lot numbers 1-D, 2-(D-1), ... (`fold`) or 1-2, 3-4, ...; D is the number of
+    players, plus one when odd; whoever meets that extra number has the bye (None)."""
+    ids = sorted(ids)
+    d = len(ids) + len(ids) % 2
+    if fold:
+        return [(ids[i], ids[d - 1 - i] if d - 1 - i < len(ids) else None) for i in range(d // 2)]
+    return [(ids[i], ids[i + 1] if i + 1 < len(ids) else None) for i in range(0, d, 2)]
+
+
+def _validate(settings: dict[str, Any]) -> None:
+    if settings.get("round1") not in ("fold", "adjacent"):
+        raise InvalidInput("round1 must be 'fold' or 'adjacent'")
+
+
+DEFAULTS: dict[str, Any] = {"round1": "fold"}
+
+
+def pair(state: TournamentState) -> Pairing:
+    check_state(state)
+    settings = SYSTEM.settings(state.settings)
+    if state.round_to_pair == 1:
+        fold = settings["round1"] == "fold"
+        boards, byes = [], []
+        notes = ["D1: 1 against D, 2 against D-1, ..." if fold else "D2: 1 against 2, 3 against 4, ..."]
+        for i, (w, b) in enumerate(round_one([p.id for p in state.to_pair()], fold), 1):
+            if b is None:
+                byes.append(Bye(w, Kind.PAIRING_BYE))
+                notes.append(f"bye: {w} (D: paired with the extra number D)")
+            else:
+                boards.append(Board(w, b))
+                notes.append(f"board {i}: {w}-{b} (D: the first named has white)")
+        for pid, kind in state.requested_byes.items():
+            byes.append(Bye(pid, kind))
+        return Pairing(boards, byes, notes)
+    players = _entrants(state)
+    look = _Look(RULES_001)
+    if not look(players):
+        raise NoValidPairing("no pairing of all players meets B1 and B2")
+    groups = score_groups(players)
+    out = Outcome()
+    room: list[Entrant] = []
+    for gi, residents in enumerate(groups):
+        group = sorted([*room, *residents], key=lambda e: e.key)
+        nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+        lower = [e for g in groups[gi + 1:] for e in g]
+        pairs, room, notes = _bracket(group, nxt, lower, gi == len(groups) - 1, look)
+        head = f"score group {fmt_score(residents[0].score)} ({len(residents)} players"
+        head += f", {len(group) - len(residents)} from the waiting room)" if len(group) > len(residents) else ")"
+        out.notes.append(f"{head}: " + "; ".join(notes))
+        out.pairs.extend(pairs)
+    if len(room) > 1:
+        raise NoValidPairing("players left in the waiting room after the lowest group")
+    out.bye = room[0] if room else None
+    return finish(state, out, "F1: left in the waiting room; no earlier point without playing")
+
+
+SYSTEM = PairingSystem(id="knsb-wp", name="KNSB Zwitsers op weerstandspunten", pair=pair, defaults=DEFAULTS,
+                       validate=_validate)

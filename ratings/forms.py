@@ -1,0 +1,20 @@
+"""The upload form of a rating list."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .models import RatingSystem
+
+
+class RatingListForm(forms.Form):
+    source = forms.ChoiceField(label=_("List"), choices=RatingSystem.choices)
+    file = forms.FileField(
+        label=_("File"),
+        help_text=_("FIDE: the TXT or XML download (zipped or not); KNSB and DSU: CSV with a header line."),
+    )
+    list_date = forms.DateField(
+        label=_("Date of the list"), initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"})
+    )

@@ -1,0 +1,242 @@
+"""The rating report of a competition: per player old rating, games, W, W_e, bonus, K, new rating.
+
+Built from the competition's games (`tournaments.state.CompetitionData`) with the pure maths of
+`ratings.maths`:
+- DSU: `report.rating_report` (seed 004 §4.5.2-§4.5.5), with the player's class (§23), the candidate
+  result (§26) and norms (§4.7.4);
+- FIDE: `fide.rating_change` per player (FR24 §8.3), K by `fide.k_factor`, norms (§4.7.4);
+- KNSB: `knsb.rating_change` (reference/ratings.md §8). The KNSB's own K table is not confirmed, so
+  the FIDE K is used and the page says so.
+
+Old ratings are the ratings on the day of round 1 (`models.ratings_on`, from the rating history).
+Which system applies: a competition has no rating setting yet, so it follows the club's federation
+(DEN: DSU, NED: KNSB, else FIDE), unless the page is asked for another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubs.models import Club
+from tournaments.models import Participant
+from tournaments.state import CompetitionData
+
+from .maths import dsu, fide, knsb
+from .maths.report import rating_report
+from .maths.tables import round_half_away
+from .maths.titles import (
+    CandidateRequirement,
+    NormOpponent,
+    NormTitle,
+    PlayerClass,
+    QualifyingKind,
+    norm_check,
+)
+from .models import RatingSystem, ratings_on
+
+SYSTEM_BY_FEDERATION = {"DEN": RatingSystem.DSU, "NED": RatingSystem.KNSB}
+ALL_PLAY_ALL = {"roundrobin", "double-roundrobin"}
+PLAYED = {"1-0": Fraction(1), "½-½": Fraction(1, 2), "0-1": Fraction(0)}
+FORFEITS = {"1-0R": Fraction(1), "0-1R": Fraction(0)}  # the loser did not appear
+NORM_TITLES = (NormTitle.GM, NormTitle.IM, NormTitle.WGM, NormTitle.WIM)
+WOMEN_TITLES = {NormTitle.WGM, NormTitle.WIM}
+ESTABLISHED_GAMES = 30  # FIDE K: the number of games a player completed is not known here
+
+CLASS_NAMES = {
+    PlayerClass.MASTER: gettext_lazy("master player"),
+    PlayerClass.FIRST: gettext_lazy("1st class"),
+    PlayerClass.SECOND: gettext_lazy("2nd class"),
+    PlayerClass.THIRD: gettext_lazy("3rd class"),
+}
+QUALIFYING_NAMES = {
+    QualifyingKind.EMT: gettext_lazy("EMT or an event coordinated with it"),
+    QualifyingKind.DIVISION: gettext_lazy("division event"),
+    QualifyingKind.RATED_TEAM: gettext_lazy("rated team event"),
+    QualifyingKind.FIDE_INTERNATIONAL: gettext_lazy("FIDE-rated international event"),
+    QualifyingKind.RK_APPROVED: gettext_lazy("event approved by the rating committee"),
+    QualifyingKind.REGIONAL_RATED: gettext_lazy("rated regional event"),
+}
+DEFAULT_QUALIFYING = QualifyingKind.RK_APPROVED
+
+
+def default_system(club: Club) -> str:
+    """The rating system of the club's federation: DEN -> DSU, NED -> KNSB, any other -> FIDE."""
+    return SYSTEM_BY_FEDERATION.get(club.federation.upper(), RatingSystem.FIDE)
+
+
+@dataclass
+class ReportRow:
+    """One player's line (the fields a system does not have are None)."""
+
+    participant: Participant
+    old_rating: int | None  # for a DSU player without a rating: the performance rating (`provisional`)
+    provisional: bool
+    games: int  # rated games
+    score: Fraction  # W
+    expected: Fraction | float | None  # W_e
+    bonus: Fraction | None  # DSU only
+    k: int | None
+    new_rating: int | None
+    change: int | None
+    player_class: str = ""  # DSU §23
+    candidate: CandidateRequirement | None = None  # DSU §26
+    candidate_round: int | None = None
+    performance: int | None = None  # FIDE/KNSB, unrated players: the tournament performance
+    norms: list[str] = field(default_factory=list)
+
+    @property
+    def candidate_result(self) -> bool:
+        return self.candidate_round is not None
+
+
+@dataclass
+class RatingReport:
+    system: str
+    derived: bool  # the system follows the club's federation
+    day: date
+    rows: list[ReportRow]
+    qualifying: QualifyingKind | None
+    notes: list[str]
+
+    @property
+    def system_name(self) -> str:
+        return RatingSystem(self.system).label
+
+    def row_for(self, start_number: int) -> ReportRow | None:
+        return next((r for r in self.rows if r.participant.start_number == start_number), None)
+
+
+def competition_day(data: CompetitionData) -> date:
+    """The day of round 1 (when it was paired), else the day the competition was created."""
+    first = next((r for r in data.rounds if r.paired_at), None)
+    moment = first.paired_at if first else data.competition.created
+    return timezone.localdate(moment)
+
+
+def _is_junior(participant: Participant, day: date) -> bool:
+    """FIDE K: to the end of the year of the 18th birthday."""
+    born = participant.member.birth_date
+    return born is not None and born.year + 18 >= day.year
+
+
+def build_report(
+    data: CompetitionData, system: str | None = None, qualifying: QualifyingKind | None = DEFAULT_QUALIFYING
+) -> RatingReport:
+    """The rating report of a loaded competition in `system` (None: the club's federation decides)."""
+    derived = system is None
+    system = system or default_system(data.competition.club)
+    day = competition_day(data)
+    members = [p.member for p in data.participants]
+    on_day = ratings_on(members, system, day)
+    ratings = {p.start_number: on_day[p.member_id] for p in data.participants}
+    fide_ratings = on_day if system == RatingSystem.FIDE else ratings_on(members, RatingSystem.FIDE, day)
+    start_of = {p.id: p.start_number for p in data.participants}
+    by_start = {p.start_number: p for p in data.participants}
+    games: list[dsu.Game] = []
+    for game in data.games:
+        white, black = str(start_of[game.white_id]), str(start_of[game.black_id])
+        if game.result in PLAYED:
+            games.append(dsu.Game(white, black, PLAYED[game.result], round=game.round.number))
+        elif game.result in FORFEITS:
+            absent = black if game.result == "1-0R" else white
+            games.append(dsu.Game(white, black, FORFEITS[game.result], False, absent, round=game.round.number))
+    norm_players = {
+        str(p.start_number): NormOpponent(fide_ratings[p.member_id], p.member.federation, p.title or None)
+        for p in data.participants
+    }
+    notes: list[str] = []
+    if system == RatingSystem.DSU:
+        rows = _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start)
+        notes.append(_("Unplayed games count only where a player did not appear (§4.5.4.2)."))
+    else:
+        rows = _elo_rows(data, games, ratings, day, system, norm_players, by_start)
+        notes.append(_("Only played games against rated opponents count; K assumes 30 or more rated games."))
+        if system == RatingSystem.KNSB:
+            notes.append(_("KNSB: logistic expected score; K as FIDE's (the KNSB K table is not confirmed)."))
+    rows.sort(key=lambda r: r.participant.start_number)
+    return RatingReport(system, derived, day, rows, qualifying if system == RatingSystem.DSU else None, notes)
+
+
+def _norm_names(results, participant: Participant) -> list[str]:
+    women = participant.member.sex == "w"
+    return [r.title.value for r in results if r.achieved and (women or r.title not in WOMEN_TITLES)]
+
+
+def _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start) -> list[ReportRow]:
+    system_ratings = {str(n): r for n, r in ratings.items()}
+    lines = rating_report(
+        games,
+        system_ratings,
+        all_play_all=data.competition.system in ALL_PLAY_ALL,
+        day=day,
+        qualifying=qualifying,
+        norm_players=norm_players,
+        norm_titles=NORM_TITLES,
+    )
+    rows = []
+    for line in lines:
+        participant = by_start[int(line.player)]
+        rows.append(
+            ReportRow(
+                participant=participant,
+                old_rating=line.old_rating,
+                provisional=line.provisional,
+                games=line.games,
+                score=line.score,
+                expected=line.expected,
+                bonus=line.bonus,
+                k=line.k,
+                new_rating=line.new_rating,
+                change=line.change,
+                player_class=str(CLASS_NAMES[line.player_class]),
+                candidate=line.candidate,
+                candidate_round=line.candidate_round,
+                norms=_norm_names(line.norms, participant),
+            )
+        )
+    reported = {r.participant.start_number for r in rows}
+    rows += [_empty_row(p, ratings[n]) for n, p in by_start.items() if n not in reported]
+    return rows
+
+
+def _empty_row(participant: Participant, rating: int | None) -> ReportRow:
+    return ReportRow(participant, rating, False, 0, Fraction(0), None, None, None, None, None)
+
+
+def _elo_rows(data, games, ratings, day, system, norm_players, by_start) -> list[ReportRow]:
+    played: dict[int, list[tuple[int, Fraction]]] = {n: [] for n in by_start}  # (opponent, score)
+    for game in sorted(games, key=lambda g: g.round):
+        if game.played:
+            for player in (game.white, game.black):
+                played[int(player)].append((int(game.opponent_of(player)), game.score_of(player)))
+    rows = []
+    for number, participant in by_start.items():
+        own = ratings[number]
+        rated = [(ratings[o], s) for o, s in played[number] if ratings[o] is not None]
+        score = sum((s for _, s in rated), Fraction(0))
+        opponents = [norm_players[str(o)] for o, _ in played[number]]
+        total = sum((s for _, s in played[number]), Fraction(0))
+        norms = [norm_check(participant.member.federation, opponents, total, t) for t in NORM_TITLES]
+        row = ReportRow(participant, own, False, len(rated), score, None, None, None, None, None)
+        row.norms = _norm_names(norms, participant)
+        if own is None:
+            row.performance = fide.tournament_performance([r for r, _ in rated], score)
+        elif rated:
+            k = fide.k_factor(own, ESTABLISHED_GAMES, _is_junior(participant, day), own >= 2400, len(rated))
+            if system == RatingSystem.FIDE:
+                change = fide.rating_change(own, [fide.FideGame(r, s) for r, s in rated], k, day)
+                row.expected, row.change = change.expected, change.change
+            else:
+                result = knsb.rating_change(own, rated, k)
+                row.expected, row.change = result.expected, round_half_away(Fraction(result.change))
+            row.k, row.new_rating = k, own + row.change
+        else:
+            row.new_rating, row.change = own, 0
+        rows.append(row)
+    return rows

@@ -1,0 +1,52 @@
+"""Rating figures in templates, and the rating line of one player for the player card."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def score(value) -> str:
+    """A score W: 2½, ½, 3; other fractions with two decimals."""
+    if value is None or value == "":
+        return ""
+    value = Fraction(value)
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(whole)
+    if rest == Fraction(1, 2):
+        return f"{whole}½" if whole else "½"
+    return f"{float(value):.2f}"
+
+
+@register.filter
+def decimals(value, places: int = 2) -> str:
+    """W_e, a bonus: two decimals (exact fractions shown rounded)."""
+    if value is None or value == "":
+        return ""
+    return f"{float(value):.{int(places)}f}"
+
+
+@register.filter
+def signed(value) -> str:
+    if value is None or value == "":
+        return ""
+    return f"{value:+d}" if value else "0"
+
+
+@register.simple_tag
+def rating_line(competition, participant):
+    """The player's line of the competition's rating report (public rounds only), or None."""
+    from tournaments.state import CompetitionData
+
+    from ..reports import build_report
+
+    try:
+        report = build_report(CompetitionData.load(competition, public=True))
+    except ValueError:
+        return None
+    return report.row_for(participant.start_number)

@@ -1,0 +1,46 @@
+"""Building small hand-made tournaments for the KNSB Swiss tests."""
+
+from __future__ import annotations
+
+from pairing.engines.state import Colour, Kind, Pairing, Player, RoundRecord, TournamentState
+
+
+def tournament(n: int, rounds: list[list[tuple]], total: int, **kwargs) -> TournamentState:
+    """`n` players rated 2000, 1990, ... (so A2 order = start number). Each round lists
+    (white, black, white's points) games and ("bye", player) pairing-allocated byes."""
+    players = [Player(id=i, name=f"P{i:02d}", rating=2010 - 10 * i) for i in range(1, n + 1)]
+    by_id = {p.id: p for p in players}
+    for rnd in rounds:
+        for entry in rnd:
+            if entry[0] == "bye":
+                by_id[entry[1]].history.append(RoundRecord(Kind.PAIRING_BYE, None, None, 1.0))
+                continue
+            w, b, pts = entry
+            by_id[w].history.append(RoundRecord(Kind.GAME, b, Colour.WHITE, pts))
+            by_id[b].history.append(RoundRecord(Kind.GAME, w, Colour.BLACK, 1.0 - pts))
+    return TournamentState(players=players, total_rounds=total, round_to_pair=len(rounds) + 1, **kwargs)
+
+
+def boards(pairing: Pairing) -> list[tuple[int, int]]:
+    return [(b.white, b.black) for b in pairing.boards]
+
+
+def byes(pairing: Pairing) -> list[int]:
+    return [b.player for b in pairing.byes]
+
+
+def check_round(state: TournamentState, pairing: Pairing, exempt: frozenset[int] = frozenset()) -> None:
+    """Absolute criteria of every KNSB system: everybody once, no repeat game, colour difference within
+    +-2, no colour three times running (not checked for `exempt`: topscorers in the last round)."""
+    seen = [p for b in pairing.boards for p in (b.white, b.black)] + byes(pairing)
+    assert sorted(seen) == sorted(p.id for p in state.to_pair())
+    for b in pairing.boards:
+        w, k = state.player(b.white), state.player(b.black)
+        assert k.id not in w.opponents()
+        for p, c in ((w, Colour.WHITE), (k, Colour.BLACK)):
+            if p.id in exempt:
+                continue
+            cols = [*p.colours(), c]
+            diff = sum(1 if x is Colour.WHITE else -1 for x in cols)
+            assert abs(diff) <= 2
+            assert not (len(cols) >= 3 and cols[-1] is cols[-2] is cols[-3])

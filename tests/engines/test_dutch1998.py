@@ -1,0 +1,128 @@
+"""dutch-1998: the 1998 FIDE Dutch system, seed 000 (KNSB 1996) = seed 004 §4.9.5, hand-made groups."""
+
+import pytest
+
+from pairing.engines import registry
+from pairing.engines.knsb_swiss import RULES_000, absolute_ok, count_x, entrants
+from pairing.engines.state import Colour, Kind, NoValidPairing, RoundRecord
+
+from .knsb_helpers import boards, byes, check_round, tournament
+from .knsb_sim import play
+
+SYSTEM = "dutch-1998"
+
+
+def pair(state):
+    return registry.pair(state, SYSTEM)
+
+
+def test_registered():
+    assert registry.get(SYSTEM).id == SYSTEM
+
+
+def test_round_one_f4_top_half_against_bottom_half_e4_alternating_colours():
+    # F4: S1 = 1-4 against S2 = 5-8 in order; E4/A7: odd S1 numbers get the lot colour (white).
+    assert boards(pair(tournament(8, [], 5))) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+
+
+def test_round_one_lot_colour_black():
+    state = tournament(8, [], 5, top_colour_round1=Colour.BLACK)
+    assert boards(pair(state)) == [(5, 1), (2, 6), (7, 3), (4, 8)]
+
+
+def test_round_one_odd_field_f4_lowest_gets_the_bye():
+    p = pair(tournament(7, [], 5))
+    assert boards(p) == [(1, 4), (5, 2), (3, 6)]
+    assert byes(p) == [7]
+
+
+def test_c7_transposition_when_c6_repeats_a_game():
+    # All on ½: S1 = 1, 2; S2 = 3, 4. C6 gives 1-3 again (B1), D1's next order 4, 3 gives 1-4, 2-3.
+    p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5))
+    assert sorted(tuple(sorted(b)) for b in boards(p)) == [(1, 4), (2, 3)]
+    assert "C7 transposition" in p.explanation[0]
+
+
+def test_c8_exchange_and_c12_x_raised():
+    # Round 3: 1 and 2 have met 3 and 4, so only 1-2 and 3-4 remain: no transposition of S2 = 3, 4
+    # works (C7); the D2 exchange a) of 2 with 3 does. Both pairs want the same colour (1 and 2 white,
+    # 3 and 4 black), while A8 gives x = 0: C12 must raise x to 2 first.
+    state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)], [(4, 1, 0.5), (3, 2, 0.5)]], 5)
+    assert count_x(entrants(state, RULES_000), 2) == 0
+    p = pair(state)
+    assert boards(p) == [(1, 2), (4, 3)]  # E4: the higher player's preference
+    assert "C12: x raised to 2" in p.explanation[0]
+    assert "D2 exchange of 2 with 3" in p.explanation[0]
+
+
+def test_b5_bye_counts_as_downfloat_so_c7_keeps_the_player_up():
+    # Round 1: 1-4 1-0, 5-2 0-1, 3-6 draw, 7 bye (A5: a downfloat). Group 1: 1, 2, 7; C6 would pair
+    # 1-2 and float 7 again (B5), so C7 pairs 1-7 and 2 floats down: 2-3 in the ½ group (the
+    # floater against the highest of S2), 6 floats on to 4, 5 and meets 5 (4 would repeat 6's white
+    # wish: x = 0); 4 gets the bye.
+    state = tournament(7, [[(1, 4, 1.0), (5, 2, 0.0), (3, 6, 0.5), ("bye", 7)]], 5)
+    p = pair(state)
+    assert boards(p) == [(7, 1), (2, 3), (6, 5)]
+    assert byes(p) == [4]
+    assert "C7 transposition" in p.explanation[0]
+    assert "heterogeneous" in p.explanation[1]
+
+
+def test_c13_another_player_floats_so_that_the_next_group_can_pair():
+    # Round 3. On 1½: 1, 3, 5; below them 2 (1), 4 (½), 6 (0). C6 gives 1-3 and floats 5, but 5 has
+    # met 2 already; so has 3 (C7's 1-5). C13: the first pairing whose floater can meet 2 is the
+    # exchange of 1 with 3 (S1 = 3): 3-5, floating 1. 1 floated down in round 2, so only after C10
+    # drops B5 for downfloats.
+    rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
+    p = pair(tournament(6, rounds, 5))
+    assert boards(p) == [(3, 5), (1, 2), (6, 4)]
+    first = p.explanation[0]
+    assert "C10: B5 dropped for downfloats" in first and "D2 exchange of 1 with 3" in first
+    assert "C13" in first
+
+
+def test_topscorers_in_the_last_round_are_free_of_b2():
+    # Last round: 1 and 2 have 2/2 with white twice; they meet although one gets white a third time.
+    rounds = [[(1, 4, 1.0), (2, 5, 1.0), (6, 3, 0.5)], [(1, 6, 1.0), (2, 3, 1.0), (4, 5, 0.5)]]
+    state = tournament(6, rounds, 3)
+    e = {x.id: x for x in entrants(state, RULES_000)}
+    assert e[1].top and e[2].top and not e[3].top
+    assert absolute_ok(e[1], e[2], RULES_000)
+    assert not absolute_ok(e[3], e[5], RULES_000)  # both had black twice
+    p = pair(state)
+    assert boards(p) == [(2, 1), (3, 4), (5, 6)]
+    check_round(state, p, exempt=frozenset({1, 2}))
+    # One round earlier (not the last), 1 and 2 could not meet.
+    state.total_rounds = 5
+    assert not absolute_ok(*[x for x in entrants(state, RULES_000) if x.id in (1, 2)], RULES_000)
+
+
+def test_forfeit_is_neither_meeting_nor_colour_f2_and_bars_the_bye_b1():
+    state = tournament(3, [], 5)
+    p1, p2, p3 = state.players
+    p1.history.append(RoundRecord(Kind.FORFEIT, 2, Colour.WHITE, 1.0))
+    p2.history.append(RoundRecord(Kind.FORFEIT, 1, Colour.BLACK, 0.0))
+    p3.history.append(RoundRecord(Kind.PAIRING_BYE, None, None, 1.0))
+    state.round_to_pair = 2
+    p = pair(state)
+    # 1 and 3 have a point without playing: neither may get the bye; 1-2 may meet again (F2).
+    assert byes(p) == [2]
+    assert sorted(boards(p)[0]) == [1, 3]
+
+
+def test_adjourned_game_counts_as_a_draw_f9():
+    state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5)
+    for p in state.players:
+        p.history[0] = RoundRecord(p.history[0].kind, p.history[0].opponent, p.history[0].colour, None)
+    assert {e.score for e in entrants(state, RULES_000)} == {0.5}
+
+
+def test_no_valid_pairing():
+    state = tournament(2, [[(1, 2, 0.5)]], 3)
+    with pytest.raises(NoValidPairing):
+        pair(state)
+
+
+@pytest.mark.parametrize("n", [9, 14, 21])
+def test_whole_tournaments_meet_the_absolute_criteria(n):
+    play(SYSTEM, n, 7, seed=n)

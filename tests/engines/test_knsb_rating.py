@@ -1,0 +1,107 @@
+"""knsb-rating: KNSB Zwitsers op rating, later edition (seed 002)."""
+
+import pytest
+
+from pairing.engines import registry
+from pairing.engines.knsb_rating import levels_002, xz_steps
+from pairing.engines.knsb_swiss import RULES_002, absolute_ok, count_x1_z1, entrants
+
+from .knsb_helpers import boards, byes, check_round, tournament
+from .knsb_sim import play
+
+SYSTEM = "knsb-rating"
+
+
+def pair(state):
+    return registry.pair(state, SYSTEM)
+
+
+def test_registered():
+    assert registry.get(SYSTEM).id == SYSTEM
+
+
+def test_round_one_f4_and_e5():
+    assert boards(pair(tournament(8, [], 5))) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    p = pair(tournament(7, [], 5))
+    assert byes(p) == [7]
+
+
+def test_a8_x1_z1_by_the_printed_formulas():
+    # Round 1: 1-5, 6-2, 3-7, 8-4, every white player wins: the group on 1 point is 1, 3, 6, 8,
+    # all with a (mild) preference for black. P0 = 2, W = 0, B = 4: X1 = P0 - W - w - a = 2.
+    state = tournament(8, [[(1, 5, 1.0), (6, 2, 1.0), (3, 7, 1.0), (8, 4, 1.0)]], 5)
+    group = [e for e in entrants(state, RULES_002) if e.score == 1]
+    assert [e.id for e in group] == [1, 3, 6, 8]
+    assert count_x1_z1(group, 2, even=True) == (2, 2)
+    assert count_x1_z1(group, 2, even=False) == (2, None)
+    # Round 2 being even, they still pair 1-6 and 3-8 (C10e raises X/Z as needed).
+    p = pair(state)
+    pairs = {tuple(sorted(b)) for b in boards(p)}
+    assert {(1, 6), (3, 8)} <= pairs
+
+
+def test_c10e_order_of_x_and_z():
+    # Even rounds: Z rises up to X, then X rises and Z starts again at Z1.
+    got = [(x, z) for x, z, _ in xz_steps(1, 0, 3)]
+    assert got == [(1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2), (3, 3)]
+    assert [x for x, _, _ in xz_steps(1, None, 3)] == [1, 2, 3]
+
+
+def test_c10_relaxation_order_and_restarts():
+    levels = list(levels_002(0, None, 1, odd=True, tops=True))
+    labels = [lv.label for lv in levels]
+    assert labels[:5] == ["C3", "C10a: B6 ignored for upfloats", "C10b: B5 ignored for upfloats",
+                          "C10c: B6 ignored for downfloats", "C10d: B5 ignored for downfloats"]
+    assert labels[5] == "C10e: X raised to 1"
+    assert [(lv.up6, lv.up5, lv.down6, lv.down5) for lv in levels[:5]] == [
+        (True, True, True, True), (False, True, True, True), (False, False, True, True),
+        (False, False, False, True), (False, False, False, False)]
+    # C10e restarts at C3e: the float criteria hold again with the raised X.
+    assert levels[5].up6 and levels[5].down5 and levels[5].x == 1
+    # C10f: A7d off, X back to X1 (restart at C3d); C10g: B2 off for topscorers, A7d on again (C3c).
+    f = next(lv for lv in levels if not lv.a7d)
+    assert f.x == 0 and f.b2_top
+    g = next(lv for lv in levels if not lv.b2_top)
+    assert g.a7d and g.x == 0 and "C10g" in g.label
+    assert len(levels) == 2 * 2 * 2 * 5
+
+
+def test_c10g_topscorers_may_break_b2_only_at_the_end():
+    rounds = [[(1, 4, 1.0), (2, 5, 1.0), (6, 3, 0.5)], [(1, 6, 1.0), (2, 3, 1.0), (4, 5, 0.5)]]
+    state = tournament(6, rounds, 3)
+    e = {x.id: x for x in entrants(state, RULES_002)}
+    assert absolute_ok(e[1], e[2], RULES_002)  # C1: B2 not for topscorers
+    strict = next(iter(levels_002(0, None, 1, odd=True, tops=True)))
+    assert not absolute_ok(e[1], e[2], RULES_002, strict)  # C3b: B2 active
+    p = pair(state)
+    assert boards(p) == [(2, 1), (3, 4), (5, 6)]
+    assert "C10g: B2 ignored for topscorers" in p.explanation[0]
+    check_round(state, p, exempt=frozenset({1, 2}))
+
+
+def test_c7_and_c8_in_the_later_edition():
+    p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5))
+    assert sorted(tuple(sorted(b)) for b in boards(p)) == [(1, 4), (2, 3)]
+    p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)], [(4, 1, 0.5), (3, 2, 0.5)]], 5))
+    assert boards(p) == [(1, 2), (4, 3)]
+    assert "D2 exchange of 2 with 3" in p.explanation[0] and "C10e: X raised to 2" in p.explanation[0]
+
+
+def test_b1b_bye_is_a_downfloat():
+    # As in seed 000: 7 had the bye (B1b: a downfloat), so C7 keeps him in the top group.
+    state = tournament(7, [[(1, 4, 1.0), (5, 2, 0.0), (3, 6, 0.5), ("bye", 7)]], 5)
+    p = pair(state)
+    assert boards(p) == [(7, 1), (2, 3), (6, 5)] and byes(p) == [4]
+
+
+def test_c12_another_player_floats_so_that_the_next_group_can_pair():
+    # As seed 000 C13 (see test_dutch1998): 1 must float, which B5 for downfloats forbids until C10d.
+    rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
+    p = pair(tournament(6, rounds, 5))
+    assert boards(p) == [(3, 5), (1, 2), (6, 4)]
+    assert "C10d: B5 ignored for downfloats" in p.explanation[0] and "C12" in p.explanation[0]
+
+
+@pytest.mark.parametrize("n", [9, 14, 21])
+def test_whole_tournaments_meet_the_absolute_criteria(n):
+    play(SYSTEM, n, 7, seed=n)

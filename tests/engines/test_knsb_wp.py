@@ -1,0 +1,90 @@
+"""knsb-wp: KNSB Zwitsers op weerstandspunten (seed 001)."""
+
+import pytest
+
+from pairing.engines import registry
+from pairing.engines.knsb_wp import round_one, standings, wp_sb
+from pairing.engines.state import InvalidInput
+
+from .knsb_helpers import boards, byes, tournament
+from .knsb_sim import play
+
+SYSTEM = "knsb-wp"
+
+
+def pair(state):
+    return registry.pair(state, SYSTEM)
+
+
+def test_registered():
+    assert registry.get(SYSTEM).id == SYSTEM
+
+
+def test_a1c_wp_and_sb_of_player_57():
+    opp = [3.5, 4.5, 2, 5, 4, 6, 5.5]
+    res = [0, 0.5, 1, 1, 0.5, 0.5, 0]
+    assert wp_sb(0.0, list(zip(opp, res, strict=True))) == (30.5, 14.25)
+
+
+def test_a1d_forfeits_count_as_a_draw_against_oneself():
+    # 5-16 1-0R lowers 5's WS to 4; 8-57 0-1R: 57 (3½ with the 1R, WS 3) meets himself in that round.
+    rounds = [(3.5, 0), (4, 0.5), (None, 1), (5, 1), (4, 0.5), (6, 0.5), (5.5, 0)]
+    assert wp_sb(3.0, rounds) == (31, 13.5)
+
+
+def test_f8_checksums_over_a_whole_tournament():
+    # README item 10: total WS = ½·D·R and total WP = ½·D·R·R with D the real number of players.
+    state = play(SYSTEM, 11, 5, seed=3)
+    table = standings(state.players, 5)
+    assert sum(s.ws for s in table.values()) == pytest.approx(0.5 * 11 * 5)
+    assert sum(s.wp for s in table.values()) == pytest.approx(0.5 * 11 * 5 * 5)
+    points = sum(p.score() for p in state.players)
+    assert points == pytest.approx(sum(s.score for s in table.values()))
+
+
+def test_round_one_d1_fold_and_d2_adjacent():
+    assert round_one([1, 2, 3, 4, 5, 6], fold=True) == [(1, 6), (2, 5), (3, 4)]
+    assert round_one(range(1, 8), fold=True) == [(1, None), (2, 7), (3, 6), (4, 5)]
+    assert round_one(range(1, 8), fold=False) == [(1, 2), (3, 4), (5, 6), (7, None)]
+    p = pair(tournament(6, [], 5))
+    assert boards(p) == [(1, 6), (2, 5), (3, 4)]  # D: the first named has white
+    state = tournament(7, [], 5, settings={"round1": "adjacent"})
+    p = pair(state)
+    assert boards(p) == [(1, 2), (3, 4), (5, 6)] and byes(p) == [7]
+
+
+def test_bad_setting():
+    with pytest.raises(InvalidInput):
+        pair(tournament(6, [], 5, settings={"round1": "snake"}))
+
+
+def test_c5_highest_against_the_lowest_possible():
+    # Round 1 1-8, 2-7, 3-6, 4-5 all drawn: one group, equal WP and SB, so lot order 1..8.
+    # C5: 1 against the lowest he has not met (7), 2 against 8, 3 against 5, 4 against 6.
+    state = tournament(8, [[(1, 8, 0.5), (2, 7, 0.5), (3, 6, 0.5), (4, 5, 0.5)]], 5)
+    p = pair(state)
+    assert boards(p) == [(7, 1), (8, 2), (5, 3), (6, 4)]
+
+
+def test_a1_wp_and_sb_from_the_games():
+    rounds = [[(1, 6, 1.0), (2, 5, 1.0), (3, 4, 0.0)], [(4, 1, 0.5), (5, 3, 0.0), (6, 2, 0.5)]]
+    state = tournament(6, rounds, 5)
+    table = standings(state.players, 2)
+    assert table[1].score == 1.5 and table[2].score == 1.5
+    # 1 beat 6 and drew with 4: WP = 6 + 4, SB = 6 + half of 4 (nobody had an unplayed round).
+    assert table[1].wp == table[6].score + table[4].score == 2.0
+    assert table[1].sb == table[6].score + 0.5 * table[4].score == 1.25
+
+
+def test_c4_waiting_room_goes_to_the_higher_placed_when_all_else_ties():
+    # 1, 2, 3 won with white in round 1: one of them must wait (C3: an odd group). Points, the next
+    # group, colours (all want black) tie; C4.5 sends the higher placed player, 1, to the waiting room.
+    state = tournament(6, [[(1, 6, 1.0), (2, 5, 1.0), (3, 4, 1.0)]], 5)
+    p = pair(state)
+    assert "C4: waiting room 1" in p.explanation[0]
+    assert {tuple(sorted(b)) for b in boards(p)} == {(2, 3), (1, 5), (4, 6)}
+
+
+@pytest.mark.parametrize("n", [9, 14, 21])
+def test_whole_tournaments_meet_the_absolute_criteria(n):
+    play(SYSTEM, n, 7, seed=n)

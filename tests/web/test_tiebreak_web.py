@@ -1,0 +1,354 @@
+"""Tie-break settings, explanations, prize tables and lists, TRF 202/212 in the web app."""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from tests.conftest import make_competition, make_members, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_text(response) -> str:
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def add_round(competition, number: int, games: list[tuple[int, int, str]], byes: list[tuple[int, str, str]] = ()):
+    """A finished round with games (white, black, result) and byes (start number, kind, points) by start number."""
+    from tournaments.models import Bye, Game, Round
+
+    now = timezone.now()
+    rnd = Round.objects.create(
+        competition=competition, number=number, status=Round.Status.FINISHED, paired_at=now, published_at=now
+    )
+    by_start = {p.start_number: p for p in competition.participants.all()}
+    for board, (white, black, result) in enumerate(games, 1):
+        Game.objects.create(round=rnd, board=board, white=by_start[white], black=by_start[black], result=result)
+    for start, kind, points in byes:
+        Bye.objects.create(round=rnd, participant=by_start[start], kind=kind, points=Decimal(points))
+    return rnd
+
+
+@pytest.fixture
+def rr(club, td, members):
+    """A 4-player round robin, by start number: 1 on 2½; 2 and 3 on 1½ (SB 1¼ and 2¼); 4 on ½."""
+    competition = make_competition(club, td, members[:4], system="roundrobin", slug="rr4")
+    add_round(competition, 1, [(1, 4, "1-0"), (2, 3, "½-½")])
+    add_round(competition, 2, [(1, 3, "½-½"), (4, 2, "0-1")])
+    add_round(competition, 3, [(2, 1, "0-1"), (3, 4, "½-½")])
+    competition.status = competition.Status.FINISHED
+    competition.save()
+    return competition
+
+
+def participant(competition, start_number: int):
+    return competition.participants.select_related("member").get(start_number=start_number)
+
+
+# ---------------------------------------------------------------------------------------------- the setting
+
+
+def test_each_system_shows_its_regulation_as_default(td_client, club, td, members):
+    dutch = make_competition(club, td, members[:4], system="dutch", rounds=3, slug="swiss")
+    rr = make_competition(club, td, members[4:8], system="roundrobin", slug="robin")
+    page = td_client.get(reverse("tiebreak_settings", args=[club.slug, dutch.slug])).content.decode()
+    assert "BH/C1, BH, SB, DE" in page and "in use" in page
+    page = td_client.get(reverse("tiebreak_settings", args=[club.slug, rr.slug])).content.decode()
+    assert "SB, DE, WIN" in page
+    standings = td_client.get(reverse("standings", args=[club.slug, dutch.slug])).content.decode()
+    assert ">BH/C1<" in standings and ">SB<" in standings
+
+
+def test_change_before_round_1_is_free_and_normalised(td_client, club, td, members):
+    from tournaments.models import TDAction
+
+    competition = make_competition(club, td, members[:4], system="dutch", rounds=3, slug="swiss")
+    url = reverse("tiebreak_settings", args=[club.slug, competition.slug])
+    response = td_client.post(url, {"codes": "PTS, bh-c1, sb, WIN"})
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.tiebreaks == ["BH/C1", "SB", "WIN"]
+    action = TDAction.objects.get(competition=competition)
+    assert action.action == "tiebreaks" and action.detail == "BH/C1, BH, SB, DE -> BH/C1, SB, WIN"
+    # Typing the regulation again goes back to the default (an empty list).
+    td_client.post(url, {"codes": "BH/C1, BH, SB, DE"})
+    competition.refresh_from_db()
+    assert competition.tiebreaks == []
+
+
+def test_a_bad_code_is_a_form_error_naming_it(td_client, club, td, members):
+    competition = make_competition(club, td, members[:4], system="dutch", rounds=3, slug="swiss")
+    url = reverse("tiebreak_settings", args=[club.slug, competition.slug])
+    response = td_client.post(url, {"codes": "BH, XYZ, WIN/C1"})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "“XYZ” is not a tie-break of the catalogue." in page
+    assert "“WIN/C1”: this modifier is not allowed" in page
+    competition.refresh_from_db()
+    assert competition.tiebreaks == []
+
+
+def test_after_round_1_only_an_override_changes_it_and_is_recorded(td_client, club, td, members):
+    from tournaments.models import TDAction
+
+    competition = make_competition(club, td, members[:4], system="dutch", rounds=3, slug="swiss")
+    play_round(competition, td)
+    url = reverse("tiebreak_settings", args=[club.slug, competition.slug])
+    response = td_client.post(url, {"codes": "SB, BH"})
+    assert response.status_code == 200 and "explicit override" in response.content.decode()
+    competition.refresh_from_db()
+    assert competition.tiebreaks == []
+    assert not TDAction.objects.filter(competition=competition, action__startswith="tiebreaks").exists()
+    response = td_client.post(url, {"codes": "SB, BH", "override": "1"})
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.tiebreaks == ["SB", "BH"]
+    action = TDAction.objects.get(competition=competition, action="tiebreaks override")
+    assert action.user == td and action.detail == "BH/C1, BH, SB, DE -> SB, BH"
+
+
+def test_only_the_td_may_change_tiebreaks(client, club, td, viewer, members):
+    competition = make_competition(club, td, members[:4], system="dutch", rounds=3, slug="swiss")
+    client.force_login(viewer)
+    response = client.post(reverse("tiebreak_settings", args=[club.slug, competition.slug]), {"codes": "SB"})
+    assert response.status_code in (302, 403)
+    competition.refresh_from_db()
+    assert competition.tiebreaks == []
+
+
+# ---------------------------------------------------------------------------------------------- standings
+
+
+def test_shared_places_where_every_tiebreak_is_equal(client, club, td, members):
+    competition = make_competition(club, td, members[:4], system="roundrobin", slug="draws")
+    add_round(competition, 1, [(1, 4, "½-½"), (2, 3, "½-½")])
+    add_round(competition, 2, [(4, 3, "½-½"), (1, 2, "½-½")])
+    add_round(competition, 3, [(2, 4, "½-½"), (3, 1, "½-½")])
+    page = client.get(reverse("standings", args=[club.slug, competition.slug])).content.decode()
+    assert page.count("<td>1-4</td>") == 4
+
+
+def test_standings_order_by_sonneborn_berger(client, club, rr):
+    from tournaments import standings
+    from tournaments.state import CompetitionData
+
+    names, rows = standings.standings(CompetitionData.load(rr))
+    assert names == ["SB", "DE", "WIN"]
+    assert [(r.participant.start_number, r.rank, r.points) for r in rows] == [
+        (1, "1", 2.5),
+        (3, "2", 1.5),
+        (2, "3", 1.5),
+        (4, "4", 0.5),
+    ]
+    assert rows[1].tiebreaks[0] == 2.25 and rows[2].tiebreaks[0] == 1.25
+
+
+# ---------------------------------------------------------------------------------------------- explanations
+
+
+def test_each_value_links_to_its_explanation(client, club, rr):
+    page = client.get(reverse("standings", args=[club.slug, rr.slug])).content.decode()
+    url = reverse("tiebreak_explanation", args=[club.slug, rr.slug, 2, 0])
+    assert f'href="{url}"' in page and f'hx-get="{url}"' in page and 'hx-target="#explain-2"' in page
+
+
+def test_explanation_partial_for_htmx_and_page_for_plain_get(client, club, rr):
+    url = reverse("tiebreak_explanation", args=[club.slug, rr.slug, 2, 0])
+    partial = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in partial and 'class="explanation' in partial
+    # Player 2's SB: a draw with 3 (1½ × ½ = 0.75), a win over 4 (½), a loss to 1 (0): 1.25.
+    for text in ("SB", "Sonneborn-Berger", participant(rr, 3).name, participant(rr, 4).name, "0.75", "1.25"):
+        assert text in partial, text
+    page = client.get(url).content.decode()
+    assert "<html" in page and "Back to the standings" in page and "0.75" in page
+
+
+def test_explanation_shows_unplayed_rounds_and_cuts(client, club, td, members):
+    competition = make_competition(club, td, members[:5], system="dutch", rounds=2, slug="swiss5")
+    add_round(competition, 1, [(1, 2, "1-0"), (3, 4, "½-½")], [(5, "pairing-bye", "1")])
+    add_round(competition, 2, [(5, 1, "0-1"), (2, 3, "1-0")], [(4, "pairing-bye", "1")])
+    url = reverse("tiebreak_explanation", args=[club.slug, competition.slug, 5, 0])  # BH/C1
+    partial = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "pairing-allocated bye" in partial and "dummy opponent" in partial
+    assert "cut: round" in partial and "<s " in partial
+    assert client.get(reverse("tiebreak_explanation", args=[club.slug, competition.slug, 5, 9])).status_code == 404
+
+
+# ---------------------------------------------------------------------------------------------- prizes
+
+
+def make_table(competition, **fields):
+    from tournaments.models import PrizeTable
+
+    return PrizeTable.objects.create(competition=competition, **fields)
+
+
+def awards(competition) -> set[tuple[str, int, Decimal, str]]:
+    from tournaments.prizes import prize_list
+    from tournaments.state import CompetitionData
+
+    result = prize_list(CompetitionData.load(competition, public=True))
+    return {(x.category, x.participant.start_number, x.award.amount, x.award.label) for x in result.lines}
+
+
+def test_round_robin_shares_cash_on_equal_points_by_default(rr):
+    # Seed 004 §24: 2 and 3 on 1½ share places 2 and 3: (60 + 40) / 2 = 50; the cup goes to 1.
+    make_table(rr, main=[["100", "cup"], ["60", ""], ["40", ""]])
+    assert awards(rr) == {
+        ("Main prizes", 1, Decimal(100), "cup"),
+        ("Main prizes", 3, Decimal(50), ""),
+        ("Main prizes", 2, Decimal(50), ""),
+    }
+
+
+@pytest.mark.parametrize(("sharing", "three", "two"), [("tiebreak", "60", "40"), ("hort", "55", "45")])
+def test_the_competitions_own_regulation(rr, sharing, three, two):
+    # By tie-break order 3 (SB 2¼) takes place 2; Hort: half the place's prize + 25 (half of 100, shared).
+    make_table(rr, sharing=sharing, main=[["100", ""], ["60", ""], ["40", ""]])
+    assert awards(rr) == {
+        ("Main prizes", 1, Decimal(100), ""),
+        ("Main prizes", 3, Decimal(three), ""),
+        ("Main prizes", 2, Decimal(two), ""),
+    }
+
+
+def test_prize_groups_one_prize_each(rr):
+    from clubs.models import Member
+
+    # Women: 2 and 4. Rating under 1800: 3 and 4. Juniors (under 16): 4, born 2015.
+    for start, sex, rating, birth in ((1, "m", 2000, None), (2, "w", 1900, None), (3, "m", 1700, None),
+                                      (4, "w", 1600, date(2015, 3, 1))):  # fmt: skip
+        p = participant(rr, start)
+        Member.objects.filter(id=p.member_id).update(sex=sex, birth_date=birth)
+        p.rating = rating
+        p.save()
+    groups = [
+        {"name": "Women", "kind": "women", "low": None, "high": None, "prizes": [["30", ""]]},
+        {"name": "U1800", "kind": "rating", "low": None, "high": 1799, "prizes": [["20", ""]]},
+        {"name": "U16", "kind": "age", "low": None, "high": 15, "prizes": [["0", "book"]]},
+    ]
+    make_table(rr, main=[["100", ""], ["60", ""], ["40", ""]], groups=groups, age_on=date(2026, 11, 1))
+    # 2 and 3 keep their 50 from the main list; the women's prize passes to 4 (30 > 20 > the book);
+    # U1800 then has nobody left (3 has a main prize, 4 the women's), the book nobody either.
+    assert awards(rr) == {
+        ("Main prizes", 1, Decimal(100), ""),
+        ("Main prizes", 3, Decimal(50), ""),
+        ("Main prizes", 2, Decimal(50), ""),
+        ("Women", 4, Decimal(30), ""),
+    }
+
+
+def test_keizer_strength_groups(club, td):
+    from tournaments import standings
+    from tournaments.state import CompetitionData
+
+    players = make_members(club, 9, base=2000)
+    competition = make_competition(club, td, players, system="keizer", slug="keizer")
+    for _ in range(3):
+        play_round(competition, td)
+    groups = [
+        {"name": f"Group {g}", "kind": "strength", "low": g, "high": g, "prizes": [["0", "cup"]]} for g in (1, 2, 3)
+    ]
+    make_table(competition, groups=groups)
+    table, _rows = standings.keizer_standings(CompetitionData.load(competition, public=True))
+    expected = set()
+    for g in (1, 2, 3):
+        best = next(line for line in table.published if line.group == g)
+        expected.add((f"Group {g}", best.player, Decimal(0), "cup"))
+    assert awards(competition) == expected
+
+
+def test_prize_settings_form_and_list_page(td_client, client, club, rr):
+    from tournaments.models import PrizeTable
+
+    url = reverse("prize_settings", args=[club.slug, rr.slug])
+    page = td_client.get(url).content.decode()
+    assert "cash shared on equal points" in page  # the round robin's regulation, seed 004 §24
+    form = {"sharing": "", "one_prize_each": "on", "currency": "€", "age_on": ""}
+    response = td_client.post(url, form | {"main_text": "100 + cup, 60, 40", "groups_text": "Women; women; ; 30"})
+    assert response.status_code == 302
+    table = PrizeTable.objects.get(competition=rr)
+    assert table.main == [["100", "cup"], ["60", ""], ["40", ""]]
+    assert table.groups == [{"name": "Women", "kind": "women", "low": None, "high": None, "prizes": [["30", ""]]}]
+    bad = td_client.post(url, {"sharing": "", "currency": "€", "main_text": "", "groups_text": "Seniors; hair; ; 10"})
+    assert "“hair” is not a kind of prize group" in bad.content.decode()
+    page = client.get(reverse("prize_list", args=[club.slug, rr.slug])).content.decode()
+    assert participant(rr, 1).name in page and "€ 100" in page and "shared by 2" in page
+
+
+def test_the_prize_list_never_shows_birth_dates(client, club, rr):
+    from clubs.models import Member
+
+    p = participant(rr, 4)
+    Member.objects.filter(id=p.member_id).update(birth_date=date(2013, 7, 19))
+    make_table(rr, main=[["10", ""]], groups=[{"name": "Youth", "kind": "age", "low": None, "high": 15,
+                                               "prizes": [["5", ""]]}], age_on=date(2026, 11, 1))  # fmt: skip
+    page = client.get(reverse("prize_list", args=[club.slug, rr.slug])).content.decode()
+    assert p.name in page and "2013" not in page and "19-07" not in page and "Jul" not in page
+
+
+def test_prize_list_pdf(client, club, rr):
+    make_table(rr, main=[["100", ""], ["60", ""], ["40", ""]])
+    text = pdf_text(client.get(reverse("prize_list", args=[club.slug, rr.slug]) + "?format=pdf"))
+    for start in (1, 2, 3):
+        assert participant(rr, start).name in text
+    assert "100.00" in text or "100" in text
+    assert "50.00" in text and "shared by 2" in text
+
+
+# ---------------------------------------------------------------------------------------------- TRF
+
+
+def test_trf_export_has_202_212_and_ranks_by_the_tiebreaks(rr):
+    from pairing.engines import trf
+    from tournaments.trf_io import export_trf
+
+    doc = trf.parse(export_trf(rr))
+    assert doc.header_value("202") == "SB,DE,WIN"
+    assert doc.header_value("212") == "PTS,SB,DE,WIN"
+    # Points alone would rank 2 before 3; SB puts 3 second.
+    assert {p.number: p.rank for p in doc.players} == {1: 1, 3: 2, 2: 3, 4: 4}
+
+
+def test_trf_codes_of_the_seeds_carry_the_other_prefix_and_read_back(club, td, members):
+    from pairing.engines import trf
+    from tournaments.trf_io import export_trf, import_trf
+
+    competition = make_competition(club, td, members[:4], system="knsb-wp", rounds=3, slug="wp")
+    play_round(competition, td)
+    text = export_trf(competition)
+    doc = trf.parse(text)
+    assert doc.header_value("212") == "PTS,OTHER_DE1,OTHER_WP,OTHER_WSB,OTHER_LOT"
+    assert doc.header_value("202") == "OTHER_DE1,OTHER_WP,OTHER_WSB,OTHER_LOT"
+    competition.tiebreaks = ["WP", "SB/C1"]
+    competition.save()
+    copy = import_trf(club, export_trf(competition), name="Copy", slug="copy", system="knsb-wp")
+    assert copy.tiebreaks == ["WP", "SB/C1"]
+
+
+# ---------------------------------------------------------------------------------------------- cost
+
+
+def test_standings_with_links_cost_a_fixed_number_of_queries(client, club, td):
+    counts = []
+    for size, slug in ((10, "small"), (100, "big")):
+        players = make_members(club, size, base=2400 if size == 10 else 2300)
+        competition = make_competition(club, td, players, system="dutch", rounds=5, slug=slug)
+        play_round(competition, td)
+        play_round(competition, td)
+        with CaptureQueriesContext(connection) as context:
+            response = client.get(reverse("standings", args=[club.slug, slug]))
+        assert response.status_code == 200 and "tiebreak/0/" in response.content.decode()
+        counts.append(len(context.captured_queries))
+    assert counts[0] == counts[1], counts

@@ -1,0 +1,28 @@
+from django.contrib import admin
+
+from .models import Competition, Participant, ResultChange, TDAction
+
+
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+    raw_id_fields = ["member"]
+
+
+@admin.register(Competition)
+class CompetitionAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "system", "status"]
+    list_filter = ["club", "system", "status"]
+    inlines = [ParticipantInline]
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(admin.ModelAdmin):
+    list_display = ["game", "old_result", "new_result", "changed_by", "changed_at"]
+    readonly_fields = ["game", "old_result", "new_result", "changed_by", "changed_at"]
+
+
+@admin.register(TDAction)
+class TDActionAdmin(admin.ModelAdmin):
+    list_display = ["competition", "round_number", "action", "detail", "user", "at"]
+    readonly_fields = ["competition", "round_number", "action", "detail", "user", "at"]

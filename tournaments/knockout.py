@@ -1,0 +1,429 @@
+"""Knockout competitions in the database (seed 004 §4.9.7).
+
+The pure engine (`pairing.engines.knockout`) owns every rule: seeding, lot
+numbers, byes, the stages of a match, colours by lot, when a match is decided.
+This module only maps rows to the engine's data and back:
+
+- a bracket round is a `Round`; every game of a match is a `Game` of that
+  round with `match` (the match number in the round) and `stage`; `board` is
+  a running number, so the games of a match keep their playing order;
+- a bye of round 1 is a pairing bye;
+- a match's results are read from its games in board order, as white's score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from pairing.engines import knockout as engine
+from pairing.engines.state import InvalidInput, TournamentState
+
+from . import services
+from .models import Bye, Competition, Game, Participant, Result, Round, Stage, TDAction
+from .state import CompetitionData
+
+SYSTEM_ID = "knockout"
+
+# White's score in a knockout game; a forfeit is a game won or lost (a double forfeit decides nothing).
+WHITE_SCORE: dict[str, float] = {
+    Result.WHITE_WINS: 1.0,
+    Result.WHITE_FORFEIT_WIN: 1.0,
+    Result.DRAW: 0.5,
+    Result.BLACK_WINS: 0.0,
+    Result.BLACK_FORFEIT_WIN: 0.0,
+}
+
+
+def is_knockout(competition: Competition) -> bool:
+    return competition.system == SYSTEM_ID
+
+
+def round_name(bracket: engine.Bracket, number: int) -> str:
+    """The round's name: final, semi-final, quarter-final, else "round of N"."""
+    left = len(bracket.rounds) - number
+    names = {0: _("Final"), 1: _("Semi-final"), 2: _("Quarter-final")}
+    return names.get(left, _("Round of %(n)s") % {"n": 2 ** (left + 1)})
+
+
+@dataclass
+class Side:
+    """One place of a match as the pages show it."""
+
+    participant: Participant | None
+    seed: int | None  # place in the strength order, 1 = strongest
+    lot: int | None
+    points: Decimal = Decimal(0)
+    won: bool = False
+
+
+@dataclass
+class MatchView:
+    """A match of the bracket with its games (rows) and a sentence saying where it stands."""
+
+    match: engine.Match
+    round_name: str
+    sides: tuple[Side, Side]
+    games: list[Game] = field(default_factory=list)
+    stage_scores: list[tuple[str, str, Decimal, Decimal]] = field(default_factory=list)  # stage, label, a, b
+    status: str = ""
+
+    @property
+    def number(self) -> int:
+        return self.match.number
+
+    @property
+    def present(self) -> list[Side]:
+        """The sides with a player (a bye has one)."""
+        return [s for s in self.sides if s.participant is not None]
+
+    @property
+    def decided(self) -> bool:
+        return self.match.winner is not None
+
+    @property
+    def pending(self) -> Game | None:
+        return next((g for g in self.games if not g.result), None)
+
+    @property
+    def needs_game(self) -> bool:
+        """Every game so far has a result and the match is still open: the next one is to be added."""
+        return self.match.next_game is not None and self.pending is None and bool(self.games)
+
+    @property
+    def winner(self) -> Participant | None:
+        return next((s.participant for s in self.sides if s.won), None)
+
+
+@dataclass
+class Cup:
+    """A knockout competition read from the database: its bracket and each match's games."""
+
+    data: CompetitionData
+    bracket: engine.Bracket | None
+    by_start: dict[int, Participant]
+    games: dict[tuple[int, int], list[Game]]
+    problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, competition: Competition, public: bool = False) -> Cup:
+        data = CompetitionData.load(competition, public=public)
+        by_start = {p.start_number: p for p in data.participants}
+        by_id = data.by_id
+        games: dict[tuple[int, int], list[Game]] = {}
+        for game in data.games:  # in round and board order
+            game.white, game.black = by_id[game.white_id], by_id[game.black_id]
+            if game.match is not None:
+                games.setdefault((game.round.number, game.match), []).append(game)
+        cup = cls(data, None, by_start, games)
+        if len(cup.entrants()) >= 2:
+            try:
+                cup.bracket = engine.build_bracket(cup.state(), cup.results())
+            except InvalidInput as error:
+                cup.problems.append(str(error))
+            else:
+                cup.check_colours()
+        return cup
+
+    def entrants(self) -> list[Participant]:
+        """The players of the draw: late entries cannot join a bracket whose lot numbers are drawn."""
+        return [p for p in self.data.participants if p.joined_round == 1]
+
+    def state(self) -> TournamentState:
+        """The engine's state without round records: the games decide every match, not the records."""
+        state = self.data.state()
+        entrants = {p.start_number for p in self.entrants()}
+        players = [p for p in state.players if p.id in entrants]
+        for player in players:
+            player.history = []
+        return TournamentState(
+            players=players, total_rounds=0, round_to_pair=1, settings=state.settings, seed=state.seed, name=state.name
+        )
+
+    def results(self) -> dict[tuple[int, int], list[float]]:
+        """White's score in each game played, per (round, match), in playing order."""
+        return {
+            key: [WHITE_SCORE[g.result] for g in rows if g.result in WHITE_SCORE] for key, rows in self.games.items()
+        }
+
+    def check_colours(self) -> None:
+        """The rows must hold the colours and stages the lots gave; a hand-made change is reported."""
+        assert self.bracket is not None
+        for rnd in self.bracket.rounds:
+            for match in rnd:
+                rows = [g for g in self.games.get((match.round, match.number), []) if g.result in WHITE_SCORE]
+                expected = list(match.games)
+                for row, game in zip(rows, expected, strict=False):
+                    if (row.white.start_number, row.black.start_number, row.stage) != (
+                        game.white,
+                        game.black,
+                        game.stage.value,
+                    ):
+                        self.problems.append(
+                            _("Board %(board)s of round %(round)s does not have the colours drawn by lot.")
+                            % {"board": row.board, "round": match.round}
+                        )
+
+    @property
+    def paired_rounds(self) -> list[Round]:
+        return [r for r in self.data.rounds if r.is_paired]
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.data.rounds if r.number == number and r.is_paired), None)
+
+    def matches(self, number: int) -> list[MatchView]:
+        """The matches of bracket round `number`, ready for a page."""
+        if self.bracket is None or not 1 <= number <= len(self.bracket.rounds):
+            return []
+        seed_of = {pid: i for i, pid in enumerate(self.bracket.seeds, 1)}
+        name = round_name(self.bracket, number)
+        views = []
+        for match in self.bracket.rounds[number - 1]:
+            sides = tuple(
+                Side(self.by_start.get(pid) if pid else None, seed_of.get(pid or 0), self.bracket.lots.get(pid or 0))
+                for pid in match.players
+            )
+            view = MatchView(match, name, sides, list(self.games.get((number, match.number), [])))  # type: ignore[arg-type]
+            self._score(view)
+            view.status = self._status(view)
+            views.append(view)
+        return views
+
+    def _score(self, view: MatchView) -> None:
+        a, b = view.sides
+        if a.participant is None or b.participant is None:
+            for side in view.sides:
+                side.won = side.participant is not None and view.match.winner is not None
+            return
+        by_stage: dict[str, list[Decimal]] = {}
+        for game in view.games:
+            if game.result not in WHITE_SCORE:
+                continue
+            pts = by_stage.setdefault(game.stage, [Decimal(0), Decimal(0)])
+            a_white = game.white_id == a.participant.id
+            pts[0] += game.white_points if a_white else game.black_points
+            pts[1] += game.black_points if a_white else game.white_points
+        labels = dict(Stage.choices)
+        for stage in Stage.values:
+            if stage in by_stage:
+                view.stage_scores.append((stage, str(labels[stage]), *by_stage[stage]))
+        a.points = sum((s[2] for s in view.stage_scores), Decimal(0))
+        b.points = sum((s[3] for s in view.stage_scores), Decimal(0))
+        for side in view.sides:
+            side.won = view.match.winner is not None and side.participant.start_number == view.match.winner
+
+    def _status(self, view: MatchView) -> str:
+        """Why the winner advanced, or what the match waits for."""
+        match = view.match
+        if match.waiting:
+            return _("waits for the round before")
+        if match.winner is None and match.next_game is None:
+            return ""
+        if match.winner is None:
+            nxt = match.next_game
+            if view.pending is not None:
+                return _("in play")
+            if not view.games:
+                return _("to be paired")
+            white = self.by_start[nxt.white].name
+            if nxt.stage is engine.Stage.ARMAGEDDON:
+                return _(
+                    "level: a final game is needed, %(white)s has white (%(w)s minutes against %(b)s; a draw "
+                    "wins for black)"
+                ) % {"white": white, "w": engine.ARMAGEDDON_MINUTES[0], "b": engine.ARMAGEDDON_MINUTES[1]}
+            stage_name = dict(Stage.choices)[nxt.stage.value]
+            return _("next: %(stage)s game %(n)s, %(white)s has white") % {
+                "stage": stage_name,
+                "n": nxt.number,
+                "white": white,
+            }
+        winner = self.by_start[match.winner].name
+        if match.is_bye:
+            return _("%(name)s has a bye") % {"name": winner}
+        if match.decided_in is None:
+            loser = self.by_start[match.loser].name if match.loser else ""
+            return _("%(name)s advances: %(other)s withdrew (walkover)") % {"name": winner, "other": loser}
+        if match.decided_in is engine.Stage.ARMAGEDDON:
+            last = match.games[-1]
+            if last.result == 0.5:
+                return _("%(name)s advances: drew the final game with black") % {"name": winner}
+            return _("%(name)s advances: won the final game") % {"name": winner}
+        stage = match.decided_in.value
+        win, lose = next(((s[2], s[3]) for s in view.stage_scores if s[0] == stage), (Decimal(0), Decimal(0)))
+        if view.sides[1].won:
+            win, lose = lose, win
+        score = f"{_points(win)}-{_points(lose)}"
+        texts = {
+            "classical": _("%(name)s advances: won the match %(score)s"),
+            "rapid": _("%(name)s advances: won the rapid tie-break %(score)s"),
+            "blitz": _("%(name)s advances: won the blitz tie-break %(score)s"),
+        }
+        return texts[stage] % {"name": winner, "score": score}
+
+    def champion(self) -> Participant | None:
+        if self.bracket is None or self.bracket.champion is None:
+            return None
+        return self.by_start[self.bracket.champion]
+
+    def next_round_number(self) -> int:
+        return len(self.paired_rounds) + 1
+
+    def can_pair(self) -> bool:
+        return self.bracket is not None and self.next_round_number() <= len(self.bracket.rounds)
+
+
+def _points(value: Decimal) -> str:
+    whole, fraction = divmod(value, 1)
+    if not fraction:
+        return str(int(whole))
+    return f"{int(whole)}½" if whole else "½"
+
+
+@transaction.atomic
+def pair_round(competition: Competition, user) -> Round:
+    """Pair the next bracket round: the first game of every match (colours by lot) and the byes.
+
+    Refused while a game of the round before has no result or a match of it is
+    still open (its tie-break games are to be added and played first).
+    """
+    cup = Cup.load(competition)
+    if len(cup.entrants()) < 2:
+        raise ValidationError(_("Enter at least two players before pairing."))
+    if cup.bracket is None:
+        raise ValidationError(cup.problems)
+    number = cup.next_round_number()
+    if number > len(cup.bracket.rounds):
+        raise ValidationError(_("Every round of the cup has been paired."))
+    previous = cup.round(number - 1)
+    if previous is not None:
+        if previous.status == Round.Status.DRAFT:
+            raise ValidationError(_("Publish round %(n)s first.") % {"n": previous.number})
+        if any(not g.result for g in cup.data.games if g.round_id == previous.id):
+            raise ValidationError(_("Round %(n)s still has games without a result.") % {"n": previous.number})
+        open_matches = [m for m in cup.matches(previous.number) if not m.decided and not m.match.waiting]
+        if open_matches:
+            raise ValidationError(
+                _("Match %(m)s of round %(n)s is not decided yet: add its next game.")
+                % {"m": open_matches[0].number, "n": previous.number}
+            )
+        previous.status = Round.Status.FINISHED
+        previous.save(update_fields=["status"])
+    rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
+    explanation = [
+        _("Knockout of %(n)s players, bracket of %(size)s (seed 004 §4.9.7).")
+        % {"n": len(cup.bracket.seeds), "size": cup.bracket.size}
+    ]
+    if number == 1:
+        for seed, pid in enumerate(cup.bracket.seeds, 1):
+            explanation.append(
+                _("Seed %(seed)s: %(name)s, lot number %(lot)s.")
+                % {"seed": seed, "name": cup.by_start[pid].name, "lot": cup.bracket.lots[pid]}
+            )
+    board = 0
+    for view in cup.matches(number):
+        match = view.match
+        if match.is_bye:
+            Bye.objects.create(
+                round=rnd, participant=cup.by_start[match.winner], kind=Bye.Kind.PAIRING_BYE, points=Decimal(1)
+            )
+            explanation.append(_("Match %(m)s: %(status)s.") % {"m": match.number, "status": view.status})
+        elif match.next_game is not None:
+            board += 1
+            _create_game(rnd, board, match, cup.by_start)
+            explanation.append(_("Match %(m)s: colours of the first game by lot.") % {"m": match.number})
+        elif match.winner is not None:
+            explanation.append(_("Match %(m)s: %(status)s.") % {"m": match.number, "status": view.status})
+    if competition.rounds != len(cup.bracket.rounds):
+        competition.rounds = len(cup.bracket.rounds)
+        competition.save(update_fields=["rounds"])
+    rnd.explanation = explanation
+    rnd.paired_at = timezone.now()
+    rnd.status = Round.Status.DRAFT
+    rnd.save()
+    TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
+    return rnd
+
+
+def _create_game(rnd: Round, board: int, match: engine.Match, by_start: dict[int, Participant]) -> Game:
+    game = match.next_game
+    assert game is not None
+    return Game.objects.create(
+        round=rnd,
+        board=board,
+        white=by_start[game.white],
+        black=by_start[game.black],
+        match=match.number,
+        stage=game.stage.value,
+    )
+
+
+@transaction.atomic
+def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Game]:
+    """Add the next game of every open match of `rnd` whose games all have a result (or of one match).
+
+    The engine says which: the next normal game, or the first game of the
+    tie-break stage a level match needs, with its colours by lot.
+    """
+    cup = Cup.load(rnd.competition)
+    if rnd.status == Round.Status.FINISHED:
+        raise ValidationError(_("Round %(n)s is finished.") % {"n": rnd.number})
+    board = rnd.games.aggregate(n=Max("board"))["n"] or 0
+    added = []
+    for view in cup.matches(rnd.number):
+        if view.needs_game and match_number in (None, view.number):
+            board += 1
+            added.append(_create_game(rnd, board, view.match, cup.by_start))
+    if added:
+        TDAction.objects.create(
+            competition=rnd.competition,
+            round_number=rnd.number,
+            user=user,
+            action="add-games",
+            detail=", ".join(f"match {g.match} board {g.board} {g.stage}" for g in added),
+        )
+    return added
+
+
+@transaction.atomic
+def set_game_result(game: Game, result: str, user) -> Game:
+    """Enter a knockout game's result, refusing what the bracket cannot take.
+
+    A double forfeit decides nothing and is refused; so is a correction that
+    makes a later game of the match superfluous while it has a result, or that
+    changes who advanced once the next round is paired. Games still to play
+    in a match the correction decided are removed.
+    """
+    if result == Result.DOUBLE_FORFEIT:
+        raise ValidationError(_("A knockout game needs a winner or a draw; a double forfeit is not possible."))
+    competition = game.round.competition
+    before = Cup.load(competition)
+    services.set_result(game, result, user)
+    after = Cup.load(competition)
+    if after.bracket is None:
+        raise ValidationError(
+            _("This result would leave later games of the match superfluous; clear them first.")
+            + " "
+            + " ".join(after.problems)
+        )
+    number = game.round.number
+    if after.round(number + 1) is not None and before.bracket is not None:
+        old = [m.winner for m in before.bracket.rounds[number - 1]]
+        new = [m.winner for m in after.bracket.rounds[number - 1]]
+        if old != new:
+            raise ValidationError(
+                _("This result changes who advanced, and round %(n)s is already paired.") % {"n": number + 1}
+            )
+    for view in after.matches(number):
+        if view.decided:
+            stale = [g.pk for g in view.games if not g.result]
+            if stale:
+                Game.objects.filter(pk__in=stale).delete()
+    if after.bracket is not None and number == len(after.bracket.rounds) and after.bracket.champion is not None:
+        services.finish(game.round, user)  # the final is decided: the cup is over
+    return game

@@ -1,0 +1,206 @@
+"""Knockout pages: the public bracket (and its PDF) and the TD's cup page (seed 004 §4.9.7).
+
+Thin views over `tournaments.knockout`; the standings and pairings pages of a
+knockout competition show the bracket.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.access import directed_club
+
+from . import knockout, services
+from .models import Competition, Round
+from .pdf import render_pdf
+
+
+def _knockout(club_slug: str, slug: str) -> Competition:
+    competition = get_object_or_404(
+        Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug
+    )
+    if not knockout.is_knockout(competition):
+        raise Http404
+    return competition
+
+
+def _directed(request, club_slug: str, slug: str) -> Competition:
+    directed_club(request, club_slug)
+    return _knockout(club_slug, slug)
+
+
+def _rounds(cup: knockout.Cup) -> list[dict]:
+    if cup.bracket is None:
+        return []
+    return [
+        {"number": n, "name": knockout.round_name(cup.bracket, n), "matches": cup.matches(n)}
+        for n in range(1, len(cup.bracket.rounds) + 1)
+    ]
+
+
+def _format(competition: Competition) -> dict:
+    return {key: competition.settings.get(key) for key in ("games", "rapid_games", "blitz_games")}
+
+
+def render_bracket(request, competition: Competition) -> HttpResponse:
+    """The bracket as far as the published rounds go; ?format=pdf prints it."""
+    cup = knockout.Cup.load(competition, public=True)
+    context = {
+        "competition": competition,
+        "cup": cup,
+        "rounds": _rounds(cup),
+        "champion": cup.champion(),
+        "format": _format(competition),
+        "entrants": cup.entrants(),
+    }
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/bracket.html", context, f"{competition.slug}-bracket.pdf")
+    return render(request, "tournaments/bracket.html", context)
+
+
+def bracket_page(request, club, competition):
+    return render_bracket(request, _knockout(club, competition))
+
+
+def _cup_context(competition: Competition) -> dict:
+    cup = knockout.Cup.load(competition)
+    rounds = _rounds(cup)
+    current = cup.paired_rounds[-1] if cup.paired_rounds else None
+    matches = rounds[current.number - 1]["matches"] if current and rounds else []
+    return {
+        "competition": competition,
+        "club": competition.club,
+        "cup": cup,
+        "rounds": rounds,
+        "round": current,
+        "matches": matches,
+        "round_name": rounds[current.number - 1]["name"] if current and rounds else "",
+        "needing_games": [m for m in matches if m.needs_game],
+        "next_number": cup.next_round_number() if cup.can_pair() else None,
+        "next_name": knockout.round_name(cup.bracket, cup.next_round_number()) if cup.can_pair() else "",
+        "champion": cup.champion(),
+        "format": _format(competition),
+        "entrants": cup.entrants(),
+    }
+
+
+@login_required
+def cup_page(request, club, competition):
+    """The TD's page: pair a round, publish it, enter results, add the games a match needs."""
+    competition = _directed(request, club, competition)
+    return render(request, "tournaments/knockout_cup.html", _cup_context(competition))
+
+
+def _flash(request, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
+@login_required
+@require_POST
+def cup_format(request, club, competition):
+    """Games per match and per tie-break stage, until round 1 is paired."""
+    competition = _directed(request, club, competition)
+    if competition.round_set.filter(paired_at__isnull=False).exists():
+        messages.error(request, _("The match format is fixed once round 1 is paired."))
+        return redirect("cup", club, competition.slug)
+    try:
+        settings = {key: int(request.POST.get(key, "")) for key in ("games", "rapid_games", "blitz_games")}
+    except ValueError:
+        messages.error(request, _("Give whole numbers of games."))
+        return redirect("cup", club, competition.slug)
+    competition.settings = {**competition.settings, **settings}
+    try:
+        competition.save(update_fields=["settings"])
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, _("Match format saved."))
+    return redirect("cup", club, competition.slug)
+
+
+@login_required
+@require_POST
+def cup_pair(request, club, competition):
+    competition = _directed(request, club, competition)
+    try:
+        rnd = knockout.pair_round(competition, request.user)
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, _("Round %(n)s is paired. Check the boards, then publish.") % {"n": rnd.number})
+    return redirect("cup", club, competition.slug)
+
+
+@login_required
+@require_POST
+def cup_publish(request, club, competition, number):
+    competition = _directed(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    try:
+        services.publish(rnd, request.user)
+        messages.success(request, _("Round %(n)s is published.") % {"n": number})
+    except ValidationError as error:
+        _flash(request, error)
+    return redirect("cup", club, competition.slug)
+
+
+@login_required
+@require_POST
+def cup_next_games(request, club, competition, number):
+    """Add the next game of every match that needs one (or of the match posted)."""
+    competition = _directed(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    match = request.POST.get("match")
+    try:
+        added = knockout.add_next_games(rnd, request.user, int(match) if match else None)
+    except (ValidationError, ValueError) as error:
+        _flash(request, error if isinstance(error, ValidationError) else ValidationError(str(error)))
+    else:
+        if added:
+            messages.success(request, _("%(n)s game(s) added.") % {"n": len(added)})
+        else:
+            messages.info(request, _("No match needs another game now."))
+    return redirect("cup", club, competition.slug)
+
+
+@login_required
+@require_POST
+def cup_result(request, club, competition, number, board):
+    """One game's result typed on the cup page (htmx: the row back), or every game of the form."""
+    competition = _directed(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    games = rnd.games.order_by("board")
+    targets = games.filter(board=board) if board else games
+    errors = []
+    for game in targets:
+        key = f"result-{game.board}"
+        if key not in request.POST:
+            continue
+        try:
+            knockout.set_game_result(game, services.parse_result(request.POST[key]), request.user)
+        except ValidationError as error:
+            errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    if request.htmx and board:
+        context = _cup_context(competition) | {"errors": errors}
+        view = next((m for m in context["matches"] if any(g.board == board for g in m.games)), None)
+        if view is None:  # the game was removed: the match was decided without it
+            return HttpResponse(headers={"HX-Refresh": "true"})
+        context["m"] = view
+        context["game"] = next(g for g in view.games if g.board == board)
+        template = "tournaments/knockout_cup.html"
+        row = render_to_string(f"{template}#game-row", context, request=request)
+        head = render_to_string(f"{template}#match-head", context | {"oob": True}, request=request)
+        return HttpResponse(row + head)
+    for message in errors:
+        messages.error(request, message)
+    if not errors:
+        messages.success(request, _("Results saved."))
+    return redirect("cup", club, competition.slug)
