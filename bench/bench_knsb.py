@@ -4,7 +4,8 @@ The states are generated deterministically: ratings from a fixed random stream, 
 paired by the system itself, results drawn from the rating difference with a fixed seed. Prints,
 per system and size, the seconds for the measured round.
 
-Usage: .venv/bin/python bench/bench_knsb.py [sizes...]   (default 100 300 1000)
+Usage: .venv/bin/python bench/bench_knsb.py [system ids...] [sizes...]
+(default: all three systems; 100 300 1000 players)
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ def tournament(system: str, n: int, rounds: int, upto: int, seed: int = 1) -> To
     return state
 
 
-def main(sizes: list[int]) -> None:
-    for system in SYSTEMS:
+def main(systems: list[str], sizes: list[int]) -> None:
+    for system in systems:
         for n in sizes:
             rounds = 9
             t0 = time.perf_counter()
@@ -67,4 +68,6 @@ def main(sizes: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [100, 300, 1000])
+    args = sys.argv[1:]
+    systems = [a for a in args if not a.isdigit()] or list(SYSTEMS)
+    main(systems, [int(a) for a in args if a.isdigit()] or [100, 300, 1000])

@@ -220,8 +220,43 @@ def _load(path: str, rounds: int | None, seed: int | None) -> Tournament:
         raise CliError(EXIT_INVALID, text if text.startswith(path) else f"{path}: {text}") from err
 
 
+def standings_text(system_id: str, state: TournamentState, codes: list[str] | None = None) -> str:
+    """The standings after the recorded rounds: Keizer's own (seed 003 §1.5), else points and tiebreaks."""
+    if system_id == "keizer":
+        from .engines import keizer
+
+        return "\n".join(keizer.standings(state).lines()) + "\n"
+    from .engines import tiebreaks
+
+    codes = codes or tiebreaks.default_tiebreaks(system_id)
+    lines = tiebreaks.standings(state, codes, rules=tiebreaks.default_rules(system_id))
+    shown = [code for code in codes if code != "PTS"]
+    width = max([len(line.name) for line in lines] + [4])
+    out = [f"{'#':>4} {'Nr':>4} {'Name':<{width}} {'Pts':>5} " + " ".join(f"{c:>7}" for c in shown)]
+    for line in lines:
+        values = " ".join(f"{line.values[c]:>7g}" if line.values.get(c) is not None else f"{'':>7}" for c in shown)
+        out.append(f"{line.rank:>4} {line.player:>4} {line.name:<{width}} {line.points:>5g} {values}")
+    return "\n".join(out) + "\n"
+
+
+def standings_command(argv: list[str]) -> int:
+    """`python -m pairing standings --system ID FILE [--tiebreaks CODES]`: the standings as text."""
+    parser = _Parser(prog="python -m pairing standings", description="Print the standings of a tournament file.")
+    _common(parser)
+    parser.add_argument("--tiebreaks", metavar="CODES", help="comma-separated tiebreak codes (default: the system's)")
+    args = parser.parse_args(argv)
+    _system(args.system)
+    tournament = _load(args.file, args.rounds, args.seed)
+    codes = [c.strip() for c in args.tiebreaks.split(",")] if args.tiebreaks else None
+    try:
+        sys.stdout.write(standings_text(args.system, tournament.state, codes))
+    except InvalidInput as err:
+        raise CliError(EXIT_INVALID, f"{args.file}: {err}") from err
+    return EXIT_OK
+
+
 # Sub-commands by name (`python -m pairing NAME ...`); a system with more to say than boards adds one.
-SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {}
+SUBCOMMANDS: dict[str, Callable[[list[str]], int]] = {"standings": standings_command}
 
 
 def main(argv: list[str] | None = None) -> int:

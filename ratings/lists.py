@@ -30,8 +30,12 @@ from typing import BinaryIO
 from xml.parsers import expat
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 PROGRESS_EVERY = 50_000  # lines between two progress calls
+# column names for messages, translated only when a message is made (not once per line)
+THE_RATING = gettext_lazy("the rating")
+THE_YEAR = gettext_lazy("the year of birth")
 
 Progress = Callable[[int], None]
 
@@ -99,7 +103,7 @@ def open_list(stream: BinaryIO) -> BinaryIO:
     return archive.open(member)
 
 
-def _int(value: str, line: int, column: str) -> int | None:
+def _int(value: str, line: int, column) -> int | None:
     value = value.strip()
     if not value:
         return None
@@ -111,7 +115,7 @@ def _int(value: str, line: int, column: str) -> int | None:
 
 
 def _year(value: str, line: int) -> int | None:
-    year = _int(value, line, _("the year of birth"))
+    year = _int(value, line, THE_YEAR)
     return year or None  # 0000: unknown
 
 
@@ -159,7 +163,7 @@ def read_fide_txt(lines: Iterable[str], progress: Progress | None = None) -> Ite
             line=number,
             player_id=player_id,
             name=name,
-            rating=_int(line[rating_at[0] : rating_at[1]], number, _("the rating")),
+            rating=_int(line[rating_at[0] : rating_at[1]], number, THE_RATING),
             birth_year=_year(line[birth_at[0] : birth_at[1]], number) if birth_at else None,
             federation=line[fed_at[0] : fed_at[1]].strip() if fed_at else "",
             title=line[title_at[0] : title_at[1]].strip() if title_at else "",
@@ -240,7 +244,7 @@ def _xml_entry(player: dict[str, str], line: int, lines: dict[str, int]) -> List
         line=line,
         player_id=player_id,
         name=name,
-        rating=_int(player.get("rating", ""), lines.get("rating", line), _("the rating")),
+        rating=_int(player.get("rating", ""), lines.get("rating", line), THE_RATING),
         birth_year=_year(player.get("birthday", ""), lines.get("birthday", line)),
         federation=player.get("country", ""),
         title=player.get("title", ""),
@@ -344,7 +348,7 @@ def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Ite
             line=number,
             player_id=player_id,
             name=name,
-            rating=_int(cell("rating"), number, _("the rating")),
+            rating=_int(cell("rating"), number, THE_RATING),
             birth_year=year,
             birth_date=day,
             federation=cell("federation"),

@@ -304,9 +304,12 @@ def pair_round(competition: Competition, user) -> Round:
     if previous is not None:
         if previous.status == Round.Status.DRAFT:
             raise ValidationError(_("Publish round %(n)s first.") % {"n": previous.number})
-        if any(not g.result for g in cup.data.games if g.round_id == previous.id):
+        views = cup.matches(previous.number)
+        # A match decided without its last game (a walkover after a withdrawal) drops that game.
+        Game.objects.filter(pk__in=[g.pk for m in views if m.decided for g in m.games if not g.result]).delete()
+        if any(m.pending for m in views if not m.decided):
             raise ValidationError(_("Round %(n)s still has games without a result.") % {"n": previous.number})
-        open_matches = [m for m in cup.matches(previous.number) if not m.decided and not m.match.waiting]
+        open_matches = [m for m in views if not m.decided and not m.match.waiting]
         if open_matches:
             raise ValidationError(
                 _("Match %(m)s of round %(n)s is not decided yet: add its next game.")

@@ -1,4 +1,4 @@
-"""Knockout pages: the public bracket (and its PDF) and the TD's cup page (seed 004 §4.9.7).
+"""Knockout pages: the public bracket (and its PDF) and the TD's cup page (seed 004 §4.9.7); rating groups (§65).
 
 Thin views over `tournaments.knockout`; the standings and pairings pages of a
 knockout competition show the bracket.
@@ -204,3 +204,31 @@ def cup_result(request, club, competition, number, board):
     if not errors:
         messages.success(request, _("Results saved."))
     return redirect("cup", club, competition.slug)
+
+
+@login_required
+def split_groups(request, club, competition):
+    """Rating groups (seed 004 §65): preview the division for a group size, then create one competition per group."""
+    from . import groups
+
+    directed_club(request, club)
+    competition = get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
+    size = request.POST.get("size") or request.GET.get("size") or ""
+    division, error = [], ""
+    if size:
+        try:
+            division = groups.divide(competition, int(size))
+        except ValueError:
+            error = _("Give the number of players per group.")
+        except ValidationError as problem:
+            error = " ".join(problem.messages)
+    if request.method == "POST" and not error:
+        try:
+            created = groups.split_into_groups(competition, int(size), request.user)
+        except (ValidationError, ValueError) as problem:
+            error = " ".join(problem.messages) if isinstance(problem, ValidationError) else str(problem)
+        else:
+            messages.success(request, _("%(n)s competitions created, one per group.") % {"n": len(created)})
+            return redirect("club", club)
+    context = {"competition": competition, "club": competition.club, "size": size, "division": division}
+    return render(request, "tournaments/split_groups.html", context | {"error": error})

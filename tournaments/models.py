@@ -319,7 +319,12 @@ class PrizeTable(models.Model):
     sharing = models.CharField(_("equal points"), max_length=10, choices=Sharing.choices, blank=True, default="")
     one_prize_each = models.BooleanField(_("one prize per player"), default=True)
     currency = models.CharField(_("currency"), max_length=5, blank=True, default="€")
-    age_on = models.DateField(_("ages on"), null=True, blank=True, help_text=_("the date ages are counted on"))
+    age_on = models.DateField(
+        _("ages on"),
+        null=True,
+        blank=True,
+        help_text=_("the date ages are counted on; empty: the day round 1 was paired"),
+    )
     main = models.JSONField(_("prizes"), default=list, blank=True)
     groups = models.JSONField(_("prize groups"), default=list, blank=True)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -64,9 +64,13 @@ def parse_codes(text: str) -> list[str]:
     return found
 
 
+def last_paired_round(competition: Competition) -> int:
+    """0 before round 1 is paired: until then the list may change freely."""
+    return max(competition.round_set.filter(paired_at__isnull=False).values_list("number", flat=True), default=0)
+
+
 def tiebreaks_locked(competition: Competition) -> bool:
-    """The list may change freely until round 1 is paired."""
-    return competition.round_set.filter(paired_at__isnull=False).exists()
+    return last_paired_round(competition) > 0
 
 
 @transaction.atomic
@@ -76,7 +80,8 @@ def set_tiebreaks(competition: Competition, codes: list[str], user, override: bo
     old = list(competition.tiebreaks or [])
     if new == old:
         return
-    locked = tiebreaks_locked(competition)
+    paired = last_paired_round(competition)
+    locked = paired > 0
     if locked and not override:
         raise ValidationError(
             _("Round 1 has been paired: the tie-breaks can only change with an explicit override, which is recorded.")
@@ -87,6 +92,7 @@ def set_tiebreaks(competition: Competition, codes: list[str], user, override: bo
     shown_new = ", ".join(new or default_codes(competition.system))
     TDAction.objects.create(
         competition=competition,
+        round_number=paired or None,
         user=user,
         action="tiebreaks override" if locked else "tiebreaks",
         detail=f"{shown_old} -> {shown_new}",
@@ -108,9 +114,49 @@ class TiebreakForm(forms.Form):
         return parse_codes(self.cleaned_data["codes"])
 
 
+# The catalogue's names (pairing.engines.tiebreaks.CATALOGUE) in the page's language.
+NAMES = {
+    "PTS": gettext_lazy("Points"),
+    "DE": gettext_lazy("Direct encounter"),
+    "DE1": gettext_lazy("Direct encounter, only for first place"),
+    "WIN": gettext_lazy("Number of wins (with or without playing)"),
+    "WON": gettext_lazy("Number of games won"),
+    "BPG": gettext_lazy("Games played with black"),
+    "BWG": gettext_lazy("Games won with black"),
+    "PS": gettext_lazy("Progressive score"),
+    "REP": gettext_lazy("Rounds elected to play"),
+    "BH": gettext_lazy("Buchholz"),
+    "AOB": gettext_lazy("Average of opponents' Buchholz"),
+    "FB": gettext_lazy("Fore Buchholz"),
+    "SB": gettext_lazy("Sonneborn-Berger"),
+    "KS": gettext_lazy("Koya system"),
+    "ARO": gettext_lazy("Average rating of opponents"),
+    "TPR": gettext_lazy("Tournament performance rating"),
+    "PTP": gettext_lazy("Perfect tournament performance"),
+    "APRO": gettext_lazy("Average performance rating of opponents"),
+    "APPO": gettext_lazy("Average perfect performance of opponents"),
+    "RTNG": gettext_lazy("Own rating"),
+    "TPN": gettext_lazy("Pairing number"),
+    "WP": gettext_lazy("Weerstandspunten"),
+    "WSB": gettext_lazy("Sonneborn-Berger, unplayed rounds a draw against oneself"),
+    "KORR": gettext_lazy("Almindelig korrektion"),
+    "MKORR": gettext_lazy("Middelkorrektion"),
+    "GRT": gettext_lazy("Average rating of opponents (exact)"),
+    "LOT": gettext_lazy("Lot"),
+}
+
+
+def tiebreak_name(code: str) -> str:
+    spec = tiebreaks.parse(code)
+    return str(NAMES.get(spec.acronym, spec.name))
+
+
 def catalogue() -> list[tuple[str, str, str]]:
     """(acronym, name, modifiers) for the page's table."""
-    return [(code, name, " ".join("/" + m for m in mods)) for code, (name, mods) in tiebreaks.CATALOGUE.items()]
+    return [
+        (code, str(NAMES.get(code, name)), " ".join("/" + m for m in mods))
+        for code, (name, mods) in tiebreaks.CATALOGUE.items()
+    ]
 
 
 # What an explanation's rounds were (pairing.engines.tiebreaks.rules.unplayed_label), for the pages.
@@ -127,6 +173,88 @@ WHAT = {
     "absent": gettext_lazy("absent"),
     "club match": gettext_lazy("club match"),
 }
+
+
+# The notes of pairing.engines.tiebreaks (catalogue.py, ranking.py), in the page's language; a note of
+# another form is shown as the module wrote it.
+_ROUND_CUT = re.compile(r"round (?P<round>\d+) \((?P<value>[^)]*)\)")
+NOTES: list[tuple[re.Pattern[str], object]] = [
+    (re.compile(r"^unplayed rounds: (?P<rules>\S+)$"), gettext_lazy("unplayed rounds counted by the rules %(rules)s")),
+    (re.compile(r"^cut: (?P<cuts>.+)$"), gettext_lazy("cut: %(cuts)s")),
+    (re.compile(r"^cut$"), gettext_lazy("cut")),
+    (re.compile(r"^unplayed round not counted$"), gettext_lazy("unplayed round not counted")),
+    (re.compile(r"^unrated opponent$"), gettext_lazy("unrated opponent")),
+    (
+        re.compile(r"^dummy opponent with own score (?P<own>\S+)$"),
+        gettext_lazy("dummy opponent with own score %(own)s"),
+    ),
+    (
+        re.compile(r"^dummy opponent: own score (?P<own>\S+) capped at half the rounds (?P<cap>\S+)$"),
+        gettext_lazy("dummy opponent: own score %(own)s capped at half the rounds, %(cap)s"),
+    ),
+    (
+        re.compile(
+            r"^dummy opponent: own score (?P<own>\S+) capped at scheduled opponent (?P<opp>\d+)'s score (?P<cap>\S+)$"
+        ),
+        gettext_lazy("dummy opponent: own score %(own)s capped at the score of scheduled opponent %(opp)s, %(cap)s"),
+    ),
+    (
+        re.compile(r"^opponent's (?P<points>\S+) points counted as (?P<counted>\S+)$"),
+        gettext_lazy("opponent's %(points)s points counted as %(counted)s"),
+    ),
+    (
+        re.compile(r"^draw against oneself: own score (?P<ws>\S+) with unplayed rounds as draws$"),
+        gettext_lazy("a draw against oneself: own score %(ws)s with unplayed rounds as draws"),
+    ),
+    (
+        re.compile(
+            r"^virtual opponent: (?P<before>\S+) before the round \+ (?P<in>\S+) in it"
+            r" \+ (?P<later>\S+) for (?P<n>\d+) later draws$"
+        ),
+        gettext_lazy("virtual opponent: %(before)s before the round + %(in)s in it + %(later)s for %(n)s later draws"),
+    ),
+    (
+        re.compile(r"^round (?P<round>\d+): every paired game counted as a draw$"),
+        gettext_lazy("round %(round)s: every paired game counted as a draw"),
+    ),
+    (
+        re.compile(r"^opponents with at least (?P<limit>\S+) points$"),
+        gettext_lazy("opponents with at least %(limit)s points"),
+    ),
+    (re.compile(r"^opponent's score (?P<score>\S+)$"), gettext_lazy("opponent's score %(score)s")),
+    (re.compile(r"^while equal: (?P<chain>.+)$"), gettext_lazy("while equal: %(chain)s")),
+    (re.compile(r"^(?P<score>\S+) from (?P<games>\d+) games$"), gettext_lazy("%(score)s from %(games)s games")),
+    (
+        re.compile(r"^tied with \[(?P<group>[\d, ]*)\]; all have met$"),
+        gettext_lazy("tied with %(group)s; all have met"),
+    ),
+    (
+        re.compile(r"^tied with \[(?P<group>[\d, ]*)\]; not all have met$"),
+        gettext_lazy("tied with %(group)s; not all have met"),
+    ),
+    (
+        re.compile(r"^no seed recorded: lot numbers follow the start numbers$"),
+        gettext_lazy("no seed recorded: lot numbers follow the start numbers"),
+    ),
+]
+
+
+def translate_note(note: str) -> str:
+    """An explanation's note in the page's language (`NOTES`); "cut; ..." keeps its parts."""
+    if note.startswith("cut; "):
+        return f"{translate_note('cut')}; {translate_note(note[5:])}"
+    for pattern, template in NOTES:
+        match = pattern.match(note)
+        if match:
+            values = match.groupdict()
+            if "cuts" in values:
+                values["cuts"] = _ROUND_CUT.sub(
+                    lambda m: _("round %(round)s (%(value)s)") % m.groupdict(), values["cuts"]
+                )
+            if "chain" in values:
+                values["chain"] = values["chain"].replace(", then ", _(", then "))
+            return str(template) % values
+    return note
 
 
 # ------------------------------------------------------------------------------------------ prize table
@@ -149,12 +277,9 @@ def parse_prize_items(text: str) -> list[list[str]]:
         if not raw:
             continue
         match = _ITEM.match(raw)
-        assert match is not None  # the pattern matches every text
+        if match is None:
+            raise ValidationError(_("“%(item)s” is not a prize.") % {"item": raw})
         amount = (match["amount"] or "0").replace(",", ".")
-        try:
-            Decimal(amount)
-        except InvalidOperation as error:  # pragma: no cover - the pattern admits numbers only
-            raise ValidationError(_("“%(item)s” is not a prize.") % {"item": raw}) from error
         items.append([amount, match["label"].strip()])
     return items
 

@@ -38,6 +38,7 @@ urlpatterns = [
     path(c + "manage/cup/<int:number>/next-games/", knockout_views.cup_next_games, name="cup_next_games"),
     path(c + "manage/cup/<int:number>/results/", knockout_views.cup_result, {"board": 0}, name="cup_results"),
     path(c + "manage/cup/<int:number>/result/<int:board>/", knockout_views.cup_result, name="cup_result"),
+    path(c + "manage/groups/", knockout_views.split_groups, name="split_groups"),
 ]
 urlpatterns += [
     path(c + "prizes/", views.prize_list_page, name="prize_list"),

@@ -97,6 +97,11 @@ def standings_page(request, club, competition):
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
+    if competition.system == "dubov-1997":  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
+        from pairing.engines.dubov import aro_list
+
+        finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
+        context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))
     if request.GET.get("format") == "pdf":
         return render_pdf(request, "tournaments/standings.html", context, f"{competition.slug}-standings.pdf")
     return _page(request, "tournaments/standings.html", context, "table")
@@ -469,7 +474,7 @@ def export_trf(request, club, competition):
 
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
-    from .prizes import WHAT
+    from .prizes import WHAT, tiebreak_name, translate_note
 
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
@@ -481,17 +486,16 @@ def tiebreak_explanation(request, club, competition, number, index):
     by_start = {p.start_number: p for p in data.participants}
     items = [
         {"item": item, "opponent": by_start.get(item.opponent) if item.opponent else None,
-         "what": WHAT.get(item.what, item.what)}
+         "what": WHAT.get(item.what, item.what), "note": translate_note(item.note) if item.note else ""}
         for item in explanation.items
     ]  # fmt: skip
-    from pairing.engines.tiebreaks import parse
-
     context = {
         "competition": competition,
         "row": row,
         "code": names[index],
-        "name": parse(names[index]).name,
+        "name": tiebreak_name(names[index]),
         "explanation": explanation,
+        "notes": [translate_note(note) for note in explanation.notes],
         "items": items,
         "number": number,
     }

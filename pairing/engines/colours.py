@@ -166,14 +166,13 @@ def float_in_round(player: Player, index: int, score_of: dict[int, list[float]],
     `score_of[id][k]` is a player's score after k rounds. A game between different scores gives the
     higher player a downfloat and the lower an upfloat. A round without a game: 2017 always a
     downfloat; 2026 a downfloat only when it scored more than a loss (pairing bye, half- or
-    full-point bye, forfeit win); a lost forfeit compares scores like a game.
+    full-point bye, forfeit win), never an upfloat.
     """
     record = player.history[index]
     if not record.played:
         if edition is Edition.FIDE_2017 or (record.score or 0.0) > 0.0:
             return Float.DOWN
-        if record.kind is not Kind.FORFEIT or not record.opponent:
-            return None
+        return None
     if record.opponent is None or record.opponent not in score_of:
         return None
     mine = score_of[player.id][index]

@@ -41,9 +41,7 @@ def has_perfect_matching(players: Sequence[int], allowed: Allowed) -> bool:
         return True
     if _greedy_perfect(players, allowed):
         return True
-    edges = [
-        (players[i], players[j], 1) for i in range(n) for j in range(i + 1, n) if allowed(players[i], players[j])
-    ]
+    edges = [(players[i], players[j], 1) for i in range(n) for j in range(i + 1, n) if allowed(players[i], players[j])]
     # With unit weights the maximum-weight matching is one of maximum cardinality.
     return len(max_weight_matching(list(players), edges)) == n
 
@@ -79,6 +77,38 @@ def _greedy_perfect(players: Sequence[int], allowed: Allowed) -> bool:
         else:
             return False
     return True
+
+
+def has_bipartite_matching(left: Sequence[int], right: Sequence[int], allowed: Allowed) -> bool:
+    """True when every player of `left` can meet a different player of `right` (allowed pairs only).
+
+    First-fit, then augmenting paths for the players left over (Kuhn's method): exact.
+    """
+    if len(left) != len(right):
+        return False
+    free = list(right)
+    partner: dict[int, int] = {}  # right player -> left player
+    over: list[int] = []
+    for u in left:
+        for i, v in enumerate(free):
+            if allowed(u, v):
+                partner[v] = u
+                del free[i]
+                break
+        else:
+            over.append(u)
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for v in right:
+            if v in seen or not allowed(u, v):
+                continue
+            seen.add(v)
+            if v not in partner or augment(partner[v], seen):
+                partner[v] = u
+                return True
+        return False
+
+    return all(augment(u, set()) for u in over)
 
 
 def first_matching(order: Sequence[int], allowed: Allowed) -> list[tuple[int, int]] | None:

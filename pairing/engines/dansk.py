@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .danish import has_perfect_matching, points
+from .danish import first_matching, has_bipartite_matching, has_perfect_matching, points
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
@@ -86,6 +86,10 @@ def preference(seq: list[Colour]) -> Preference:
     return Preference(seq[-1].opposite)
 
 
+class _SearchLimit(NoValidPairing):
+    """The search took more than `search_limit` steps."""
+
+
 @dataclass
 class _Context:
     """Everything the search needs about this round's players."""
@@ -103,6 +107,7 @@ class _Context:
     accelerated: bool = False
     relaxed: bool = False  # strong preferences no longer forbid a pair (setting relax_strong_preferences)
     notes: dict[frozenset[int], str] = field(default_factory=dict)
+    met_cache: dict[tuple[int, int], int] = field(default_factory=dict)  # pair -> preferences met (5.2)
     steps: list[str] = field(default_factory=list)
 
     def allowed(self, a: int, b: int) -> bool:
@@ -126,7 +131,7 @@ class _Context:
     def tick(self) -> None:
         self.budget += 1
         if self.budget > self.limit:
-            raise NoValidPairing(f"Dansk Schweizer: search limit of {self.limit} steps reached")
+            raise _SearchLimit(f"Dansk Schweizer: search limit of {self.limit} steps reached")
 
 
 def allocate(ctx: _Context, p: int, q: int) -> tuple[int, int, str]:
@@ -155,15 +160,22 @@ def allocate(ctx: _Context, p: int, q: int) -> tuple[int, int, str]:
 
 
 def _prefs_met(ctx: _Context, pairs: list[tuple[int, int]]) -> int:
-    met = 0
-    for p, q in pairs:
-        if ctx.x in (p, q):  # the round against X counts as white (2.2)
-            met += ctx.pref[q if p == ctx.x else p].colour is W
-            continue
-        white, black, _ = allocate(ctx, p, q)
-        met += ctx.pref[white].colour is W
-        met += ctx.pref[black].colour is B
-    return met
+    cache = ctx.met_cache
+    total = 0
+    for pair in pairs:
+        met = cache.get(pair)
+        if met is None:
+            met = cache[pair] = _pair_prefs_met(ctx, *pair)
+        total += met
+    return total
+
+
+def _pair_prefs_met(ctx: _Context, p: int, q: int) -> int:
+    """How many of the two players get their preferred colour on this board (5.2)."""
+    if ctx.x in (p, q):  # the round against X counts as white (2.2)
+        return int(ctx.pref[q if p == ctx.x else p].colour is W)
+    white, black, _ = allocate(ctx, p, q)
+    return int(ctx.pref[white].colour is W) + int(ctx.pref[black].colour is B)
 
 
 def _upper_bound(ctx: _Context, players: list[int]) -> int:
@@ -196,30 +208,48 @@ def _compositions(rest: list[int]) -> Iterator[tuple[str, list[int], list[int]]]
 
 
 def _b_orders(ctx: _Context, a: list[int], b: list[int]) -> Iterator[list[int]]:
-    """Orders of b against a in lexicographic order (5.3 steps 1-2), legal pairs only."""
+    """Orders of b against a in lexicographic order (5.3 steps 1-2), legal pairs only.
 
-    def rec(i: int, left: list[int], acc: list[int]) -> Iterator[list[int]]:
-        if i == len(a):
-            yield list(acc)
-            return
-        for cand in left:
+    A depth-first search without recursion: level i holds the b players still free and the
+    next one to try against a[i]; a choice is kept only when the rest can still be matched.
+    """
+    if not _bipartite_ok(ctx, a, b):
+        return
+    if not a:
+        yield []
+        return
+    lefts, tried, order = [list(b)], [0], []
+    while tried:
+        i = len(tried) - 1
+        left, j = lefts[i], tried[i]
+        remaining: list[int] | None = None
+        while j < len(left):
+            cand = left[j]
+            j += 1
             ctx.tick()
-            if not ctx.allowed(a[i], cand):
-                continue
-            remaining = [p for p in left if p != cand]
-            if not _bipartite_ok(ctx, a[i + 1 :], remaining):
-                continue
-            acc.append(cand)
-            yield from rec(i + 1, remaining, acc)
-            acc.pop()
-
-    if _bipartite_ok(ctx, a, b):
-        yield from rec(0, list(b), [])
+            if ctx.allowed(a[i], cand):
+                rest = left[: j - 1] + left[j:]
+                if _bipartite_ok(ctx, a[i + 1 :], rest):
+                    remaining = rest
+                    break
+        tried[i] = j
+        if remaining is None:  # level i exhausted: re-open the choice above it
+            tried.pop()
+            lefts.pop()
+            if order:
+                order.pop()
+            continue
+        order.append(left[j - 1])
+        if i + 1 == len(a):
+            yield list(order)
+            order.pop()
+        else:
+            lefts.append(remaining)
+            tried.append(0)
 
 
 def _bipartite_ok(ctx: _Context, a: list[int], b: list[int]) -> bool:
-    bset = set(b)
-    return has_perfect_matching(a + b, lambda p, q: (p in bset) != (q in bset) and ctx.allowed(p, q))
+    return has_bipartite_matching(a, b, ctx.allowed)
 
 
 def _arrange(ctx: _Context, rest: list[int], arrangement_limit: int) -> tuple[list[tuple[int, int]], str] | None:
@@ -298,9 +328,7 @@ def _floater_candidates(ctx: _Context, floater: int, lower: list[int], group_bel
     return sorted(lower, key=key)
 
 
-def _assign_floaters(
-    ctx: _Context, floaters: list[int], lower: list[int]
-) -> Iterator[list[tuple[int, int]]]:
+def _assign_floaters(ctx: _Context, floaters: list[int], lower: list[int]) -> Iterator[list[tuple[int, int]]]:
     """5.4: floaters in start order, each with the nearest lower player he may meet; DFS re-opens."""
     first_group = {p for p in lower if ctx.score_of(p) == ctx.score_of(lower[0])} if lower else set()
 
@@ -323,9 +351,7 @@ class _Search:
         self.ctx = ctx
         self.arrangement_limit = arrangement_limit
 
-    def solve(
-        self, groups: list[list[int]], carry: list[int], merged: bool = False
-    ) -> list[tuple[int, int]] | None:
+    def solve(self, groups: list[list[int]], carry: list[int], merged: bool = False) -> list[tuple[int, int]] | None:
         """Pair `groups` (top down) after the floaters `carry`.
 
         Once a choice has failed further down (9.1, 9.2), the players below the group whose floaters
@@ -431,6 +457,34 @@ def _round_one_colours(pairs: list[tuple[int, int]], x: int | None) -> list[tupl
     return list(reversed(out))
 
 
+def _pair_groups(ctx: _Context, groups: list[list[int]], arrangement_limit: int) -> list[tuple[int, int]] | None:
+    """The search over the point groups; when it finds nothing, the whole field as one group (9).
+
+    The search tries the floater sets that 6.1-6.3 name, not every subset of a group, so on rare
+    late-round fields it can miss a pairing that exists; the last paragraph of 9 (the players
+    paired as one group by points and start numbers) is then applied to the whole field. The
+    matching test makes that step exact: it fails only when no legal pairing exists.
+    """
+    try:
+        pairs = _Search(ctx, arrangement_limit).solve(groups, [])
+    except _SearchLimit:
+        pairs = None
+    if pairs is not None:
+        return pairs
+    order = sorted((p for g in groups for p in g), key=lambda p: (-ctx.score[p], p))
+    pairs = first_matching(order, ctx.allowed)
+    if pairs is not None:
+        ctx.notes.clear()
+        ctx.steps[:] = [
+            "9: the point groups cannot be paired one by one (6.3 and 9.1-9.2 exhausted"
+            f"{', search limit reached' if ctx.budget > ctx.limit else ''}); the whole field was paired as one "
+            "group by points and start numbers, each player against the nearest he may meet."
+        ]
+        for p, q in pairs:
+            ctx.notes[frozenset((p, q))] = "9: nearest player he may meet"
+    return pairs
+
+
 def pair(state: TournamentState) -> Pairing:
     settings = SYSTEM.settings(state.settings)
     present = sorted(state.to_pair(), key=lambda p: p.id)
@@ -463,12 +517,12 @@ def pair(state: TournamentState) -> Pairing:
     ids = [p.id for p in present] + ([x] if x is not None else [])
     values = sorted({score[pid] for pid in ids}, reverse=True)
     groups = [[pid for pid in ids if score[pid] == v] for v in values]
-    pairs = _Search(ctx, settings["arrangement_limit"]).solve(groups, [])
+    pairs = _pair_groups(ctx, groups, settings["arrangement_limit"])
     if pairs is None and settings["relax_strong_preferences"]:
         ctx.relaxed, ctx.budget = True, 0
         ctx.notes.clear()
         ctx.steps.clear()
-        pairs = _Search(ctx, settings["arrangement_limit"]).solve(groups, [])
+        pairs = _pair_groups(ctx, groups, settings["arrangement_limit"])
     if pairs is None:
         reason = "a repeated game (1.2)" if ctx.relaxed else "a repeated game (1.2) or an unmet strong preference"
         raise NoValidPairing(f"Dansk Schweizer: no pairing without {reason}")

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .colours import unplayed_points_win
-from .danish import first_matching, has_perfect_matching, points
+from .danish import first_matching, has_bipartite_matching, has_perfect_matching, points
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
@@ -294,9 +294,7 @@ class _Rounds:
             self.take(f, chosen, f"8: floater v the highest R{opposite}")
         return still
 
-    def move_up(
-        self, lower: list[int], rule: str, want: Colour | None, need: Callable[[int], bool]
-    ) -> int | None:
+    def move_up(self, lower: list[int], rule: str, want: Colour | None, need: Callable[[int], bool]) -> int | None:
         """7.1 / 7.2: the player to move up: opposite colour, highest R, lowest ARO."""
         ctx = self.ctx
         cands = [q for q in lower if ctx.may_move_up(q) and need(q)]
@@ -396,16 +394,13 @@ class _Rounds:
     def rows(self, whites: list[int], blacks: list[int]) -> list[tuple[int, int, str]]:
         """6.2 rows, mended by 6.3."""
         ctx = self.ctx
-        if len(whites) == len(blacks):
-            bset = set(blacks)
-            cross = lambda p, q: (p in bset) != (q in bset) and ctx.legal(p, q)  # noqa: E731
-            if has_perfect_matching(whites + blacks, cross):
-                order = self.black_order(whites, blacks)
-                out = []
-                for row, (w, b) in enumerate(zip(whites, order, strict=True)):
-                    rule = "6.2" if b == blacks[row] else "6.3: black from a lower row"
-                    out.append((w, b, rule))
-                return out
+        if len(whites) == len(blacks) and has_bipartite_matching(whites, blacks, ctx.legal):
+            order = self.black_order(whites, blacks)
+            out = []
+            for row, (w, b) in enumerate(zip(whites, order, strict=True)):
+                rule = "6.2" if b == blacks[row] else "6.3: black from a lower row"
+                out.append((w, b, rule))
+            return out
         pairs = first_matching(whites + blacks, ctx.legal)
         if pairs is None:
             raise NoValidPairing("Dubov: a score group cannot be paired")
@@ -422,11 +417,7 @@ class _Rounds:
                 if not ctx.legal(w, b):
                     continue
                 rest = [x for x in left if x != b]
-                rs = set(rest)
-                rest_whites = whites[i + 1 :]
-                if has_perfect_matching(
-                    rest_whites + rest, lambda p, q, rs=rs: (p in rs) != (q in rs) and ctx.legal(p, q)
-                ):
+                if has_bipartite_matching(whites[i + 1 :], rest, ctx.legal):
                     result.append(b)
                     left = rest
                     break

@@ -25,6 +25,7 @@ from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 _MISSING = -1
+_FEW_BELOW = 12
 
 
 @dataclass(slots=True)
@@ -98,9 +99,9 @@ class _Round:
         return self.info[a].eligible and self.info[a].score <= self.bye_score
 
     def weight(self, h: int, lo: int, current: bool, following: bool, single: bool) -> int:
-        """The edge weight of higher player `h` against lower player `l` (h < l), field by field from
-        the most significant: C4/C5, C6, C7, C8 (two fields), C9, C10-C13, C14-C17, C18-C21, and
-        room for the generation order. `current`/`following`: `l` is in this bracket / the next;
+        """The edge weight of higher player `h` against lower player `lo` (h < lo), field by field
+        from the most significant: C4/C5, C6, C7, C8 (two fields), C9, C10-C13, C14-C17, C18-C21,
+        and room for the generation order. `current`/`following`: `lo` is in this bracket / the next;
         `single`: C9 applies (the bracket's single downfloater is the future bye)."""
         if not self.compatible(h, lo):
             return 0
@@ -309,22 +310,28 @@ class _Pairer:
 
     journal: dict[tuple[int, int], int] | None = None
 
-    def solve(self) -> list[int]:
-        """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph)."""
+    def solve(self, extra: dict[tuple[int, int], int] | None = None, shift: int = 0) -> list[int]:
+        """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph).
+
+        With `extra`, every weight is shifted left by `shift` bits and the edges in `extra` (keyed
+        by (smaller, larger) vertex) weigh what it says instead: low-order fields that settle a whole
+        sequence of decisions in one solve."""
         vertices = sorted(self.active) if self.full else [v for v in self.local if v in self.active]
         edges = []
-        # Weights doubled: a private partner is worth half a pair in the C4/C5 field, so two of
-        # them weigh as much there as a pair of the next scoregroup.
+        # Weights doubled: a private partner is worth half a pair in the C4/C5 field, so every
+        # way of covering the same players weighs the same there.
         for i, a in enumerate(vertices):
             for b in vertices[i + 1:]:
-                w = self.get(a, b)
+                w = self.get(a, b) << shift
+                if extra is not None:
+                    w = extra.get((a, b), w)
                 if w:
                     edges.append((a, b, 2 * w))
         if not self.full:
             for y in self.outlets:
                 if y in self.active:
                     dummy = self.n + y
-                    edges.append((y, dummy, (1 + 2 * (not self.rnd.bye_candidate(y))) << self.low))
+                    edges.append((y, dummy, (1 + 2 * (not self.rnd.bye_candidate(y))) << (self.low + shift)))
                     vertices.append(dummy)
         found = max_weight_matching(vertices, edges)
         return [found.get(v, v) for v in range(self.n)]
@@ -352,7 +359,8 @@ class _Pairer:
             bracket_movers = current[:movers]
             saved_single = rnd.single_is_bye
             self.journal = {}
-            self.full = False
+            # Few players left below: solve with all of them (their pairs bound the look-ahead).
+            self.full = len(self.active) - len(current) <= _FEW_BELOW
             state = self._bracket(current, movers, bracket_end, group_start)
             if not self.full and not _complete(rnd, sorted(self.active)):
                 self._undo(state)
@@ -446,9 +454,11 @@ class _Pairer:
         self.local = list(players)
         inside = set(players)
         outside = [v for v in self.active if v not in inside]
-        # Players of the next scoregroup who could also be paired further down: in the bracket's
-        # own graph they get a private partner standing for that (C4 is checked afterwards).
-        self.outlets = [y for y in players[end:] if any(rnd.compatible(y, o) for o in outside)]
+        # Players who could also be paired further down (or receive the bye) get a private partner
+        # standing for that in the bracket's own graph; C4 is checked on the whole round afterwards.
+        odd = self.n % 2 == 1
+        self.outlets = [y for y in players if (odd and rnd.bye_candidate(y))
+                        or any(rnd.compatible(y, o) for o in outside)] if outside or odd else []
         made: list[tuple[int, int]] = []
         vx = players
         res_hi = group_start  # first vertex of the next scoregroup
@@ -508,24 +518,26 @@ class _Pairer:
                     if w:
                         w |= end - movers
                         self.put(v, vx[oi], w + 1)
-        # Their opponents: the highest resident that keeps the optimum.
-        for pi in range(movers):
-            v = vx[pi]
-            if not matched[v]:
-                continue
-            add = size
-            for oi in range(end - 1, movers - 1, -1):
-                o = vx[oi]
-                if matched[o]:
-                    continue
-                w = base[(oi, pi)]
-                if w:
-                    self.put(v, o, w + add)
-                    add += 1
-            mate = self.solve()
-            m = mate[v]
-            matched[m] = True
-            self._finalize(v, m, made)
+        # Their opponents: each in turn the highest resident that keeps the optimum. One solve:
+        # a low-order field per paired MDP, earlier MDPs more significant, holds its partner's rank.
+        chosen = [pi for pi in range(movers) if matched[vx[pi]]]
+        if chosen:
+            bb = (end - movers + 1).bit_length()
+            shift = len(chosen) * bb
+            extra = {}
+            for i, pi in enumerate(chosen):
+                v = vx[pi]
+                for oi in range(movers, end):
+                    w = base[(oi, pi)]
+                    if w:
+                        extra[(v, vx[oi])] = ((w + size) << shift) + ((end - oi) << ((len(chosen) - 1 - i) * bb))
+            mate = self.solve(extra, shift)
+            for pi in chosen:
+                v = vx[pi]
+                m = mate[v]
+                if m < n and m != v:
+                    matched[m] = True
+                    self._finalize(v, m, made)
         # The remainder: exchanges, then S1's opponents.
         remainder = [oi for oi in range(movers, end) if mate[vx[oi]] >= res_lo and not matched[vx[oi]]]
         rem_pairs = sum(1 for oi in remainder if mate[vx[oi]] < vx[oi])
@@ -533,7 +545,32 @@ class _Pairer:
             for i in range(j):
                 pi = remainder[i]
                 self.put(vx[pi], vx[oi], ewc(pi, oi, i, rem_pairs))
-        mate = self.solve()
+
+        def transpositions(s1: list[int]) -> list[int]:
+            """Solve with each S1 player in turn preferring the earliest S2 player (the order of
+            transpositions): a low-order field per S1 player, earlier players more significant,
+            holds the partner's position counted from the end of the remainder."""
+            bb = (len(remainder) + 1).bit_length()
+            shift = len(s1) * bb
+            extra = {}
+            for i, pi in enumerate(s1):
+                v = vx[pi]
+                for k, oi in enumerate(remainder):
+                    w = self.get(v, vx[oi]) if oi > pi else 0
+                    if w:
+                        extra[(v, vx[oi])] = (w << shift) + ((len(remainder) - k) << ((len(s1) - 1 - i) * bb))
+            return self.solve(extra, shift)
+
+        def finalize_s1(s1: list[int]) -> None:
+            for pi in s1:
+                v = vx[pi]
+                m = mate[v]
+                if m < n and m != v:
+                    matched[v] = matched[m] = True
+                    self._finalize(v, m, made)
+
+        # Solved once with S1 as it stands; when no exchange is needed that is already the answer.
+        mate = transpositions(remainder[:rem_pairs]) if rem_pairs else self.solve()
 
         def exchanged_s1(v: int) -> bool:
             return mate[v] <= v or mate[v] >= res_hi
@@ -542,6 +579,9 @@ class _Pairer:
             return v < mate[v] < res_hi
 
         exchanges = sum(1 for oi in remainder[:rem_pairs] if exchanged_s1(vx[oi]))
+        if not exchanges:
+            finalize_s1([pi for pi in remainder[:rem_pairs] if in_s1_role(vx[pi])])
+            return mate, matched, made
         left = exchanges
         k = rem_pairs
         while k > 0 and left:
@@ -591,29 +631,13 @@ class _Pairer:
                 if not in_s1_role(v) or in_s1_role(o):
                     base[(oi, pi)] = 0
                 self.put(v, o, base[(oi, pi)])
-        mate = self.solve()
-        for pi in remainder:
-            v = vx[pi]
-            if not in_s1_role(v):
-                continue
-            add = 0
-            best = -1
-            for oi in reversed(remainder):
-                o = vx[oi]
-                if oi <= pi or matched[o]:
-                    continue
-                w = base[(oi, pi)]
-                if w:
-                    self.put(v, o, w + add)
-                    best = o
-                add += 1
-            # The last solve stays optimal when v already has the partner the addends favour most
-            # (pairs finalised since then were part of that optimum).
-            if mate[v] != best:
-                mate = self.solve()
-            m = mate[v]
-            matched[v] = matched[m] = True
-            self._finalize(v, m, made)
+        # S1's opponents: each S1 player in turn the earliest S2 player that keeps the optimum
+        # (the order of transpositions). One solve: a low-order field per S1 player, earlier
+        # players more significant, holds the partner's position counted from the end.
+        s1 = [pi for pi in remainder if in_s1_role(vx[pi])]
+        if s1:
+            mate = transpositions(s1)
+            finalize_s1(s1)
         return mate, matched, made
 
 

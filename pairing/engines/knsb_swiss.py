@@ -60,7 +60,7 @@ def record_points(record: RoundRecord) -> float:
     return record.score
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Entrant:
     """A player as the procedure sees him (seed 000/002 A2, A4, A7, B1)."""
 
@@ -250,18 +250,25 @@ class _Lookahead:
         return self.cache[key]
 
     def _greedy(self, players: Sequence[Entrant]) -> bool:
+        """Two quick tries (each one a proof when it succeeds): every player from the top with the
+        next one he may meet, then with the last one he may meet."""
         left = sorted(players, key=lambda e: e.key)
-        free = [True] * len(left)
+        return self._greedy_order(left, False) or self._greedy_order(left, True)
+
+    def _greedy_order(self, left: list[Entrant], from_bottom: bool) -> bool:
+        n = len(left)
+        free = [True] * n
         for i, a in enumerate(left):
             if not free[i]:
                 continue
             free[i] = False
-            for j in range(i + 1, len(left)):
+            others = range(n - 1, i, -1) if from_bottom else range(i + 1, n)
+            for j in others:
                 if free[j] and absolute_ok(a, left[j], self.rules):
                     free[j] = False
                     break
             else:
-                if len(left) % 2 == 0 or not a.bye_ok or any(free):
+                if n % 2 == 0 or not a.bye_ok or any(free):
                     return False
         return True
 

@@ -42,7 +42,7 @@ from .knsb_swiss import (
     score_groups,
 )
 from .registry import PairingSystem
-from .state import Board, Bye, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 # Seed 001 has no titles in its order; B2 does not hold for topscorers in the last round (as seed 000).
 RULES_001 = Rules("001", (), colours.Edition.FIDE_2017)
@@ -110,9 +110,29 @@ def _c5_pairing(players: list[Entrant], look: _Lookahead) -> list[tuple[Entrant,
     if len(players) % 2:
         return None
 
+    def first_path(left: list[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
+        """The walk's first branch followed without undoing anything: when it pairs everybody it
+        is the walk's answer."""
+        used = [False] * len(left)
+        pairs = []
+        for i, a in enumerate(left):
+            if used[i]:
+                continue
+            used[i] = True
+            j = next((j for j in range(len(left) - 1, i, -1)
+                      if not used[j] and absolute_ok(a, left[j], RULES_001)), None)
+            if j is None:
+                return None
+            used[j] = True
+            pairs.append((a, left[j]))
+        return pairs
+
     def walk(left: list[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
         if not left:
             return []
+        quick = first_path(left)
+        if quick is not None:
+            return quick
         a = left[0]
         for b in reversed(left[1:]):
             if not absolute_ok(a, b, RULES_001):
@@ -139,6 +159,17 @@ def _colour_hits(pairs: list[tuple[Entrant, Entrant]]) -> int:
         else:
             hits += 1
     return hits
+
+
+def _hits_bound(group: list[Entrant], room: tuple[int, ...]) -> int:
+    """An upper bound of C4.4's count when `room` waits: players preferring the same colour
+    beyond those who can be paired with others must meet each other (one of each pair misses)."""
+    left = set(room)
+    white = sum(1 for i, e in enumerate(group) if i not in left and e.pref is Colour.WHITE)
+    black = sum(1 for i, e in enumerate(group) if i not in left and e.pref is Colour.BLACK)
+    n = len(group) - len(room)
+    misses = max(0, (2 * white - n + 1) // 2) + max(0, (2 * black - n + 1) // 2)
+    return n - misses
 
 
 def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> Iterator[list[tuple]]:
@@ -182,8 +213,13 @@ def _bracket(group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], las
     rest = [e for e in group if e not in stuck]
     for size in range(len(rest) % 2, len(rest) + 1, 2):
         for tier in _rooms(rest, size, nxt, last):
+            # C4.4 most colour preferences met, C4.5 the higher placed players wait. Rooms are
+            # visited by their bound on C4.4, so the search stops once no later room can win.
+            ordered = sorted((-_hits_bound(rest, room), room) for _key, room in tier)
             best = None
-            for _key, room in tier:
+            for neg_bound, room in ordered:
+                if best is not None and (neg_bound, room) > best[0]:
+                    break  # bound below the best count, or equal and placed lower
                 members = [rest[i] for i in room]
                 if not look([*stuck, *members, *lower]):
                     continue
@@ -191,7 +227,6 @@ def _bracket(group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], las
                 pairs = _c5_pairing(playing, look)
                 if pairs is None:
                     continue
-                # C4.4 most colour preferences met, C4.5 the higher placed players wait.
                 rank = (-_colour_hits(pairs), tuple(sorted(room)))
                 if best is None or rank < best[0]:
                     best = (rank, members, pairs)

@@ -1,4 +1,4 @@
-"""A knockout cup in a real browser: the TD runs round 1 of a 12-player cup and prints the bracket.
+"""A knockout cup in a real browser: the TD runs a 12-player cup from the draw to the final and prints the bracket.
 
 Uses the `browser` fixture of tests/e2e/conftest.py (skipped without Chromium unless CLUBAVOND_REQUIRE_BROWSER=1).
 """
@@ -27,7 +27,7 @@ def type_result(page, key: str) -> None:
     page.wait_for_function(f"document.activeElement.name !== '{name}'")
 
 
-def test_td_runs_round_one_of_a_cup_with_a_tie_break_and_prints_the_bracket(browser, live_server, club, td):
+def test_td_runs_a_twelve_player_cup_with_a_tie_break_and_prints_the_bracket(browser, live_server, club, td):
     members = make_members(club, 12)
     competition = make_competition(club, td, members, system="knockout", rounds=4, slug="cup")
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -63,19 +63,42 @@ def test_td_runs_round_one_of_a_cup_with_a_tie_break_and_prints_the_bracket(brow
         statuses = page.inner_text("#results")
         assert statuses.count("advances") == 4
         assert "won the rapid tie-break 1½-½" in statuses
-        pdf = page.request.get(page.locator("#bracket-pdf").get_attribute("href"))
+        pdf = page.request.get(live_server.url + page.locator("#bracket-pdf").get_attribute("href"))
+        pdf_type, pdf_body = pdf.headers["content-type"], pdf.body()
+        (SCREENSHOTS / "cup-bracket.pdf").write_bytes(pdf_body)
+        # Quarter-finals, semi-finals, final: white wins every game, so no tie-breaks.
+        for number, boards in ((2, 4), (3, 2), (4, 1)):
+            page.click("#pair-button")
+            page.click("#publish-button")
+            page.wait_for_selector("input.result-input")
+            assert page.locator("input.result-input").count() == boards
+            page.locator("input.result-input").first.focus()
+            for _board in range(boards):
+                type_result(page, "1")
+            page.reload()
+        champion = page.inner_text("#champion")
+        final_pdf = page.request.get(live_server.url + page.locator("#bracket-pdf").get_attribute("href"))
+        final_text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(final_pdf.body())).pages)
         page.goto(live_server.url + reverse("bracket", args=[club.slug, competition.slug]))
         page.screenshot(path=SCREENSHOTS / "cup-bracket.png", full_page=True)
     finally:
         page.close()
+    competition.refresh_from_db()
+    assert competition.settings["games"] == 1
     cup = knockout.Cup.load(competition)
     round_one = [m for m in cup.matches(1) if not m.match.is_bye]
     assert [len(m.games) for m in round_one].count(3) == 1 and all(m.decided for m in round_one)
     tie = next(m for m in round_one if len(m.games) == 3)
     assert [g.stage for g in tie.games] == ["classical", "rapid", "rapid"]
     assert tie.winner == tie.games[1].black
-    assert pdf.headers["content-type"] == "application/pdf"
-    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.body())).pages)
+    assert pdf_type == "application/pdf"
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf_body)).pages)
     for member in members:
         assert member.full_name in text
-    assert "Quarter-final" in text and "won the rapid tie-break 1½-½" in text
+    assert "Quarter-final" in text and "won the rapid tie" in text  # the PDF may break the line at its hyphen
+    # The whole cup: the final's white player won it, and the printed bracket names the winner.
+    final = cup.matches(4)[0]
+    assert final.winner == final.games[0].white and final.winner.name in champion
+    assert f"Winner: {final.winner.name}" in final_text
+    competition.refresh_from_db()
+    assert competition.status == "finished"

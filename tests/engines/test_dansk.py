@@ -336,3 +336,26 @@ def test_floater_takes_a_strong_opposite_preference_first():
     result = registry.pair(state, "dansk")
     # 1-3: equal whites, 3 had black last (7.3); 2-5: 5's strong preference; 4-6: 6 had black last.
     assert boards_of(result) == [(3, 1), (2, 5), (6, 4)]
+
+
+def test_whole_field_as_one_group_when_the_named_floater_sets_all_fail():
+    """9 (last paragraph) over the whole field when the floater sets of 6.1-6.3 all fail.
+
+    After five rounds the groups are 3 points {1, 2, 4, 5, 8}, 2 points {7}, 1.5 points {3, 6}.
+    Exactly two pairings avoid a rematch and a clash of strong preferences (2 strong black, 3
+    strong white): 1-2, 3-4, 5-7, 6-8 and 1-6, 2-3, 4-7, 5-8. They float {4, 5, 8} or {1, 2, 4}
+    from the top group, sets the 6.3 alternatives (exchanges, then the nearest above and below)
+    do not reach. By points and start numbers (1, 2, 4, 5, 8, 7, 3, 6): 1 v 2; 4 v 7 would leave
+    3 v 6 (met in round 2), so 4 v 3; 5 v 7; 8 v 6.
+    """
+    rounds = [
+        [(1, 5, 0.0), (6, 2, 1.0), (3, 7, 1.0), (8, 4, 0.5)],
+        [(6, 3, 0.5), (5, 4, 0.0), (1, 8, 0.5), (2, 7, 0.5)],
+        [(3, 5, 0.0), (4, 6, 1.0), (8, 2, 0.0), (7, 1, 0.5)],
+        [(2, 4, 0.5), (5, 6, 1.0), (1, 3, 1.0), (7, 8, 0.0)],
+        [(4, 1, 0.0), (2, 5, 1.0), (8, 3, 1.0), (6, 7, 0.0)],
+    ]
+    pairing = registry.pair(state_of(play_rounds(8, rounds), total_rounds=7), "dansk")
+    assert {frozenset(b) for b in boards_of(pairing)} == {frozenset(p) for p in ((1, 2), (3, 4), (5, 7), (6, 8))}
+    assert any(line.startswith("9: the point groups cannot be paired one by one") for line in pairing.explanation)
+    assert not any("relax_strong_preferences" in line for line in pairing.explanation)

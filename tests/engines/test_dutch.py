@@ -119,6 +119,15 @@ def test_floats_of_games_and_unplayed_rounds():
     assert float_in_round(a, 3, scores, Edition.FIDE_2017) is Float.DOWN  # 2017: any unplayed round
 
 
+def test_forfeits_float_by_their_points_only():
+    lost = Player(id=1, history=[RoundRecord(Kind.FORFEIT, 2, W, 0.0)])
+    won = Player(id=2, history=[RoundRecord(Kind.FORFEIT, 1, B, 1.0)])
+    scores = {1: [0.0, 0.0], 2: [0.0, 1.0]}
+    assert float_in_round(lost, 0, scores, Edition.FIDE_2026) is None
+    assert float_in_round(won, 0, scores, Edition.FIDE_2026) is Float.DOWN
+    assert float_in_round(lost, 0, scores, Edition.FIDE_2017) is Float.DOWN
+
+
 # ------------------------------------------------------------------ whole rounds
 
 

@@ -85,6 +85,15 @@ def test_c4_waiting_room_goes_to_the_higher_placed_when_all_else_ties():
     assert {tuple(sorted(b)) for b in boards(p)} == {(2, 3), (1, 5), (4, 6)}
 
 
+def test_c4_2_the_waiting_room_avoids_players_who_would_wait_again():
+    # On 1½: 1, 3, 5; the next group is 2 alone, whom 3 and 5 have met: only 1 can go (C4.2).
+    # C5: 3 against the lowest possible, 5.
+    rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
+    p = pair(tournament(6, rounds, 5))
+    assert "C4: waiting room 1" in p.explanation[0]
+    assert {tuple(sorted(b)) for b in boards(p)} == {(3, 5), (1, 2), (4, 6)}
+
+
 @pytest.mark.parametrize("n", [9, 14, 21])
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)

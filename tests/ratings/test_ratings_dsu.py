@@ -116,9 +116,9 @@ def test_average_method_only_for_all_play_all_within_200():
 
 
 def test_bonus_thresholds_by_number_of_games():
-    assert [SEED_EDITION.bonus_threshold(n) for n in range(1, 14)] == [F(3, 2)] * 5 + [F(2)] * 2 + [
-        F(5, 2)
-    ] * 2 + [F(3)] * 2 + [F(7, 2)] * 2
+    assert [SEED_EDITION.bonus_threshold(n) for n in range(1, 14)] == [F(3, 2)] * 5 + [F(2)] * 2 + [F(5, 2)] * 2 + [
+        F(3)
+    ] * 2 + [F(7, 2)] * 2
     assert bonus(F(5), F("1.60"), 5) == F("1.90")
     assert bonus(F(5), F("1.60"), 6) == F("1.40")
     assert bonus(F(4), F("2.50"), 5) == 0  # exactly the threshold: not positive
@@ -420,10 +420,7 @@ def test_difference_method_is_nearly_zero_sum():
         players = [f"p{i}" for i in range(rng.randint(2, 12))]
         ratings = {p: rng.randint(1000, 2600) for p in players}
         games = tuple(
-            Game(a, b, F(rng.choice((0, 1, 2)), 2))
-            for a in players
-            for b in players
-            if a < b and rng.random() < 0.6
+            Game(a, b, F(rng.choice((0, 1, 2)), 2)) for a in players for b in players if a < b and rng.random() < 0.6
         )
         lines = rate_event(DsuEvent(games, ratings)).players
         total = sum(line.score - line.expected for line in lines.values())

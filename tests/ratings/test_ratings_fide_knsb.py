@@ -142,9 +142,7 @@ def test_knsb_logistic_expectation():
 
 def test_knsb_changes_are_zero_sum_with_equal_k():
     a, b = 1930, 2110
-    total = (
-        knsb.rating_change(a, [(b, F(1, 2))], 25).change + knsb.rating_change(b, [(a, F(1, 2))], 25).change
-    )
+    total = knsb.rating_change(a, [(b, F(1, 2))], 25).change + knsb.rating_change(b, [(a, F(1, 2))], 25).change
     assert total == pytest.approx(0)
 
 

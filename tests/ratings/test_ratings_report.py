@@ -45,9 +45,7 @@ def test_report_without_qualifying_event_has_no_candidate():
 def test_report_checks_norms_when_asked():
     feds = {"A": "DEN", "B": "SWE", "C": "NOR", "D": "GER", "E": "SWE", "F": "NOR"}
     players = {p: NormOpponent(r, feds[p], "GM") for p, r in RATINGS.items()}
-    lines = rating_report(
-        _games(), RATINGS, all_play_all=True, norm_players=players, norm_titles=[NormTitle.GM]
-    )
+    lines = rating_report(_games(), RATINGS, all_play_all=True, norm_players=players, norm_titles=[NormTitle.GM])
     a = next(line for line in lines if line.player == "A")
     assert len(a.norms) == 1 and not a.norms[0].achieved
     assert "fewer than 9 games" in a.norms[0].failures

@@ -163,18 +163,14 @@ def test_norm_raises_an_unrated_opponent_and_never_lowers():
 
 def test_norm_participant_requirements():
     two_unrated = _field(low_ratings=(None, None))
-    assert (
-        "more than one opponent without a rating"
-        in norm_check("DEN", two_unrated, F(9), NormTitle.GM).failures
-    )
+    assert "more than one opponent without a rating" in norm_check("DEN", two_unrated, F(9), NormTitle.GM).failures
     same = [NormOpponent(2500, "DEN", "GM")] * 9
     failures = norm_check("DEN", same, F(9), NormTitle.GM).failures
     assert "fewer than a third of the opponents are foreign" in failures
     assert "fewer than 3 federations" in failures
     few_titles = _field(titles=("GM", "GM", "GM", "IM"))
     assert (
-        "fewer than half the opponents are title holders"
-        in norm_check("DEN", few_titles, F(9), NormTitle.GM).failures
+        "fewer than half the opponents are title holders" in norm_check("DEN", few_titles, F(9), NormTitle.GM).failures
     )
     cm_only = _field(titles=("GM", "GM", "IM", "IM", "CM", "CM"))
     failures = norm_check("DEN", cm_only, F(9), NormTitle.GM).failures

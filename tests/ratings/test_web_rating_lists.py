@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import zipfile
 from datetime import date
 
@@ -10,6 +11,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
+
+if not os.environ.get("DJANGO_SETTINGS_MODULE"):  # the pure rating tests run with -p no:django
+    pytest.skip("needs the Django test plugin", allow_module_level=True)
 
 pytestmark = pytest.mark.django_db
 

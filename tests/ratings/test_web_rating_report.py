@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from datetime import date, timedelta
 
 import pytest
@@ -12,6 +13,9 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from tests.conftest import make_competition
+
+if not os.environ.get("DJANGO_SETTINGS_MODULE"):  # the pure rating tests run with -p no:django
+    pytest.skip("needs the Django test plugin", allow_module_level=True)
 
 pytestmark = pytest.mark.django_db
 
@@ -196,3 +200,33 @@ def test_report_is_for_tds_only(client, club, viewer, four):
     client.force_login(viewer)
     assert client.get(url).status_code == 403
     assert client.get(url + "?format=pdf").status_code == 403
+
+
+@pytest.mark.parametrize("system", ["fide", "knsb", "dsu"])
+def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, club, td, system):
+    """Round 1: board 1 won by forfeit (a no-show: rated by DSU §4.5.4.2, not by FIDE/KNSB), round 2 drawn.
+
+    Round 3 is paired and not played: its games count nowhere. (A player whose every game is a no-show is
+    absent from the whole event: §4.5.4.2 rates none of them; here both played round 2.)
+    A competition without rounds has a report too.
+    """
+    from clubs.models import Member
+    from pairing import services as pairing_services
+    from tests.conftest import play_round
+
+    members = [Member.objects.create(club=club, first_name=n, last_name="Test", fide_rating=r, national_rating=r)
+               for n, r in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700))]  # fmt: skip
+    empty = make_competition(club, td, members[:2], slug="empty")
+    assert td_client.get(reverse("rating_report", args=[club.slug, empty.slug])).status_code == 200
+    swiss = make_competition(club, td, members, system="dutch", rounds=3, slug="swiss")
+    play_round(swiss, td, {1: "1-0R", 2: "½-½"})
+    play_round(swiss, td, {1: "½-½", 2: "½-½"})
+    pairing_services.pair_next_round(swiss, td)
+    page = td_client.get(reverse("rating_report", args=[club.slug, swiss.slug]) + f"?system={system}")
+    rows = report_rows(page.content.decode())
+    games_column = 4 if system == "dsu" else 3
+    forfeit = swiss.round_set.get(number=1).games.get(board=1)
+    forfeit_names = {forfeit.white.member.first_name, forfeit.black.member.first_name}
+    for name, cells in rows.items():
+        played = 1 if name in forfeit_names and system != "dsu" else 2
+        assert cells[games_column] == str(played), (name, cells)

@@ -267,3 +267,27 @@ def test_pair_from_the_manage_page_uses_the_bracket(td_client, td, cup):
     rnd = cup.round_set.get(number=1)
     assert rnd.games.count() == 4 and not rnd.games.filter(match__isnull=True).exists()
     assert td_client.get(url("manage_round", cup, 1))["Location"] == url("cup", cup)
+
+
+def test_a_player_who_withdraws_mid_match_loses_it_by_walkover(td_client, td, cup):
+    from tournaments import services
+
+    rnd = knockout.pair_round(cup, td)
+    services.publish(rnd, td)
+    first = rnd.games.select_related("white", "black").order_by("board").first()
+    knockout.set_game_result(first, "1-0", td)
+    (second,) = knockout.add_next_games(rnd, td, first.match)
+    services.withdraw(first.white, td)  # leads 1-0, then leaves before the second game
+    for _game_number in (1, 2):  # the other matches: the stronger player wins 2-0
+        for game in rnd.games.filter(result="").exclude(pk=second.pk).select_related("white", "black"):
+            knockout.set_game_result(game, "1-0" if game.white.start_number < game.black.start_number else "0-1", td)
+        knockout.add_next_games(rnd, td)
+    view = next(m for m in knockout.Cup.load(cup).matches(1) if m.number == first.match)
+    assert view.match.winner == first.black.start_number
+    assert view.status == f"{first.black.name} advances: {first.white.name} withdrew (walkover)"
+    td_client.post(url("cup_pair", cup))
+    assert cup.round_set.filter(number=2, paired_at__isnull=False).exists()
+    assert not Game.objects.filter(pk=second.pk).exists()
+    quarter = knockout.Cup.load(cup).matches(2)
+    assert any(first.black.start_number in m.match.players for m in quarter)
+    assert all(first.white.start_number not in m.match.players for m in quarter)

@@ -113,6 +113,8 @@ class Command(BaseCommand):
         self.round_robin(td, club, season, "Clubkampioenschap 2026", "kampioenschap", members[:8], 7, 3, rng)
         self.round_robin(td, club, season, "Zomertoernooi 2026", "zomer", members[8:14], 5, 5, rng)
         self.swiss(td, club, season, "Open Rapid (FIDE Swiss)", "open-rapid", "dutch", members[4:20], 7, 4, rng)
+        self.cup(td, club, season, members[6:18], rng)
+        self.danish_swiss(td, club, season, members[14:], rng)
 
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
         """A round robin with `played` rounds finished and, if any remain, the next one published."""
@@ -178,3 +180,36 @@ class Command(BaseCommand):
             if not game.result:
                 services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
         services.finish(rnd, td)
+
+    def cup(self, td, club, season, players, rng) -> Competition:
+        """A 12-player knockout cup (seed 004 §4.9.7): round 1 played, one match through its rapid tie-break,
+        and the quarter-finals under way."""
+        from tournaments import knockout
+
+        competition = Competition.objects.create(
+            club=club, season=season, name="Bekercompetitie 2026", slug="beker", system="knockout", rounds=4, seed=2026
+        )
+        for member in players:
+            services.add_participant(competition, member, td)
+        rnd = knockout.pair_round(competition, td)
+        services.publish(rnd, td)
+        level = min(rnd.games.values_list("match", flat=True))  # drawn normal games: the tie-break decides
+        while True:
+            for game in rnd.games.filter(result="").select_related("white", "black"):
+                result = Result.DRAW if game.match == level and game.stage == "classical" else None
+                knockout.set_game_result(game, result or play(rng, game.white.rating, game.black.rating), td)
+            if not knockout.add_next_games(rnd, td):
+                break
+        rnd = knockout.pair_round(competition, td)
+        services.publish(rnd, td)
+        for game in list(rnd.games.select_related("white", "black"))[:2]:
+            knockout.set_game_result(game, play(rng, game.white.rating, game.black.rating), td)
+        knockout.add_next_games(rnd, td)
+        return competition
+
+    def danish_swiss(self, td, club, season, players, rng) -> list[Competition]:
+        """The Danish systems (seed 004 §4.9.1, §4.9.3): a Monrad by lot and a Dansk Schweizer by strength."""
+        return [
+            self.swiss(td, club, season, "Monrad-lyn 2026", "monrad", "monrad", players[:10], 7, 4, rng),
+            self.swiss(td, club, season, "Dansk Schweizer 2026", "dansk-schweizer", "dansk", players[3:16], 7, 3, rng),
+        ]

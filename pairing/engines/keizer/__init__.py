@@ -5,7 +5,9 @@
 - `pair`: the pairing, colours and the reserve (§1.7-§1.9 as seeds README
   item 4 fills them).
 - `start`: the start ranking and strength groups (§1.10), and the TPR.
-- `settings`: every setting, its default and its article (docs/keizer.md).
+- `settings`: every setting, its default and its article; the named presets
+  (`PRESETS`, `apply_preset`) (docs/keizer.md).
+- `standings_text(state)`: the standings as plain text, for the command line.
 
 Input convention:
 - Start numbers (`Player.id`) follow the start ranking: number 1 is first
@@ -30,8 +32,8 @@ from __future__ import annotations
 
 from ..registry import PairingSystem
 from .pair import pair_round
-from .scoring import StandingRow, Standings, standings
-from .settings import DEFAULTS, KeizerSettings, validate
+from .scoring import StandingRow, Standings, ranking_after, standings, standings_text
+from .settings import DEFAULTS, PRESET_LABELS, PRESETS, KeizerSettings, apply_preset, validate
 from .start import StartEntry, keizer_tpr, start_ranking, strength_groups
 
 SYSTEM = PairingSystem(
@@ -43,14 +45,20 @@ SYSTEM = PairingSystem(
 )
 
 __all__ = [
+    "DEFAULTS",
+    "PRESETS",
+    "PRESET_LABELS",
     "SYSTEM",
     "KeizerSettings",
     "StandingRow",
     "Standings",
     "StartEntry",
     "keizer_tpr",
+    "apply_preset",
     "pair_round",
+    "ranking_after",
     "standings",
+    "standings_text",
     "start_ranking",
     "strength_groups",
 ]

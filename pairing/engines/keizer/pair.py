@@ -48,26 +48,35 @@ class Limits:
     max_meetings: int | None
     max_colour_difference: int | None
     max_same_colour_run: int | None
+    max_place_difference: int | None = None
 
     def describe(self) -> str:
         meetings = "no limit" if self.max_meetings is None else f"at most {self.max_meetings}"
-        if self.max_colour_difference is None:
+        diff, run = self.max_colour_difference, self.max_same_colour_run
+        if diff is None and run is None:
             colours = "no colour limits"
         else:
             colours = (
-                f"colour difference at most {self.max_colour_difference}, "
-                f"at most {self.max_same_colour_run} equal colours in a row"
+                ("no colour difference limit" if diff is None else f"colour difference at most {diff}")
+                + ", "
+                + ("any number of equal colours in a row" if run is None else f"at most {run} equal colours in a row")
             )
-        return f"no repeat within {self.repeat_window} round(s), meetings {meetings}, {colours}"
+        places = "" if self.max_place_difference is None else f", places at most {self.max_place_difference} apart"
+        return f"no repeat within {self.repeat_window} round(s), meetings {meetings}, {colours}{places}"
 
 
 def relaxation_steps(s: KeizerSettings) -> list[Limits]:
-    """The limits in the order seeds README item 4 relaxes them."""
-    diff, run = s.max_colour_difference, s.max_same_colour_run
-    steps = [Limits(w, s.max_meetings, diff, run) for w in range(s.repeat_window, -1, -1)]
+    """The limits in the order seeds README item 4 relaxes them; a place-difference limit goes first.
+
+    A limit of 0 on the meetings, the colours or the places is no limit."""
+    meetings, diff, run = s.max_meetings or None, s.max_colour_difference or None, s.max_same_colour_run or None
+    steps = [Limits(w, meetings, diff, run) for w in range(s.repeat_window, -1, -1)]
     steps.append(Limits(0, None, diff, run))
-    steps.append(Limits(0, None, diff + 1, run + 1))
-    steps.append(Limits(0, None, None, None))
+    if diff is not None or run is not None:
+        steps.append(Limits(0, None, diff and diff + 1, run and run + 1))
+        steps.append(Limits(0, None, None, None))
+    if s.max_place_difference:
+        steps.insert(0, Limits(s.repeat_window, meetings, diff, run, s.max_place_difference))
     return steps
 
 
@@ -115,10 +124,12 @@ class Card:
         return f"{self.place}. {self.name or self.id}"
 
 
-def make_card(player: Player, place: int) -> Card:
+def make_card(player: Player, place: int, forfeits_meet: bool = False) -> Card:
+    """Games played over the board are meetings; forfeits too with `forfeits_meet`
+    (§2.1 "Tel regl. uitslagen als onderl. partij")."""
     card = Card(player.id, player.name, place, player.colours())
     for rnd, record in enumerate(player.history, 1):
-        if record.played and record.opponent:
+        if (record.paired if forfeits_meet else record.played) and record.opponent:
             card.met.setdefault(record.opponent, []).append(rnd)
     return card
 
@@ -135,24 +146,30 @@ def forbidden(a: Card, b: Card, limits: Limits, round_to_pair: int) -> str | Non
         return f"met in round {max(met)}, within {limits.repeat_window} round(s)"
     if limits.max_meetings is not None and len(met) >= limits.max_meetings:
         return f"already met {len(met)} times"
+    if limits.max_place_difference is not None and abs(a.place - b.place) > limits.max_place_difference:
+        return f"more than {limits.max_place_difference} places apart"
     if not colour_options(a, b, limits):
         return "no colours within the colour limits"
     return None
 
 
-def _complete(ids: list[int], allowed: set[frozenset[int]]) -> bool:
+def _complete(ids: list[int], allowed: dict[int, set[int]]) -> bool:
     """Whether `ids` can all be paired using allowed pairs (a perfect matching exists)."""
-    edges = [(a, b, 1) for i, a in enumerate(ids) for b in ids[i + 1 :] if frozenset((a, b)) in allowed]
+    inside = set(ids)
+    edges = [(a, b, 1) for a in ids for b in allowed[a] & inside if a < b]
     return len(max_weight_matching(ids, edges)) == len(ids)
 
 
 def top_down(order: list[Card], limits: Limits, round_to_pair: int) -> list[tuple[Card, Card, list[str]]] | None:
     """Pairs in ranking order under `limits`, each with the partners skipped and why; None if impossible."""
     reasons: dict[frozenset[int], str | None] = {}
+    allowed: dict[int, set[int]] = {c.id: set() for c in order}
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
-            reasons[frozenset((a.id, b.id))] = forbidden(a, b, limits, round_to_pair)
-    allowed = {pair for pair, reason in reasons.items() if reason is None}
+            reason = reasons[frozenset((a.id, b.id))] = forbidden(a, b, limits, round_to_pair)
+            if reason is None:
+                allowed[a.id].add(b.id)
+                allowed[b.id].add(a.id)
     remaining = list(order)
     if not _complete([c.id for c in remaining], allowed):
         return None
@@ -203,18 +220,28 @@ def lost_evenings(player: Player) -> int:
     return reserve + int(player.extra.get("lost_evenings", 0))
 
 
-def choose_reserve(present: list[Card], state: TournamentState) -> tuple[Card, str]:
-    """§1.9: by lot among those with the fewest lost evenings."""
-    lost = {c.id: lost_evenings(state.player(c.id)) for c in present}
+def choose_reserve(present: list[Card], state: TournamentState, s: KeizerSettings) -> tuple[Card, str]:
+    """§1.9: among those with the fewest lost evenings, by lot ("Bye keuze: Random") or the lowest-ranked;
+    never one of the first `no_reserve_for_top` places while somebody else can be (§2.1 "Geen bye voor top")."""
+    why = [f"Reserve (§1.9): {len(present)} present, an odd number"]
+    candidates = [c for c in present if c.place > s.no_reserve_for_top]
+    if not candidates:
+        candidates = present
+        why.append(f"places 1-{s.no_reserve_for_top} are never the reserve, but nobody else is present")
+    elif len(candidates) < len(present):
+        why.append(f"places 1-{s.no_reserve_for_top} are never the reserve")
+    lost = {c.id: lost_evenings(state.player(c.id)) for c in candidates}
     fewest = min(lost.values())
-    pool = [c for c in present if lost[c.id] == fewest]
-    seed = state.seed if state.seed is not None else 0
-    chosen = random.Random(seed).choice(pool)
-    names = ", ".join(c.label for c in pool)
-    return chosen, (
-        f"Reserve (§1.9): {len(present)} present, an odd number; fewest lost evenings ({fewest}): {names}; "
-        f"drawn by lot (seed {seed}): {chosen.label}."
-    )
+    pool = [c for c in candidates if lost[c.id] == fewest]
+    why.append(f"fewest lost evenings ({fewest}): {', '.join(c.label for c in pool)}")
+    if s.reserve_choice == "lowest":
+        chosen = max(pool, key=lambda c: c.place)
+        why.append(f"the lowest-ranked of them: {chosen.label}.")
+    else:
+        seed = state.seed if state.seed is not None else 0
+        chosen = random.Random(seed).choice(pool)
+        why.append(f"drawn by lot (seed {seed}): {chosen.label}.")
+    return chosen, "; ".join(why)
 
 
 def pair_round(state: TournamentState) -> Pairing:
@@ -228,13 +255,14 @@ def pair_round(state: TournamentState) -> Pairing:
             raise InvalidInput(f"player {pid}: a {kind.value} is not part of the Keizer rules")
     ranking = ranking_after(state, state.rounds_played)
     places = {pid: place for place, pid in enumerate(ranking, 1)}
-    present = sorted((make_card(p, places[p.id]) for p in state.to_pair()), key=lambda c: c.place)
+    cards = (make_card(p, places[p.id], s.forfeits_count_as_meetings) for p in state.to_pair())
+    present = sorted(cards, key=lambda c: c.place)
     basis = f"the ranking after round {state.rounds_played}" if state.rounds_played else "the start ranking"
     explanation = [f"Round {state.round_to_pair}: {len(present)} present, paired in the order of {basis}."]
     absent = sorted(state.requested_byes.items(), key=lambda item: places[item[0]])
     byes = [Bye(pid, kind, score=0.0) for pid, kind in absent]
     if len(present) % 2:
-        reserve, why = choose_reserve(present, state)
+        reserve, why = choose_reserve(present, state, s)
         byes.append(Bye(reserve.id, Kind.PAIRING_BYE, score=0.0))
         explanation.append(why)
         present = [c for c in present if c is not reserve]
@@ -254,8 +282,11 @@ def pair_round(state: TournamentState) -> Pairing:
     for number, (a, b, skipped) in enumerate(pairs, 1):
         board, colours = allocate(a, b, number, in_force, state.top_colour_round1)
         boards.append(board)
-        line = f"Board {number}: {a.label} v {b.label}; {colours}."
+        line = f"Board {number}: {a.label} v {b.label}; {colours}. {a.label}, the highest-ranked not yet paired, "
         if skipped:
-            line += " Skipped: " + "; ".join(skipped) + "."
+            line += f"meets {b.label}, the first unpaired player below him he may meet. "
+            line += "Skipped: " + "; ".join(skipped) + "."
+        else:
+            line += f"meets {b.label}, the next unpaired player below him."
         explanation.append(line)
     return Pairing(boards=boards, byes=byes, explanation=explanation)

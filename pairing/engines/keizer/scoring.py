@@ -43,13 +43,21 @@ Ranking = list[int]  # start numbers, first place first
 _EPS = 1e-9
 
 
-def value_at(place: int, s: KeizerSettings) -> float:
-    """The value of place `place` (1-based), §2.1 "Waarderingsmethode: Positie van boven"."""
-    return max((s.top_value - s.value_step * ((place - 1) // s.value_every)) * s.value_multiplier, 0.0)
+def top_value(s: KeizerSettings, players: int) -> float:
+    """The value of place 1: `top_value`, or with `value_ratio` r > 0 round((n - 1) × r / (r - 1)) for
+    n players, so that a win against the first is worth r times one against the last (step 1)."""
+    if s.value_ratio:
+        return round((players - 1) * s.value_ratio / (s.value_ratio - 1))
+    return s.top_value
+
+
+def value_at(place: int, s: KeizerSettings, players: int = 0) -> float:
+    """The value of place `place` (1-based) among `players`, §2.1 "Waarderingsmethode: Positie van boven"."""
+    return max((top_value(s, players) - s.value_step * ((place - 1) // s.value_every)) * s.value_multiplier, 0.0)
 
 
 def values_of(ranking: Ranking, s: KeizerSettings) -> dict[int, float]:
-    return {pid: value_at(place, s) for place, pid in enumerate(ranking, 1)}
+    return {pid: value_at(place, s, len(ranking)) for place, pid in enumerate(ranking, 1)}
 
 
 def start_order(state: TournamentState) -> Ranking:
@@ -195,13 +203,22 @@ def aalsmeer_bonus(start_value: float, after_round: int, s: KeizerSettings) -> f
     return start_value * max(k - after_round, 0)
 
 
+def rated_games(state: TournamentState, player: Player, rounds: int) -> list[tuple[int, int, float]]:
+    """His games over the board finished in rounds 1..`rounds` against rated opponents: (round, rating, score)."""
+    games: list[tuple[int, int, float]] = []
+    for rnd, record in enumerate(player.history[:rounds], 1):
+        if record.kind is Kind.GAME and record.score is not None and record.opponent:
+            rating = state.player(record.opponent).rating
+            if rating > 0:
+                games.append((rnd, rating, record.score or 0.0))
+    return games
+
+
 def games_and_tpr(state: TournamentState, player: Player, rounds: int, s: KeizerSettings) -> tuple[int, float | None]:
     """Over-the-board games finished in rounds 1..`rounds`, and their TPR (§1.5 "Prt", "TPR")."""
-    games = [r for r in player.history[:rounds] if r.kind is Kind.GAME and r.score is not None]
-    rated = [(state.player(r.opponent).rating, r.score or 0.0) for r in games if r.opponent]
-    rated = [(rating, score) for rating, score in rated if rating > 0]
-    tpr = keizer_tpr([rating for rating, _ in rated], sum(score for _, score in rated), s.tpr_limit)
-    return len(games), tpr
+    games = sum(1 for r in player.history[:rounds] if r.kind is Kind.GAME and r.score is not None)
+    rated = rated_games(state, player, rounds)
+    return games, keizer_tpr([rating for _, rating, _ in rated], sum(score for _, _, score in rated), s.tpr_limit)
 
 
 def took_part(record: RoundRecord | None) -> bool:
@@ -228,17 +245,11 @@ class _Season:
         self._factors = {
             pid: [(t.coef, pid if t.source is None else t.source) for t in terms] for pid, terms in self.terms.items()
         }
-        self.place_values = [value_at(place, s) for place in range(1, len(state.players) + 1)]
+        n_players = len(state.players)
+        self.place_values = [value_at(place, s, n_players) for place in range(1, n_players + 1)]
         self.start = start_order(state)
         self.start_values = self.values(self.start)
-        # Per player, his finished games against rated opponents: (round, rating, score), in order.
-        self.rated: dict[int, list[tuple[int, int, float]]] = {p.id: [] for p in state.players}
-        for p in state.players:
-            for r, record in enumerate(p.history[:n], 1):
-                if record.kind is Kind.GAME and record.score is not None and record.opponent:
-                    rating = state.player(record.opponent).rating
-                    if rating > 0:
-                        self.rated[p.id].append((r, rating, record.score or 0.0))
+        self.rated = {p.id: rated_games(state, p, n) for p in state.players}
         self._tprs: dict[tuple[int, int], float | None] = {}
 
     def values(self, ranking: Ranking) -> dict[int, float]:
@@ -247,10 +258,17 @@ class _Season:
     def totals(self, rounds: int, values: dict[int, float]) -> dict[int, float]:
         """Rounds 1..`rounds` valued with `values`, plus the Aalsmeer bonus left after them."""
         return {
-            pid: aalsmeer_bonus(self.start_values[pid], rounds, self.s)
-            + sum([coef * values[source] for coef, source in factors[:rounds]])
+            pid: self.with_own_value(
+                aalsmeer_bonus(self.start_values[pid], rounds, self.s)
+                + sum([coef * values[source] for coef, source in factors[:rounds]]),
+                values[pid],
+            )
             for pid, factors in self._factors.items()
         }
+
+    def with_own_value(self, total: float, own: float) -> float:
+        """§2.1 "Beginwaarde optellen bij totaalscore": the own value added once, when set."""
+        return total + own if self.s.own_value_in_total else total
 
     def tpr(self, pid: int, rounds: int) -> float | None:
         """His TPR after rounds 1..`rounds`, as `games_and_tpr` gives it; computed once per game count."""
@@ -389,7 +407,8 @@ def _rankings(season: _Season, rounds: int) -> tuple[list[Ranking], _Step | None
             values = season.values(previous)
             for pid, terms in season.terms.items():
                 frozen[pid] += terms[n - 1].points(values)
-            totals = {pid: aalsmeer_bonus(season.start_values[pid], n, season.s) + frozen[pid] for pid in frozen}
+            bonus = {pid: aalsmeer_bonus(season.start_values[pid], n, season.s) for pid in frozen}
+            totals = {pid: season.with_own_value(bonus[pid] + frozen[pid], values[pid]) for pid in frozen}
             step = _Step(season.order(totals, previous, n), totals, lambda r: order[r - 1], "")
         elif season.s.revaluation == "fixed-point":
             step = _fixed_point(season, n, previous, notes)
@@ -452,7 +471,10 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
             else:
                 explanation.append(f"Every round valued with {step.basis} (re-valuation, §1.6).")
         explanation.extend(rp.text for rp in points)
-        total = step.totals[pid] if step else bonus
+        if s.own_value_in_total and step is not None:
+            own = season.values(step.valued_with(n))[pid]
+            explanation.append(f'Own value added once (§2.1 "Beginwaarde optellen bij totaalscore"): {own:g}')
+        total = step.totals[pid] if step else season.with_own_value(bonus, start_values[pid])
         explanation.append(f"Total: {_points_text(total)}; place {rank}, value {final_values[pid]:g}.")
         rows.append(
             StandingRow(
@@ -474,3 +496,14 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
             )
         )
     return Standings(after_round=n, rows=rows, notes=notes)
+
+
+def standings_text(state: TournamentState, rounds: int | None = None) -> str:
+    """The standings after `rounds` (default: all rounds played) as plain text: the table of §1.5
+    (`Standings.lines`), then the re-valuation notes, if any.
+
+    `state` may come from the JSON state (`jsonstate.read_json_state`) or a TRF (`trf.read_state`);
+    the settings are `state.settings` (see `settings.apply_preset`).
+    """
+    table = standings(state, rounds)
+    return "\n".join(table.lines() + table.notes) + "\n"

@@ -1,0 +1,67 @@
+"""Split an event into rating groups, one competition per group (seed 004 §65).
+
+The division is the pure `pairing.engines.groups.rating_groups`: strength order
+(DSU rating, title, Elo, lot), groups of the chosen size, the lowest taking the
+rest, and outside a round robin only one group with an odd number of players.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from pairing.engines.groups import rating_groups
+from pairing.engines.state import InvalidInput
+
+from . import services
+from .models import Competition, Participant, TDAction
+from .state import CompetitionData
+
+
+def divide(competition: Competition, size: int) -> list[list[Participant]]:
+    """The groups the event would have with groups of `size`, strongest group first."""
+    data = CompetitionData.load(competition)
+    by_start = {p.start_number: p for p in data.participants if not p.withdrawn}
+    players = [p for p in data.state().players if p.id in by_start]
+    try:
+        groups = rating_groups(players, size, round_robin=competition.engine.scheduled, seed=competition.seed)
+    except InvalidInput as error:
+        raise ValidationError(str(error)) from error
+    return [[by_start[p.id] for p in group] for group in groups]
+
+
+@transaction.atomic
+def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
+    """One new competition per rating group, with the event's system and settings; the event itself stays."""
+    if competition.round_set.filter(paired_at__isnull=False).exists():
+        raise ValidationError(_("Split the event into groups before round 1 is paired."))
+    groups = divide(competition, size)
+    if len(groups) < 2:
+        raise ValidationError(_("With groups of %(n)s there is only one group.") % {"n": size})
+    created = []
+    for number, group in enumerate(groups, 1):
+        slug = f"{competition.slug[:45]}-{number}"
+        if Competition.objects.filter(club=competition.club, slug=slug).exists():
+            raise ValidationError(_("The club already has a competition with the short name %(slug)s.") % {"slug": slug})
+        new = Competition.objects.create(
+            club=competition.club,
+            season=competition.season,
+            name=_("%(name)s, group %(n)s") % {"name": competition.name, "n": number},
+            slug=slug,
+            system=competition.system,
+            settings=dict(competition.settings),
+            rounds=competition.rounds,
+            tiebreaks=list(competition.tiebreaks),
+            late_entry_points=competition.late_entry_points,
+        )
+        for participant in group:
+            services.add_participant(new, participant.member, user)
+        created.append(new)
+    TDAction.objects.create(
+        competition=competition,
+        user=user,
+        action="split-groups",
+        detail=f"groups of {size}: " + ", ".join(str(len(g)) for g in groups),
+    )
+    return created
