@@ -225,7 +225,7 @@ def standings_text(system_id: str, state: TournamentState, codes: list[str] | No
     if system_id == "keizer":
         from .engines import keizer
 
-        return "\n".join(keizer.standings(state).lines()) + "\n"
+        return keizer.standings_text(state)
     from .engines import tiebreaks
 
     codes = codes or tiebreaks.default_tiebreaks(system_id)

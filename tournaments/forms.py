@@ -3,6 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member, Season
 
+from pairing.engines.state import InvalidInput
+
 from .models import Bye, Competition, system_choices
 
 RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n"}
@@ -83,3 +85,46 @@ class TrfImportForm(forms.Form):
             return raw.decode("utf-8")
         except UnicodeDecodeError:
             return raw.decode("latin-1")
+
+
+class SystemSettingsForm(forms.Form):
+    """The pairing system's own settings, one field per setting, typed by its default (validated by the engine)."""
+
+    override = forms.BooleanField(
+        label=_("Override: change the settings of a competition already under way (recorded)"), required=False
+    )
+
+    def __init__(self, *args, competition: Competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.competition = competition
+        current = competition.engine.settings(competition.settings)
+        for name, default in competition.engine.defaults.items():
+            label = name.replace("_", " ")
+            if isinstance(default, bool):
+                field = forms.BooleanField(label=label, required=False)
+            elif isinstance(default, int):
+                field = forms.IntegerField(label=label)
+            elif isinstance(default, float):
+                field = forms.FloatField(label=label)
+            else:
+                field = forms.CharField(label=label, required=False)
+            field.initial = current.get(name, default)
+            field.help_text = _("default: %(value)s") % {"value": default}
+            self.fields[f"setting_{name}"] = field
+        if not self.started:
+            del self.fields["override"]
+
+    @property
+    def started(self) -> bool:
+        return self.competition.round_set.filter(paired_at__isnull=False).exists()
+
+    def clean(self):
+        data = super().clean()
+        if self.started and not data.get("override"):
+            raise forms.ValidationError(_("Round 1 is paired: changing the settings needs the override."))
+        settings = {name.removeprefix("setting_"): value for name, value in data.items() if name.startswith("setting_")}
+        try:
+            data["settings"] = self.competition.engine.settings(settings)
+        except InvalidInput as error:
+            raise forms.ValidationError(str(error)) from error
+        return data

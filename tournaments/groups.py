@@ -43,7 +43,9 @@ def split_into_groups(competition: Competition, size: int, user) -> list[Competi
     for number, group in enumerate(groups, 1):
         slug = f"{competition.slug[:45]}-{number}"
         if Competition.objects.filter(club=competition.club, slug=slug).exists():
-            raise ValidationError(_("The club already has a competition with the short name %(slug)s.") % {"slug": slug})
+            raise ValidationError(
+                _("The club already has a competition with the short name %(slug)s.") % {"slug": slug}
+            )
         new = Competition.objects.create(
             club=competition.club,
             season=competition.season,

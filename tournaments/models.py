@@ -30,6 +30,7 @@ SYSTEM_NAMES = {
     "monrad": _("Monrad"),
     "dubov-1997": _("Dubov system (1997)"),
     "knockout": _("Knockout"),
+    "olympiad": _("Olympiad team tournament"),
     "keizer": _("Keizer"),
 }
 

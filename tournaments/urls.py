@@ -13,6 +13,7 @@ urlpatterns = [
     path(c + "player/<int:number>/", views.player_card, name="player"),
     path(c + "notice/", views.notice, name="notice"),
     path(c + "manage/", views.manage, name="manage"),
+    path(c + "manage/settings/", views.system_settings, name="system_settings"),
     path(c + "manage/players/", views.add_participants, name="add_participants"),
     path(c + "manage/guest/", views.add_guest, name="add_guest"),
     path(c + "manage/player/<int:number>/withdraw/", views.withdraw, name="withdraw"),

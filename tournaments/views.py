@@ -22,7 +22,7 @@ from clubs.models import Member
 from . import services, standings
 from .forms import AbsenceForm, CompetitionForm
 from .knockout_views import render_bracket
-from .models import Bye, Competition, Participant, Round
+from .models import Bye, Competition, Participant, Round, TDAction
 from .pdf import render_pdf
 from .state import CompetitionData
 
@@ -220,6 +220,38 @@ def _manage_context(competition: Competition) -> dict:
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
     }
+
+
+@login_required
+def system_settings(request, club, competition):
+    """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
+    from .forms import SystemSettingsForm
+
+    competition = _directed_competition(request, club, competition)
+    presets = {}
+    if competition.system == "keizer":
+        from pairing.engines import keizer
+
+        presets = keizer.PRESET_LABELS
+        if request.method == "POST" and request.POST.get("preset") in presets:
+            data = request.POST.copy()
+            for name, value in keizer.apply_preset(request.POST["preset"]).items():
+                data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
+            request.POST = data
+    form = SystemSettingsForm(request.POST or None, competition=competition)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            competition.settings = form.cleaned_data["settings"]
+            competition.save()
+            TDAction.objects.create(
+                competition=competition,
+                user=request.user,
+                action="settings" + ("-override" if form.cleaned_data.get("override") else ""),
+                detail=request.POST.get("preset", ""),
+            )
+        messages.success(request, _("Settings saved."))
+        return redirect("manage", club, competition.slug)
+    return render(request, "tournaments/settings.html", {"competition": competition, "form": form, "presets": presets})
 
 
 @login_required

@@ -186,8 +186,14 @@ def _upper_bound(ctx: _Context, players: list[int]) -> int:
     return whites + blacks - (surplus + 1) // 2
 
 
-def _compositions(rest: list[int]) -> Iterator[tuple[str, list[int], list[int]]]:
-    """a/b splits in the order of 5.3: as 5.1, then steps 4, 5 and 6."""
+def _compositions(ctx: _Context, rest: list[int]) -> Iterator[tuple[str, list[int], list[int]]]:
+    """a/b splits in the order of 5.3: as 5.1, then steps 4, 5 and 6.
+
+    Step 6 only yields the exchanges after which some arrangement of a against b is legal: each
+    partial choice (the players already placed in a or b) is kept only when the group can still
+    be paired across the two halves, a perfect-matching test. The splits it skips have no legal
+    arrangement, so the arrangements found, and their order, are those of the plain enumeration.
+    """
     k = len(rest) // 2
     a, b = rest[:k], rest[k:]
     yield "5.2", a, b
@@ -197,14 +203,48 @@ def _compositions(rest: list[int]) -> Iterator[tuple[str, list[int], list[int]]]
             a2[i], b2[j] = b[j], a[i]
             step = "5.3 step 4" if i == k - 1 else "5.3 step 5"
             yield f"{step} ({a[i]} and {b[j]} exchanged)", sorted(a2), sorted(b2)
-    for size in range(2, k + 1):  # 5.3 step 6: two or more players, a from the bottom, b from the top
-        for ai in itertools.combinations(range(k - 1, -1, -1), size):
-            for bj in itertools.combinations(range(k), size):
-                out = [a[i] for i in ai]
-                into = [b[j] for j in bj]
+    a_up = list(reversed(a))  # step 6: two or more players, a's from the bottom, b's from the top
+    for size in range(2, k + 1):
+        for out in _split_choices(ctx, rest, a_up, size, {p: None for p in rest}, "b"):
+            sides: dict[int, str | None] = {p: ("b" if p in out else "a") for p in a} | {p: None for p in b}
+            for into in _split_choices(ctx, rest, b, size, sides, "a"):
                 a2 = sorted([p for p in a if p not in out] + into)
                 b2 = sorted([p for p in b if p not in into] + out)
                 yield f"5.3 step 6 ({', '.join(map(str, out))} exchanged with {', '.join(map(str, into))})", a2, b2
+
+
+def _split_choices(
+    ctx: _Context, rest: list[int], pool: list[int], size: int, sides: dict[int, str | None], moved: str
+) -> Iterator[list[int]]:
+    """The `size`-subsets of `pool` in lexicographic order of positions, each moved to half `moved`,
+    the unchosen ones to the other half, keeping only choices after which a pairing across the
+    halves of `rest` still exists (`sides`: the half already fixed for each player, None if open)."""
+    stay = "a" if moved == "b" else "b"
+
+    def crossing(p: int, q: int) -> bool:
+        return ctx.allowed(p, q) and (sides[p] is None or sides[p] != sides[q])
+
+    def rec(start: int, chosen: list[int]) -> Iterator[list[int]]:
+        if len(chosen) == size:
+            for p in pool[start:]:
+                sides[p] = stay
+            if has_perfect_matching(rest, crossing):
+                yield list(chosen)
+            for p in pool[start:]:
+                sides[p] = None
+            return
+        for pos in range(start, len(pool) - (size - len(chosen)) + 1):
+            ctx.tick()
+            for p in pool[start:pos]:
+                sides[p] = stay
+            sides[pool[pos]] = moved
+            if has_perfect_matching(rest, crossing):
+                yield from rec(pos + 1, [*chosen, pool[pos]])
+            sides[pool[pos]] = None
+        for p in pool[start:]:
+            sides[p] = None
+
+    yield from rec(0, [])
 
 
 def _b_orders(ctx: _Context, a: list[int], b: list[int]) -> Iterator[list[int]]:
@@ -261,7 +301,7 @@ def _arrange(ctx: _Context, rest: list[int], arrangement_limit: int) -> tuple[li
     bound = _upper_bound(ctx, rest)
     best: tuple[int, list[tuple[int, int]], str] | None = None
     seen = 0
-    for step, a, b in _compositions(rest):
+    for step, a, b in _compositions(ctx, rest):
         ctx.tick()
         for order in _b_orders(ctx, a, b):
             pairs = list(zip(a, order, strict=True))

@@ -103,51 +103,71 @@ def _entrants(state: TournamentState) -> list[Entrant]:
     return out
 
 
+def _first_path(left: list[Entrant]) -> list[tuple[Entrant, Entrant]]:
+    """C5 without undoing anything: from the top, each player with the lowest placed one he may
+    meet; stops at the first player left without an opponent."""
+    used = [False] * len(left)
+    pairs = []
+    for i, a in enumerate(left):
+        if used[i]:
+            continue
+        used[i] = True
+        j = next((j for j in range(len(left) - 1, i, -1)
+                  if not used[j] and absolute_ok(a, left[j], RULES_001)), None)
+        if j is None:
+            break
+        used[j] = True
+        pairs.append((a, left[j]))
+    return pairs
+
+
 def _c5_pairing(players: list[Entrant], look: _Lookahead) -> list[tuple[Entrant, Entrant]] | None:
     """Seed 001 C5/C6: the highest remaining player meets the lowest placed opponent allowed by B;
-    when the rest cannot be paired, the last pair is undone and the next opponent tried. Branches
-    whose rest has no pairing at all (exact matching test) are not entered."""
-    if len(players) % 2:
+    when the rest cannot be paired, the last pair is undone and the next opponent tried.
+
+    The same answer as that depth-first walk, found directly: the walk follows `_first_path` as
+    long as the players left can still all be paired (an exact matching test; once they cannot,
+    they cannot after more pairs either, so the point is found by bisection). There the highest
+    player takes the next opponent after which the rest can be paired, and the walk goes on."""
+    if len(players) % 2 or not look.even(players):
         return None
+    out: list[tuple[Entrant, Entrant]] = []
+    left = players
+    while left:
+        path = _first_path(left)
+        if 2 * len(path) == len(left):
+            return out + path
 
-    def first_path(left: list[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
-        """The walk's first branch followed without undoing anything: when it pairs everybody it
-        is the walk's answer."""
-        used = [False] * len(left)
-        pairs = []
-        for i, a in enumerate(left):
-            if used[i]:
-                continue
-            used[i] = True
-            j = next((j for j in range(len(left) - 1, i, -1)
-                      if not used[j] and absolute_ok(a, left[j], RULES_001)), None)
-            if j is None:
-                return None
-            used[j] = True
-            pairs.append((a, left[j]))
-        return pairs
+        def rest_after(k: int, left: list[Entrant] = left, path: list = path) -> list[Entrant]:
+            gone = {id(e) for pair in path[:k] for e in pair}
+            return [e for e in left if id(e) not in gone]
 
-    def walk(left: list[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
-        if not left:
-            return []
-        quick = first_path(left)
-        if quick is not None:
-            return quick
+        lo, hi = 0, len(path)  # rest after lo pairs can be paired; after hi pairs it cannot
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if look.even(rest_after(mid)):
+                lo = mid
+            else:
+                hi = mid
+        out += path[:lo]
+        left = rest_after(lo)
         a = left[0]
+        tried = path[lo][1] if lo < len(path) else None
+        past = tried is None
         for b in reversed(left[1:]):
+            if not past:
+                past = b is tried
+                continue
             if not absolute_ok(a, b, RULES_001):
                 continue
             rest = [e for e in left[1:] if e is not b]
-            if rest and not look.even(rest):
-                continue
-            tail = walk(rest)
-            if tail is not None:
-                return [(a, b), *tail]
-        return None
-
-    if not look.even(players):
-        return None
-    return walk(players)
+            if look.even(rest):
+                out.append((a, b))
+                left = rest
+                break
+        else:
+            return None  # cannot happen: `left` could be paired
+    return out
 
 
 def _colour_hits(pairs: list[tuple[Entrant, Entrant]]) -> int:

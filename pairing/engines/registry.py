@@ -24,6 +24,7 @@ _MODULES: dict[str, str] = {
     "monrad": "monrad",
     "dansk": "dansk",
     "dubov-1997": "dubov",
+    "olympiad": "olympiad_system",
 }
 
 

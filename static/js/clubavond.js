@@ -30,3 +30,27 @@
     }
   });
 })();
+
+// Big uploads (a federation's rating list): a progress bar while the file travels, then the answer page.
+(function () {
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var bar = form.querySelector("progress[data-upload]");
+    if (!bar || !window.FormData || !window.XMLHttpRequest) return;
+    event.preventDefault();
+    var xhr = new XMLHttpRequest();
+    bar.hidden = false;
+    xhr.upload.addEventListener("progress", function (e) {
+      if (e.lengthComputable) { bar.max = e.total; bar.value = e.loaded; }
+    });
+    xhr.upload.addEventListener("load", function () { bar.removeAttribute("value"); });
+    xhr.addEventListener("load", function () {
+      if (xhr.responseURL && xhr.responseURL !== window.location.href) {
+        window.history.pushState({}, "", xhr.responseURL);
+      }
+      document.open(); document.write(xhr.responseText); document.close();
+    });
+    xhr.open(form.method || "post", form.action || window.location.href);
+    xhr.send(new FormData(form));
+  });
+})();

@@ -66,6 +66,13 @@ def test_c5_highest_against_the_lowest_possible():
     assert boards(p) == [(7, 1), (8, 2), (5, 3), (6, 4)]
 
 
+def test_c6_undo_the_last_pair_when_the_rest_cannot_be_paired():
+    # All drawn in round 1 (1-2, 3-4, 5-6): lot order. C5: 1-6, 2-5, then 3-4 again. C6 undoes 2-5;
+    # 2's next lowest opponent is 4, and 3-5 follows.
+    state = tournament(6, [[(1, 2, 0.5), (3, 4, 0.5), (5, 6, 0.5)]], 5)
+    assert boards(pair(state)) == [(6, 1), (2, 4), (5, 3)]
+
+
 def test_a1_wp_and_sb_from_the_games():
     rounds = [[(1, 6, 1.0), (2, 5, 1.0), (3, 4, 0.0)], [(4, 1, 0.5), (5, 3, 0.0), (6, 2, 0.5)]]
     state = tournament(6, rounds, 5)

@@ -156,3 +156,29 @@ def test_round_robin_leaver_from_half_keeps_his_results_and_loses_the_rest(club,
     _names, rows = standings(CompetitionData.load(competition))
     assert leaver in [row.participant for row in rows]
     assert sum(row.points for row in rows) == 6  # 3 rounds x 2 boards, the forfeit included
+
+
+def test_system_settings_are_validated_and_locked_once_paired(td_client, club, td):
+    competition = make_competition(club, td, make_members(club, 6), system="keizer", rounds=20, slug="kz")
+    url = reverse("system_settings", args=[club.slug, competition.slug])
+    form = td_client.get(url).context["form"]
+    data = {name: field.initial for name, field in form.fields.items() if field.initial is not False}
+    td_client.post(url, data | {"setting_repeat_window": "3"})
+    competition.refresh_from_db()
+    assert competition.settings["repeat_window"] == 3
+    response = td_client.post(url, data | {"setting_revaluation": "sideways"})
+    assert response.status_code == 200 and "revaluation" in response.content.decode()
+    td_client.post(url, {"preset": "keizerforclubs"})
+    competition.refresh_from_db()
+    from pairing.engines import keizer
+
+    assert competition.settings == keizer.apply_preset("keizerforclubs")
+    from pairing.services import pair_next_round
+
+    pair_next_round(competition, td)
+    response = td_client.post(url, data | {"setting_repeat_window": "2"})
+    assert "needs the override" in response.content.decode()
+    td_client.post(url, data | {"setting_repeat_window": "2", "override": "on"})
+    competition.refresh_from_db()
+    assert competition.settings["repeat_window"] == 2
+    assert competition.td_actions.filter(action="settings-override").exists()

@@ -1,0 +1,72 @@
+"""The olympiad team tournament as a pairing system, id `olympiad` (seed 004 §4.9.9.5).
+
+The players are dealt into `teams` teams by `olympiad.teams_from_players`
+(strength order, the section's dealing cycle); the teams play all against all
+on the Berger schedule (`cycles` = 2 for a double round). Each round's boards
+are the team matches' boards in schedule order: board 1 of a team is its
+strongest player, and the first-named team has white on the odd boards. A
+board a team cannot fill (a player withdrawn, a team one player short) is not
+paired: it is lost by forfeit, as `olympiad.team_tournament` scores it. The
+team with the schedule's bye has no boards that round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .olympiad import Team, teams_from_players
+from .registry import PairingSystem
+from .roundrobin import schedule
+from .state import Board, InvalidInput, Pairing, TournamentState
+
+
+def teams(state: TournamentState) -> list[Team]:
+    """The teams of the tournament: every player of the state, withdrawn or not, keeps his board."""
+    n_teams = SYSTEM.settings(state.settings)["teams"]
+    if len(state.players) < n_teams:
+        raise InvalidInput(f"{len(state.players)} players cannot form {n_teams} teams")
+    return teams_from_players(state.players, n_teams, state.seed)
+
+
+def _pair(state: TournamentState) -> Pairing:
+    settings = SYSTEM.settings(state.settings)
+    all_teams = {t.number: t for t in teams(state)}
+    rounds = schedule(len(all_teams), settings["cycles"])
+    rnd = state.round_to_pair
+    if not 1 <= rnd <= len(rounds):
+        raise InvalidInput(f"round {rnd} is outside the team tournament's {len(rounds)} rounds")
+    withdrawn = {p.id for p in state.players if p.withdrawn}
+    boards: list[Board] = []
+    explanation = [f"Olympiad team tournament of {len(all_teams)} teams (seed 004 §4.9.9.5), round {rnd}."]
+    for number, (a, b) in enumerate(rounds[rnd - 1], start=1):
+        if not a or not b:
+            explanation.append(f"Team {a or b} has the bye.")
+            continue
+        first, second = all_teams[a], all_teams[b]
+        explanation.append(f"Match {number}: team {a} - team {b}; team {a} has white on the odd boards.")
+        for board in range(1, max(len(first.players), len(second.players)) + 1):
+            x = first.players[board - 1] if board <= len(first.players) else None
+            y = second.players[board - 1] if board <= len(second.players) else None
+            white, black = (x, y) if board % 2 else (y, x)
+            if white is None or black is None or white in withdrawn or black in withdrawn:
+                explanation.append(f"Match {number} board {board}: not filled, lost by forfeit.")
+                continue
+            boards.append(Board(white, black))
+    return Pairing(boards=boards, explanation=explanation)
+
+
+def _validate(settings: dict[str, Any]) -> None:
+    n = settings.get("teams")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 2:
+        raise InvalidInput("teams must be a whole number of at least 2")
+    if settings.get("cycles") not in (1, 2):
+        raise InvalidInput("cycles must be 1 or 2")
+
+
+SYSTEM = PairingSystem(
+    id="olympiad",
+    name="Olympiad team tournament",
+    pair=_pair,
+    defaults={"teams": 4, "cycles": 1},
+    validate=_validate,
+)
