@@ -2,7 +2,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member, Season
-
 from pairing.engines.state import InvalidInput
 
 from .models import Bye, Competition, system_choices

@@ -126,3 +126,52 @@ def test_no_valid_pairing():
 @pytest.mark.parametrize("n", [9, 14, 21])
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
+
+
+def _brute_transpositions(ctx, s1, s2, level, may_stay):
+    """D1 read literally: every permutation of S2 in order, duplicates of the first |S1| removed."""
+    from itertools import permutations
+
+    from pairing.engines.knsb_swiss import _pair_ok, conflict
+
+    seen, out = set(), []
+    for perm in permutations(range(len(s2))):
+        head = perm[:len(s1)]
+        if head in seen:
+            continue
+        seen.add(head)
+        pairs = [(a, s2[j]) for a, j in zip(s1, head, strict=False)]
+        if not all(_pair_ok(ctx, level, a, b) for a, b in pairs):
+            continue
+        if sum(conflict(a, b) for a, b in pairs) > level.x:
+            continue
+        if all(may_stay(s2[j]) for j in range(len(s2)) if j not in head):
+            out.append([(a.id, b.id) for a, b in pairs])
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pruned_transpositions_equal_the_literal_d1_order(seed):
+    """The pruned walk yields exactly the acceptable transpositions of D1, in D1's order."""
+    from pairing.engines.knsb_swiss import (
+        Level,
+        _Context,
+        _Lookahead,
+        _stay_rule,
+        _transpositions,
+        score_groups,
+    )
+
+    state = play(SYSTEM, 12, 4, seed=seed)
+    state.round_to_pair = 4
+    for p in state.players:
+        del p.history[3:]
+    players = entrants(state, RULES_000)
+    group = max(score_groups(players), key=len)[:8]
+    p = len(group) // 2
+    for level in (Level(0, None), Level(1, None, down5=False), Level(p, None, False, False, False, False)):
+        ctx = _Context(RULES_000, False, _Lookahead(RULES_000), [], last=True)
+        may_stay = _stay_rule(ctx, level)
+        got = [[(a.id, b.id) for a, b in pairs]
+               for pairs, _, _ in _transpositions(ctx, group[:p], group[p:], level, may_stay)]
+        assert got == _brute_transpositions(ctx, group[:p], group[p:], level, may_stay)

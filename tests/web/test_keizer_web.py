@@ -8,8 +8,8 @@ from pairing.services import pair_next_round
 from tests.conftest import make_competition, make_members
 from tournaments import services
 from tournaments.models import Bye, Round
-from tournaments.state import CompetitionData
 from tournaments.standings import keizer_standings
+from tournaments.state import CompetitionData
 
 pytestmark = pytest.mark.django_db
 
