@@ -62,8 +62,7 @@ def make_competition(club, td, members, system="roundrobin", rounds=None, slug="
     from tournaments.models import Competition
 
     competition = Competition.objects.create(club=club, name=f"Test {system}", slug=slug, system=system, rounds=rounds)
-    for member in members:
-        services.add_participant(competition, member, td)
+    services.add_participants(competition, list(members), td)
     return competition
 
 

@@ -17,13 +17,14 @@ class CompetitionForm(forms.ModelForm):
 
     class Meta:
         model = Competition
-        fields = ["name", "slug", "season", "system", "rounds"]
+        fields = ["name", "slug", "season", "system", "rounds", "previous"]
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["season"].queryset = Season.objects.filter(club=club)
         self.fields["players"].queryset = club.members.filter(is_guest=False)
+        self.fields["previous"].queryset = Competition.objects.filter(club=club, system="keizer")
         self.fields["rounds"].help_text = _("Round robins take theirs from the number of players.")
 
     def clean_slug(self):

@@ -232,3 +232,80 @@ def split_groups(request, club, competition):
             return redirect("club", club)
     context = {"competition": competition, "club": competition.club, "size": size, "division": division}
     return render(request, "tournaments/split_groups.html", context | {"error": error})
+
+
+def render_team_standings(request, competition: Competition) -> HttpResponse:
+    """The olympiad team tournament (seed 004 §4.9.9.5): team table, crosstable, matches, board scores."""
+    from .olympiad import team_event
+    from .state import CompetitionData
+
+    event = team_event(CompetitionData.load(competition, public=True))
+    tournament, by_start = event.tournament, event.by_start
+    members = {t.number: [by_start[p] for p in t.players] for t in tournament.teams}
+    numbers = sorted(members)
+    rows = [
+        {
+            "standing": row,
+            "players": members[row.team],
+            "cross": [tournament.crosstable[row.team].get(other) for other in numbers],
+        }
+        for row in tournament.standings
+    ]
+    rounds = [
+        {
+            "number": n,
+            "matches": [
+                {
+                    "match": m,
+                    "first": m.board_points(m.first),
+                    "second": m.board_points(m.second),
+                    "boards": [
+                        (b, by_start.get(b.white or 0), by_start.get(b.black or 0), _board_result(b)) for b in m.boards
+                    ],
+                }
+                for m in tournament.rounds[n - 1]
+            ],
+            "bye": tournament.byes[n - 1],
+        }
+        for n in range(1, event.paired_rounds + 1)
+    ]
+    players = [(s, by_start[s.player]) for s in tournament.players]
+    context = {
+        "competition": competition,
+        "rows": rows,
+        "numbers": numbers,
+        "rounds": rounds,
+        "players": players,
+    }
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/olympiad.html", context, f"{competition.slug}-teams.pdf")
+    return render(request, "tournaments/olympiad.html", context)
+
+
+def _board_result(board) -> str:
+    if board.result is None:
+        return ""
+    if board.forfeit:
+        return "+ / -" if board.result == 1.0 else "- / +"
+    return {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}[board.result]
+
+
+@login_required
+@require_POST
+def team_settings(request, club, competition):
+    """Number of teams and of cycles of an olympiad team tournament, until round 1 is paired."""
+    directed_club(request, club)
+    competition = get_object_or_404(Competition, club__slug=club, slug=competition, system="olympiad")
+    if competition.round_set.filter(paired_at__isnull=False).exists():
+        messages.error(request, _("The teams are fixed once round 1 is paired."))
+        return redirect("manage", club, competition.slug)
+    try:
+        competition.settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
+        competition.save(update_fields=["settings"])
+    except ValueError:
+        messages.error(request, _("Give whole numbers."))
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, _("Team settings saved."))
+    return redirect("manage", club, competition.slug)

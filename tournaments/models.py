@@ -63,6 +63,15 @@ class Competition(models.Model):
         _("points for rounds missed by a late entry"), max_digits=3, decimal_places=1, default=Decimal("0")
     )
     seed = models.PositiveIntegerField(_("lot seed"), default=0, help_text=_("drives every lot drawn"))
+    previous = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="next_seasons",
+        verbose_name=_("start ranking from"),
+        help_text=_("Keizer: last season's competition orders the start ranking (seed 003 §1.10)"),
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

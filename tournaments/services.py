@@ -49,8 +49,34 @@ def parse_result(text: str) -> str:
     return RESULT_KEYS[key]
 
 
+def keizer_start_order(competition: Competition, participants: list[Participant]) -> list[Participant]:
+    """Seed 003 §1.10: last season's TPR after enough games, the rating otherwise; newcomers slotted by rating."""
+    from pairing.engines import keizer
+
+    last_season: dict[int, list[tuple[int, float]]] = {}
+    if competition.previous_id:
+        from .state import CompetitionData
+
+        data = CompetitionData.load(competition.previous)
+        state = data.state()
+        rating = {p.start_number: p.rating for p in data.participants}
+        for p in data.participants:
+            games = [(rating[r.opponent], r.score) for r in state.player(p.start_number).history if r.played]
+            last_season[p.member_id] = [(opp, score) for opp, score in games if score is not None]
+    settings = competition.engine.settings(competition.settings)
+    entries = [
+        keizer.StartEntry(key=p.id, name=p.name, rating=p.rating, last_season=last_season.get(p.member_id))
+        for p in participants
+    ]
+    ranked = keizer.start_ranking(entries, settings["start_min_games"], settings["tpr_limit"])
+    by_id = {p.id: p for p in participants}
+    return [by_id[place.entry.key] for place in ranked]
+
+
 def start_number_order(competition: Competition, participants: list[Participant]) -> list[Participant]:
-    """Seed 000 A2 (rating, then title, then name) or, for lot systems, a lot from the competition's seed."""
+    """Seed 000 A2 (rating, then title, then name), Keizer's start ranking, or for lot systems a recorded lot."""
+    if competition.system == "keizer":
+        return keizer_start_order(competition, participants)
     if competition.system in LOT_SYSTEMS:
         ordered = sorted(participants, key=lambda p: p.member_id)
         random.Random(competition.seed).shuffle(ordered)
@@ -81,40 +107,57 @@ def renumber(competition: Competition) -> None:
 
 
 @transaction.atomic
-def add_participant(competition: Competition, member: Member, user=None) -> Participant:
-    """Enter a member. After round 1 is paired this is a late entry: missed rounds scored per the setting."""
-    if competition.participants.filter(member=member).exists():
-        raise ValidationError(_("%(name)s is already entered.") % {"name": member.full_name})
+def add_participants(competition: Competition, members: list[Member], user=None) -> list[Participant]:
+    """Enter members; before round 1 is paired the start numbers follow the system's order.
+
+    After round 1 is paired an entry is a late entry: the missed rounds are scored per the
+    competition's setting (`late_entry_points`), and recorded.
+    """
     paired = list(competition.round_set.filter(paired_at__isnull=False).order_by("number"))
     if paired and competition.engine.scheduled:
         raise ValidationError(_("A round robin's schedule is fixed: no entries after round 1 is paired."))
+    entered = set(competition.participants.values_list("member_id", flat=True))
     last = competition.participants.aggregate(n=Max("start_number"))["n"] or 0
-    participant = Participant.objects.create(
-        competition=competition,
-        member=member,
-        start_number=last + 1,
-        rating=member.rating,
-        title=member.title,
-        joined_round=len(paired) + 1,
-    )
-    for rnd in paired:
-        Bye.objects.create(
-            round=rnd,
-            participant=participant,
-            kind=Bye.Kind.ABSENT_NOTICE,
-            points=competition.late_entry_points,
-        )
-    if paired:
-        TDAction.objects.create(
+    participants = []
+    for member in members:
+        if member.id in entered:
+            raise ValidationError(_("%(name)s is already entered.") % {"name": member.full_name})
+        entered.add(member.id)
+        last += 1
+        participant = Participant.objects.create(
             competition=competition,
-            user=user,
-            action="late-entry",
-            detail=f"{member.full_name} from round {len(paired) + 1}",
+            member=member,
+            start_number=last,
+            rating=member.rating,
+            title=member.title,
+            joined_round=len(paired) + 1,
         )
-    elif not competition.round_set.exists():
+        participants.append(participant)
+        if paired:
+            Bye.objects.bulk_create(
+                Bye(
+                    round=rnd,
+                    participant=participant,
+                    kind=Bye.Kind.ABSENT_NOTICE,
+                    points=competition.late_entry_points,
+                )
+                for rnd in paired
+            )
+            TDAction.objects.create(
+                competition=competition,
+                user=user,
+                action="late-entry",
+                detail=f"{member.full_name} from round {len(paired) + 1}",
+            )
+    if not paired and participants:
         renumber(competition)
-        participant.refresh_from_db()
-    return participant
+        for participant in participants:
+            participant.refresh_from_db(fields=["start_number"])
+    return participants
+
+
+def add_participant(competition: Competition, member: Member, user=None) -> Participant:
+    return add_participants(competition, [member], user)[0]
 
 
 @transaction.atomic

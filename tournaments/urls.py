@@ -40,6 +40,7 @@ urlpatterns = [
     path(c + "manage/cup/<int:number>/results/", knockout_views.cup_result, {"board": 0}, name="cup_results"),
     path(c + "manage/cup/<int:number>/result/<int:board>/", knockout_views.cup_result, name="cup_result"),
     path(c + "manage/groups/", knockout_views.split_groups, name="split_groups"),
+    path(c + "manage/teams/", knockout_views.team_settings, name="team_settings"),
 ]
 urlpatterns += [
     path(c + "prizes/", views.prize_list_page, name="prize_list"),

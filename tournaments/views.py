@@ -21,7 +21,7 @@ from clubs.models import Member
 
 from . import services, standings
 from .forms import AbsenceForm, CompetitionForm
-from .knockout_views import render_bracket
+from .knockout_views import render_bracket, render_team_standings
 from .models import Bye, Competition, Participant, Round, TDAction
 from .pdf import render_pdf
 from .state import CompetitionData
@@ -92,6 +92,8 @@ def standings_page(request, club, competition):
     competition = _competition(club, competition)
     if competition.system == "knockout":
         return render_bracket(request, competition)
+    if competition.system == "olympiad":
+        return render_team_standings(request, competition)
     data = CompetitionData.load(competition, public=True)
     if competition.system == "keizer":
         return keizer_standings_page(request, competition, data)
@@ -179,8 +181,7 @@ def new_competition(request, club):
                 competition = form.save(commit=False)
                 competition.club = club
                 competition.save()
-                for member in form.cleaned_data["players"]:
-                    services.add_participant(competition, member, request.user)
+                services.add_participants(competition, list(form.cleaned_data["players"]), request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -260,9 +261,8 @@ def add_participants(request, club, competition):
     competition = _directed_competition(request, club, competition)
     ids = request.POST.getlist("member")
     try:
-        with transaction.atomic():
-            for member in Member.objects.filter(club=competition.club, id__in=ids):
-                services.add_participant(competition, member, request.user)
+        members = list(Member.objects.filter(club=competition.club, id__in=ids))
+        services.add_participants(competition, members, request.user)
     except ValidationError as error:
         _flash_errors(request, error)
     return redirect("manage", club, competition.slug)

@@ -37,7 +37,6 @@ from the top down (4.2):
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any

@@ -711,15 +711,26 @@ def colour_article(a: Entrant, b: Entrant) -> str:
     return "E4"
 
 
+def _b2_allows(hi: Entrant, lo: Entrant, hi_colour: Colour) -> bool:
+    if hi_colour is Colour.WHITE:
+        return hi.may_white and lo.may_black
+    return hi.may_black and lo.may_white
+
+
 def finish(state: TournamentState, out: Outcome, bye_label: str) -> Pairing:
     """Colours by E1-E4 (E5 in round 1) and the order of publication (F1)."""
     boards: list[tuple[tuple, Board, str]] = []
     for x, y in out.pairs:
         hi, lo = (x, y) if x.key < y.key else (y, x)
         colour = colours.allocate(hi.cs, lo.cs, hi.number, state.top_colour_round1)
+        article = colour_article(hi, lo)
+        if not _b2_allows(hi, lo, colour) and _b2_allows(hi, lo, colour.opposite):
+            # A topscorer's preference is not absolute (000 A7, 001 A5a): B2 still holds for the
+            # other player, so he gets the colour B2 leaves him.
+            colour, article = colour.opposite, "B2 (topscorer's opponent)"
         board = Board(hi.id, lo.id) if colour is Colour.WHITE else Board(lo.id, hi.id)
         order = (-hi.score, -(hi.score + lo.score), hi.key)
-        boards.append((order, board, colour_article(hi, lo)))
+        boards.append((order, board, article))
     boards.sort(key=lambda t: t[0])
     notes = list(out.notes)
     for i, (_, board, art) in enumerate(boards, 1):

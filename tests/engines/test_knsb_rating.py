@@ -105,3 +105,9 @@ def test_c12_another_player_floats_so_that_the_next_group_can_pair():
 @pytest.mark.parametrize("n", [9, 14, 21])
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
+
+
+@pytest.mark.parametrize("n", [10, 17, 26])
+def test_whole_tournaments_with_forfeits_and_absences(n):
+    # F2: forfeits are no meeting and no colour; F5: absent players are not paired.
+    play(SYSTEM, n, 7, seed=100 + n, mess=True)

@@ -104,3 +104,42 @@ def test_c4_2_the_waiting_room_avoids_players_who_would_wait_again():
 @pytest.mark.parametrize("n", [9, 14, 21])
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
+
+
+@pytest.mark.parametrize("n", [10, 17, 26])
+def test_whole_tournaments_with_forfeits_and_absences(n):
+    # F2: forfeits are no meeting and no colour; F5: absent players are not paired.
+    play(SYSTEM, n, 7, seed=100 + n, mess=True)
+
+
+def _naive_c5(left, ok):
+    """C5/C6 read literally: depth-first, the highest against the lowest possible, undo on failure."""
+    if not left:
+        return []
+    a = left[0]
+    for b in reversed(left[1:]):
+        if ok(a, b):
+            tail = _naive_c5([e for e in left[1:] if e is not b], ok)
+            if tail is not None:
+                return [(a, b), *tail]
+    return None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
+    from pairing.engines.knsb_swiss import absolute_ok
+    from pairing.engines.knsb_wp import RULES_001, _c5_pairing, _entrants, _Look
+
+    state = play(SYSTEM, 12, 5, seed=seed)
+    state.round_to_pair = 5
+    for p in state.players:
+        del p.history[4:]
+    players = _entrants(state)
+    checked = 0
+    for start in range(0, 5):
+        group = players[start:start + 8]
+        got = _c5_pairing(group, _Look(RULES_001))
+        want = _naive_c5(group, lambda a, b: absolute_ok(a, b, RULES_001))
+        assert (got and [(a.id, b.id) for a, b in got]) == (want and [(a.id, b.id) for a, b in want])
+        checked += want is not None
+    assert checked

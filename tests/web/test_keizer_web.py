@@ -88,3 +88,35 @@ def test_someone_outside_the_competition_cannot_send_notice(client, club, season
     user = get_user_model().objects.create_user("outsider", password="pw-outsider")
     client.force_login(user)
     assert client.get(reverse("notice", args=[club.slug, season.slug])).status_code == 403
+
+
+def test_new_season_start_ranking_follows_last_seasons_tpr(club, td):
+    """Seed 003 §1.10: TPR after 5 or more games last season, rating otherwise."""
+    from tests.conftest import play_round
+    from tournaments.models import Competition
+
+    members = make_members(club, 6)  # ratings 2090, 2080, ..., 2040: start numbers follow the rating
+    last = make_competition(club, td, members, system="keizer", rounds=10, slug="last")
+    assert list(last.participants.order_by("start_number").values_list("member_id", flat=True)) == [
+        m.id for m in members
+    ]
+    for _ in range(5):
+        # Black wins every board: the lower half of each pair outperforms the top.
+        play_round(last, td, {board: "0-1" for board in range(1, 4)})
+    data = CompetitionData.load(last)
+    state = data.state()
+    from pairing.engines.keizer import keizer_tpr
+
+    rating = {p.start_number: p.rating for p in data.participants}
+    tpr = {}
+    for p in data.participants:
+        games = [r for r in state.player(p.start_number).history if r.played]
+        tpr[p.member_id] = keizer_tpr([rating[r.opponent] for r in games], sum(r.score for r in games))
+    newcomer = make_members(club, 1, base=2500)[0]  # no games last season: slotted by rating
+    season = Competition.objects.create(
+        club=club, name="Next", slug="next", system="keizer", rounds=30, previous=last
+    )
+    services.add_participants(season, [*members, newcomer], td)
+    order = list(season.participants.order_by("start_number").values_list("member_id", flat=True))
+    strength = tpr | {newcomer.id: 2490}
+    assert order == sorted(strength, key=lambda member_id: -strength[member_id])

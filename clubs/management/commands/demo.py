@@ -119,8 +119,7 @@ class Command(BaseCommand):
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
         """A round robin with `played` rounds finished and, if any remain, the next one published."""
         competition = Competition.objects.create(club=club, season=season, name=name, slug=slug, system="roundrobin")
-        for member in players:
-            services.add_participant(competition, member, td)
+        services.add_participants(competition, list(players), td)
         for _number in range(played):
             self.play_round(td, competition, rng)
         if played < rounds:
@@ -135,8 +134,7 @@ class Command(BaseCommand):
         competition = Competition.objects.create(
             club=club, season=season, name="Interne competitie 2026-2027", slug="interne", system="keizer", rounds=30
         )
-        for member in players:
-            services.add_participant(competition, member, td)
+        services.add_participants(competition, list(players), td)
         participants = list(competition.participants.all())
         for number in range(1, 10):
             for participant in participants:
@@ -165,8 +163,7 @@ class Command(BaseCommand):
         competition = Competition.objects.create(
             club=club, season=season, name=name, slug=slug, system=system, rounds=rounds
         )
-        for member in players:
-            services.add_participant(competition, member, td)
+        services.add_participants(competition, list(players), td)
         for _number in range(played):
             self.play_round(td, competition, rng)
         rnd = pairing_services.pair_next_round(competition, td)
@@ -189,8 +186,7 @@ class Command(BaseCommand):
         competition = Competition.objects.create(
             club=club, season=season, name="Bekercompetitie 2026", slug="beker", system="knockout", rounds=4, seed=2026
         )
-        for member in players:
-            services.add_participant(competition, member, td)
+        services.add_participants(competition, list(players), td)
         rnd = knockout.pair_round(competition, td)
         services.publish(rnd, td)
         level = min(rnd.games.values_list("match", flat=True))  # drawn normal games: the tie-break decides

@@ -1,0 +1,61 @@
+"""The olympiad team tournament in the web app (seed 004 §4.9.9.5): pairing by teams and the team table."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.conftest import make_competition, make_members, play_round
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+
+def test_four_teams_of_two_play_all_against_all(client, club, td):
+    # Start numbers by rating: 1 strongest. Teams dealt 1234, 4321: team 1: 1, 8; 2: 2, 7; 3: 3, 6; 4: 4, 5.
+    event = make_competition(club, td, make_members(club, 8), system="olympiad", rounds=3, slug="teams")
+    rnd = play_round(event, td)  # Berger round 1: team 1 - team 4, team 2 - team 3; white wins every board
+    boards = [(g.white.start_number, g.black.start_number) for g in rnd.games.order_by("board")]
+    assert boards == [(1, 4), (5, 8), (2, 3), (6, 7)]
+    # Round 2: team 4 - team 3 (4-3, 6-5), team 1 - team 2 (1-2, 7-8).
+    rnd = play_round(event, td, {1: "1-0", 2: "0-1", 3: "½-½", 4: "1-0"})
+    assert [(g.white.start_number, g.black.start_number) for g in rnd.games.order_by("board")] == [
+        (4, 3), (6, 5), (1, 2), (7, 8),
+    ]  # fmt: skip
+    page = client.get(reverse("standings", args=[club.slug, event.slug]))
+    table = [(r["standing"].team, r["standing"].match_points, r["standing"].board_points) for r in page.context["rows"]]
+    assert table == [(4, 3.0, 3.0), (2, 3.0, 2.5), (1, 1.0, 1.5), (3, 1.0, 1.0)]
+    assert [p.start_number for p in page.context["rows"][0]["players"]] == [4, 5]
+
+    # Player 8 (team 1, board 2) withdraws: round 3 (team 2 - team 4, team 3 - team 1) leaves his board unpaired,
+    # and team 1 loses it by forfeit.
+    services.withdraw(event.participants.get(start_number=8), td)
+    rnd = play_round(event, td)
+    assert [(g.white.start_number, g.black.start_number) for g in rnd.games.order_by("board")] == [
+        (2, 4), (5, 7), (3, 1),
+    ]  # fmt: skip
+    page = client.get(reverse("standings", args=[club.slug, event.slug]))
+    table = [(r["standing"].team, r["standing"].match_points, r["standing"].board_points) for r in page.context["rows"]]
+    assert table == [(4, 4.0, 4.0), (2, 4.0, 3.5), (3, 3.0, 3.0), (1, 1.0, 1.5)]
+    response = client.get(reverse("standings", args=[club.slug, event.slug]) + "?format=pdf")
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Team standings" in text and "Team 4" in text and "Player005 Surname005" in text
+
+
+def test_the_td_sets_the_number_of_teams_before_round_one(td_client, club, td, viewer, client):
+    event = make_competition(club, td, make_members(club, 9), system="olympiad", rounds=2, slug="teams")
+    url = reverse("team_settings", args=[club.slug, event.slug])
+    assert 'id="team-settings"' in td_client.get(reverse("manage", args=[club.slug, event.slug])).content.decode()
+    td_client.post(url, {"teams": 3, "cycles": 1})
+    event.refresh_from_db()
+    assert event.settings == {"teams": 3, "cycles": 1}
+    rnd = play_round(event, td)  # teams of three: 1 6 7, 2 5 8, 3 4 9; round 1: team 2 - team 3, team 1 the bye
+    assert [(g.white.start_number, g.black.start_number) for g in rnd.games.order_by("board")] == [
+        (2, 3), (4, 5), (8, 9),
+    ]  # fmt: skip
+    td_client.post(url, {"teams": 2, "cycles": 1})
+    event.refresh_from_db()
+    assert event.settings["teams"] == 3
+    client.force_login(viewer)
+    assert client.post(url, {"teams": 2, "cycles": 1}).status_code == 403
