@@ -74,6 +74,8 @@ def _cup_context(competition: Competition) -> dict:
     rounds = _rounds(cup)
     current = cup.paired_rounds[-1] if cup.paired_rounds else None
     matches = rounds[current.number - 1]["matches"] if current and rounds else []
+    # Offer the next round once the current one is published and every match in it is decided.
+    ready = current is None or (current.status != Round.Status.DRAFT and all(m.decided for m in matches))
     return {
         "competition": competition,
         "club": competition.club,
@@ -83,8 +85,8 @@ def _cup_context(competition: Competition) -> dict:
         "matches": matches,
         "round_name": rounds[current.number - 1]["name"] if current and rounds else "",
         "needing_games": [m for m in matches if m.needs_game],
-        "next_number": cup.next_round_number() if cup.can_pair() else None,
-        "next_name": knockout.round_name(cup.bracket, cup.next_round_number()) if cup.can_pair() else "",
+        "next_number": cup.next_round_number() if ready and cup.can_pair() else None,
+        "next_name": knockout.round_name(cup.bracket, cup.next_round_number()) if ready and cup.can_pair() else "",
         "champion": cup.champion(),
         "format": _format(competition),
         "entrants": cup.entrants(),
@@ -191,7 +193,7 @@ def cup_result(request, club, competition, number, board):
     if request.htmx and board:
         context = _cup_context(competition) | {"errors": errors}
         view = next((m for m in context["matches"] if any(g.board == board for g in m.games)), None)
-        if view is None:  # the game was removed: the match was decided without it
+        if view is None or (context["champion"] and not errors):  # a game removed, or the cup is won
             return HttpResponse(headers={"HX-Refresh": "true"})
         context["m"] = view
         context["game"] = next(g for g in view.games if g.board == board)

@@ -82,9 +82,10 @@ def _greedy_perfect(players: Sequence[int], allowed: Allowed) -> bool:
 def has_bipartite_matching(left: Sequence[int], right: Sequence[int], allowed: Allowed) -> bool:
     """True when every player of `left` can meet a different player of `right` (allowed pairs only).
 
-    First-fit, then augmenting paths for the players left over (Kuhn's method): exact.
+    First-fit, then augmenting paths for the players left over (Kuhn's method): exact. With
+    columns of equal length this is a perfect matching of the two.
     """
-    if len(left) != len(right):
+    if len(left) > len(right):
         return False
     free = list(right)
     partner: dict[int, int] = {}  # right player -> left player

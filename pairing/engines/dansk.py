@@ -37,7 +37,7 @@ from the top down (4.2):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -367,19 +367,40 @@ def _floater_candidates(ctx: _Context, floater: int, lower: list[int], group_bel
     return sorted(lower, key=key)
 
 
-def _assign_floaters(ctx: _Context, floaters: list[int], lower: list[int]) -> Iterator[list[tuple[int, int]]]:
-    """5.4: floaters in start order, each with the nearest lower player he may meet; DFS re-opens."""
+def _floaters_apart(ctx: _Context, floaters: list[int]) -> Callable[[int, int], bool]:
+    """The legal pairs when `floaters` may not meet each other (5.4: each meets a lower player)."""
+    apart = set(floaters)
+
+    def allowed(p: int, q: int) -> bool:
+        return ctx.allowed(p, q) and not (p in apart and q in apart)
+
+    return allowed
+
+
+def _assign_floaters(ctx: _Context, floaters: list[int], lower: list[int]) -> Iterator[list[tuple[int, int]] | None]:
+    """5.4: floaters in start order, each with the nearest lower player he may meet; DFS re-opens.
+
+    None stands for a branch whose every assignment leaves the rest unpairable (a matching test
+    cuts it instead of trying each).
+    """
     first_group = {p for p in lower if ctx.score_of(p) == ctx.score_of(lower[0])} if lower else set()
 
-    def rec(i: int, left: list[int], acc: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
+    def rec(i: int, left: list[int], acc: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]] | None]:
         if i == len(floaters):
             yield list(acc)
             return
         for cand in _floater_candidates(ctx, floaters[i], left, first_group):
             ctx.tick()
             if ctx.allowed(floaters[i], cand):
+                rest = [p for p in left if p != cand]
+                if not has_perfect_matching(floaters[i + 1 :] + rest, _floaters_apart(ctx, floaters[i + 1 :])):
+                    # Every completion leaves the players below unpairable: one failed re-opening
+                    # stands for them all (None), or nothing when there is no completion at all.
+                    if has_bipartite_matching(floaters[i + 1 :], rest, ctx.allowed):
+                        yield None
+                    continue
                 acc.append((floaters[i], cand))
-                yield from rec(i + 1, [p for p in left if p != cand], acc)
+                yield from rec(i + 1, rest, acc)
                 acc.pop()
 
     yield from rec(0, lower, [])
@@ -399,12 +420,15 @@ class _Search:
         ctx = self.ctx
         ctx.tick()
         remaining = carry + [p for g in groups for p in g]
-        if not has_perfect_matching(remaining, ctx.allowed):
+        if not has_perfect_matching(remaining, _floaters_apart(ctx, carry)):
             return None
         if carry:
             failed = merged
             lower = [p for g in groups for p in g]
             for tried, assignment in enumerate(_assign_floaters(ctx, carry, lower)):
+                if assignment is None:
+                    failed = True
+                    continue
                 taken = {p for pair in assignment for p in pair}
                 rest = [g for g in ([p for p in g if p not in taken] for g in groups) if g]
                 result = self.solve(self.collapse(rest) if failed else rest, [], failed)
@@ -415,8 +439,7 @@ class _Search:
                         self.note_merged(rest)
                     if tried:
                         ctx.steps.append(
-                            f"Floater pairs re-opened {tried} time(s) before the players below could be "
-                            "paired (5.4, 9.1)."
+                            "Floater pairs were re-opened before the players below could be paired (5.4, 9.1)."
                         )
                     return assignment + result
                 failed = True

@@ -450,7 +450,7 @@ class _Pairer:
     def _bracket(self, players: list[int], movers: int, end: int, group_start: int) -> tuple:
         """Pair one bracket: `players[:movers]` are the MDPs, `players[movers:end]` the residents,
         `players[end:]` the next scoregroup. Returns (mate, matched, pairs made)."""
-        rnd, info, n = self.rnd, self.rnd.info, self.n
+        rnd, n = self.rnd, self.n
         self.local = list(players)
         inside = set(players)
         outside = [v for v in self.active if v not in inside]
@@ -482,62 +482,32 @@ class _Pairer:
                 w += add
             return w
 
-        mate = self.solve()
         matched = [False] * n
-        # Which MDPs are paired: higher scores first, the earliest possible within a score.
-        md_score = None
-        remaining = remaining_matched = 0
-        for pi in range(movers):
-            v = vx[pi]
-            if pi == 0 or info[v].score < md_score:
-                md_score = info[v].score
-                remaining = remaining_matched = 0
-                mi = pi
-                while mi < size and info[vx[mi]].score >= md_score:
-                    remaining += 1
-                    if in_res(mate[vx[mi]]):
-                        remaining_matched += 1
-                    mi += 1
-            if not remaining_matched:
-                continue
-            if remaining <= remaining_matched:
-                matched[v] = True
-                continue
-            remaining -= 1
-            if not in_res(mate[v]):
-                for oi in range(movers, end):
-                    w = base[(oi, pi)]
-                    if w:
-                        self.put(v, vx[oi], w | 1)
-                mate = self.solve()
-            if in_res(mate[v]):
-                matched[v] = True
-                remaining_matched -= 1
-                for oi in range(movers, end):
-                    w = base[(oi, pi)]
-                    if w:
-                        w |= end - movers
-                        self.put(v, vx[oi], w + 1)
-        # Their opponents: each in turn the highest resident that keeps the optimum. One solve:
-        # a low-order field per paired MDP, earlier MDPs more significant, holds its partner's rank.
-        chosen = [pi for pi in range(movers) if matched[vx[pi]]]
-        if chosen:
+        # The MDPs: which are paired (higher scores first, within a score the earliest that can
+        # be) and their opponents (each in turn the highest resident that keeps the optimum). One
+        # solve: below the criteria, a bit per MDP (earlier MDPs more significant) for being paired
+        # in the bracket, then a field per MDP holding its opponent's rank.
+        if movers:
             bb = (end - movers + 1).bit_length()
-            shift = len(chosen) * bb
+            order_bits = movers * bb
+            shift = movers + order_bits
             extra = {}
-            for i, pi in enumerate(chosen):
+            for pi in range(movers):
                 v = vx[pi]
+                bonus = (1 << (order_bits + movers - 1 - pi))
                 for oi in range(movers, end):
                     w = base[(oi, pi)]
                     if w:
-                        extra[(v, vx[oi])] = ((w + size) << shift) + ((end - oi) << ((len(chosen) - 1 - i) * bb))
+                        extra[(v, vx[oi])] = (w << shift) + bonus + ((end - oi) << ((movers - 1 - pi) * bb))
             mate = self.solve(extra, shift)
-            for pi in chosen:
+            for pi in range(movers):
                 v = vx[pi]
-                m = mate[v]
-                if m < n and m != v:
-                    matched[m] = True
+                if in_res(mate[v]):
+                    m = mate[v]
+                    matched[v] = matched[m] = True
                     self._finalize(v, m, made)
+        else:
+            mate = self.solve()
         # The remainder: exchanges, then S1's opponents.
         remainder = [oi for oi in range(movers, end) if mate[vx[oi]] >= res_lo and not matched[vx[oi]]]
         rem_pairs = sum(1 for oi in remainder if mate[vx[oi]] < vx[oi])

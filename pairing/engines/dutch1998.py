@@ -24,13 +24,14 @@ from .knsb_swiss import (
     Entrant,
     Level,
     _Context,
-    absolute_ok,
     check_state,
     count_x,
     finish,
     heterogeneous,
     homogeneous,
+    level_signature,
     pair_round,
+    unpairable,
 )
 from .registry import PairingSystem
 from .state import Pairing, TournamentState
@@ -48,18 +49,6 @@ def levels_000(x0: int, p: int, floats_up: bool) -> Iterator[tuple[int, Level]]:
         yield k, Level(x0 + k, None, False, False, False, False, label=f"C12: x raised to {x0 + k}")
 
 
-def _relevant(level: Level, players: list[Entrant]) -> tuple:
-    """The criteria that can matter for these players (identical searches are skipped)."""
-    from .colours import Float
-
-    down1 = any(e.floats[0] is Float.DOWN for e in players)
-    down2 = any(e.floats[1] is Float.DOWN for e in players)
-    up1 = any(e.floats[0] is Float.UP for e in players)
-    up2 = any(e.floats[1] is Float.UP for e in players)
-    return (level.x, level.z, level.down5 and down1, level.down6 and down2,
-            level.up5 and up1, level.up6 and up2, level.a7d, level.b2_top)
-
-
 def _homogeneous_000(ctx: _Context, group: list[Entrant], notes: list[str]) -> Candidate | None:
     n = len(group)
     p0 = n // 2
@@ -70,7 +59,7 @@ def _homogeneous_000(ctx: _Context, group: list[Entrant], notes: list[str]) -> C
         x = max(0, x0 - (p0 - p)) if x0 > 0 else 0
         seen: set[tuple] = set()
         for _, level in levels_000(x, p, mixed):
-            sig = _relevant(level, group)
+            sig = level_signature(level, group)
             if sig in seen:
                 continue
             seen.add(sig)
@@ -89,7 +78,7 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
     group = sorted([*movers, *residents], key=lambda e: e.key)
     stuck: list[Entrant] = []
     if not ctx.last:
-        stuck = [e for e in group if not any(o is not e and absolute_ok(e, o, ctx.rules) for o in group)]
+        stuck = unpairable(group, ctx.rules)
         if stuck:
             notes.append("C1: " + ", ".join(str(e.id) for e in stuck) + " move down (no opponent under B1/B2)")
             group = [e for e in group if e not in stuck]
@@ -108,7 +97,7 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
                 seen: set[tuple] = set()
                 for k, level in levels_000(min(x_group, pm), pm, True):
                     lv = replace(level, x=min(x_group + k, pm))
-                    sig = _relevant(lv, group) + (k,)
+                    sig = level_signature(lv, group) + (k,)
                     if sig in seen:
                         continue
                     seen.add(sig)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .colours import Float
 from .knsb_orders import floater_subsets
 from .knsb_swiss import (
     RULES_002,
@@ -29,13 +28,14 @@ from .knsb_swiss import (
     Entrant,
     Level,
     _Context,
-    absolute_ok,
     check_state,
     count_x1_z1,
     finish,
     heterogeneous,
     homogeneous,
+    level_signature,
     pair_round,
+    unpairable,
 )
 from .registry import PairingSystem
 from .state import Pairing, TournamentState
@@ -89,22 +89,13 @@ def levels_002(x1: int, z1: int | None, p1: int, odd: bool, tops: bool) -> Itera
                                 label=", ".join(labels))
 
 
-def _signature(level: Level, players: list[Entrant]) -> tuple:
-    down1 = any(e.floats[0] is Float.DOWN for e in players)
-    down2 = any(e.floats[1] is Float.DOWN for e in players)
-    up1 = any(e.floats[0] is Float.UP for e in players)
-    up2 = any(e.floats[1] is Float.UP for e in players)
-    return (level.x, level.z, level.down5 and down1, level.down6 and down2,
-            level.up5 and up1, level.up6 and up2, level.a7d, level.b2_top)
-
-
 def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
     """One score group by seed 002 C1-C14."""
     notes: list[str] = []
     group = sorted([*movers, *residents], key=lambda e: e.key)
     stuck: list[Entrant] = []
     if not ctx.last:
-        stuck = [e for e in group if not any(o is not e and absolute_ok(e, o, ctx.rules) for o in group)]
+        stuck = unpairable(group, ctx.rules)
         if stuck:
             notes.append("C1: " + ", ".join(str(e.id) for e in stuck) + " move down (no opponent under B1/B2)")
             group = [e for e in group if e not in stuck]
@@ -126,7 +117,7 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
         while True:
             seen: set[tuple] = set()
             for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
-                sig = _signature(level, group)
+                sig = level_signature(level, group)
                 if sig in seen:
                     continue
                 seen.add(sig)
@@ -157,7 +148,7 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
     while p1 > 0:
         seen = set()
         for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
-            sig = _signature(level, group)
+            sig = level_signature(level, group)
             if sig in seen:
                 continue
             seen.add(sig)

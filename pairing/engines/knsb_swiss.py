@@ -204,6 +204,11 @@ def absolute_ok(a: Entrant, b: Entrant, rules: Rules, level: Level | None = None
     return b2_exempt(a, b, rules, level)
 
 
+def unpairable(group: Sequence[Entrant], rules: Rules) -> list[Entrant]:
+    """Seed 000 C1, seed 002 C1, seed 001 C2: players with no opponent in the group under B1/B2."""
+    return [e for e in group if not any(o is not e and absolute_ok(e, o, rules) for o in group)]
+
+
 def conflict(a: Entrant, b: Entrant) -> bool:
     """Seed 000 A8/B4, seed 002 A8a: the pair cannot give both players their preference."""
     return a.pref is not None and a.pref is b.pref
@@ -516,13 +521,29 @@ def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[li
         yield n1, n2, "D2 exchange of {} with {}".format(*names)
 
 
-def _stay_rule(ctx: _Context, level: Level) -> Callable[[Entrant], bool]:
+def level_signature(level: Level, players: Sequence[Entrant]) -> tuple:
+    """The criteria of `level` that can matter for these players: a float criterion nobody in the
+    group could break is left out, so a level that cannot differ from one tried is skipped."""
+    down1 = any(e.floats[0] is Float.DOWN for e in players)
+    down2 = any(e.floats[1] is Float.DOWN for e in players)
+    up1 = any(e.floats[0] is Float.UP for e in players)
+    up2 = any(e.floats[1] is Float.UP for e in players)
+    return (level.x, level.z, level.down5 and down1, level.down6 and down2,
+            level.up5 and up1, level.up6 and up2, level.a7d, level.b2_top)
+
+
+def _stay_rule(ctx: _Context, level: Level, alone: bool = False) -> Callable[[Entrant], bool]:
     """Who may be left over: not against B5/B6 for downfloats, and in the lowest group only a
-    player allowed the bye (the bye is a downfloat: seed 000 A5, seed 002 B1b)."""
+    player allowed the bye (the bye is a downfloat: seed 000 A5, seed 002 B1b).
+
+    `alone`: exactly one player will float, so the acceptance test of the candidate (`accept`)
+    depends on him only and is applied here already; the matching tests then see it."""
     def may_stay(e: Entrant) -> bool:
         if down_bad(e, level, ctx.rules):
             return False
-        return not ctx.last or e.bye_ok
+        if ctx.last and not e.bye_ok:
+            return False
+        return not alone or ctx.accept([e])
     return may_stay
 
 
@@ -536,7 +557,7 @@ def homogeneous(
     transpositions. `outside`: players the heterogeneous part already left over (they float with
     the leftovers of this group). `spent`: colour misses of that part (seed 002: one X per group).
     """
-    may_stay = _stay_rule(ctx, level)
+    may_stay = _stay_rule(ctx, level, alone=not outside and len(players) - 2 * p == 1)
     if p == 0:
         floaters = list(players)
         if all(may_stay(e) for e in floaters) and ctx.accept([*outside, *floaters]):
@@ -684,7 +705,8 @@ def pair_round(
                              strict=True)
             cand2, notes2 = bracket(again, movers, group)
             if len(cand2.pairs) == len(cand.pairs):
-                cand, notes = cand2, [*notes2, "C13/C12: another player floats so that the next group can pair"]
+                article = "C12" if rules.later else "C13"
+                cand, notes = cand2, [*notes2, f"{article}: another player floats so that the next group can pair"]
         head = f"score group {fmt_score(group[0].score)} ({len(group)} players"
         head += f", {len(movers)} moved down)" if movers else ")"
         out.notes.append(f"{head}: " + "; ".join(notes))

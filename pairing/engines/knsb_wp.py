@@ -40,6 +40,7 @@ from .knsb_swiss import (
     fmt_score,
     record_points,
     score_groups,
+    unpairable,
 )
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
@@ -227,7 +228,7 @@ def _bracket(group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], las
     notes: list[str] = []
     stuck: list[Entrant] = []
     if not last:
-        stuck = [e for e in group if not any(o is not e and absolute_ok(e, o, RULES_001) for o in group)]
+        stuck = unpairable(group, RULES_001)
         if stuck:
             notes.append("C2: " + ", ".join(str(e.id) for e in stuck) + " to the waiting room (no opponent)")
     rest = [e for e in group if e not in stuck]

@@ -99,7 +99,25 @@ def test_c12_another_player_floats_so_that_the_next_group_can_pair():
     rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
     p = pair(tournament(6, rounds, 5))
     assert boards(p) == [(3, 5), (1, 2), (6, 4)]
-    assert "C10d: B5 ignored for downfloats" in p.explanation[0] and "C12" in p.explanation[0]
+    assert "C10d: B5 ignored for downfloats" in p.explanation[0] and "C12: another player floats" in p.explanation[0]
+
+
+def test_c14b2_and_c8b_another_floater_in_s1():
+    # Round 4. 1 and 7 (2½) meet. 4 and 8 (2) have met: C1 sends both down to 2, 5, 6 (1): M0 = 2.
+    # With both floaters in S1 no pairing leaves 3 (0) an opponent, so C14b2 lowers M1 to 1. D3:
+    # {4} first, which fails at every level up to C10b; then {8}: 8-2 (2 floats up, which B5 for
+    # upfloats forbids until C10b), and in the rest 4, 5, 6 the exchange of 4 with 5 gives 5-6;
+    # 4 floats on to meet 3.
+    rounds = [
+        [(1, 5, 1.0), (6, 2, 0.0), (3, 7, 0.0), (8, 4, 0.0)],
+        [(4, 1, 0.5), (2, 7, 0.0), (6, 3, 1.0), (5, 8, 0.0)],
+        [(1, 2, 1.0), (3, 5, 0.0), (7, 4, 0.5), (8, 6, 1.0)],
+    ]
+    p = pair(tournament(8, rounds, 7))
+    assert boards(p) == [(7, 1), (2, 8), (4, 3), (5, 6)]
+    line = p.explanation[2]
+    assert "C14b2: M1 lowered to 1" in line and "C10b: B5 ignored for upfloats" in line
+    assert "C8b: floaters 8 in S1 (D3)" in line and "D2 exchange of 4 with 5" in line
 
 
 @pytest.mark.parametrize("n", [9, 14, 21])

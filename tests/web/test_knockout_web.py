@@ -94,6 +94,7 @@ def test_td_runs_a_twelve_player_cup_end_to_end(client, td, club):
     page = client.get(url("cup", competition)).content.decode()
     assert 'id="publish-button"' in page and "Seed 1: Player001 Surname001" in page
     client.post(url("cup_publish", competition, 1))
+    assert 'id="pair-button"' not in client.get(url("cup", competition)).content.decode()  # round 1 is in play
 
     # Match of the first board: level after the normal and rapid games, won in the blitz games.
     tie_match = games[0].match
@@ -109,6 +110,7 @@ def test_td_runs_a_twelve_player_cup_end_to_end(client, td, club):
         return "="
 
     play_out(client, competition, 1, round1, htmx=True)
+    assert "Pair round 2 (Quarter-final)" in client.get(url("cup", competition)).content.decode()
     tie_games = match_games(competition, 1, tie_match)
     assert [g.stage for g in tie_games] == ["classical", "classical", "rapid", "rapid", "blitz", "blitz"]
     assert [g.result for g in tie_games] == ["½-½", "½-½", "½-½", "½-½", *[g.result for g in tie_games[4:]]]
@@ -291,3 +293,19 @@ def test_a_player_who_withdraws_mid_match_loses_it_by_walkover(td_client, td, cu
     quarter = knockout.Cup.load(cup).matches(2)
     assert any(first.black.start_number in m.match.players for m in quarter)
     assert all(first.white.start_number not in m.match.players for m in quarter)
+
+
+def test_the_demo_club_has_a_cup_in_progress(client):
+    from django.core.management import call_command
+
+    call_command("demo", stdout=io.StringIO())
+    cup = Competition.objects.get(club__slug="de-pion", slug="beker")
+    loaded = knockout.Cup.load(cup)
+    assert len(loaded.entrants()) == 12 and loaded.problems == []
+    first = loaded.matches(1)
+    assert all(m.decided for m in first) and sum(m.match.is_bye for m in first) == 4
+    assert any(m.match.decided_in is not None and m.match.decided_in.value != "classical" for m in first)
+    quarter = loaded.matches(2)
+    assert len(quarter) == 4 and not any(m.decided for m in quarter) and any(m.games for m in quarter)
+    page = client.get(reverse("standings", args=["de-pion", "beker"])).content.decode()
+    assert "Quarter-final" in page and "tie-break" in page
