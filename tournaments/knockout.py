@@ -132,8 +132,8 @@ class Cup:
         return cup
 
     def entrants(self) -> list[Participant]:
-        """The players of the draw: late entries cannot join a bracket whose lot numbers are drawn."""
-        return [p for p in self.data.participants if p.joined_round == 1]
+        """The players of the draw: not those who withdrew before it, nor late entries (the lots are drawn)."""
+        return [p for p in self.data.participants if p.joined_round == 1 and p.withdrawn_after != 0]
 
     def state(self) -> TournamentState:
         """The engine's state without round records: the games decide every match, not the records."""

@@ -116,6 +116,10 @@ def add_participants(competition: Competition, members: list[Member], user=None)
     paired = list(competition.round_set.filter(paired_at__isnull=False).order_by("number"))
     if paired and competition.engine.scheduled:
         raise ValidationError(_("A round robin's schedule is fixed: no entries after round 1 is paired."))
+    if paired and competition.system == "olympiad":  # the teams are dealt from every player (seed 004 §4.9.9.5)
+        raise ValidationError(_("The teams are fixed once round 1 is paired."))
+    if paired and competition.system == "knockout":  # the lot numbers are drawn (seed 004 §4.9.7)
+        raise ValidationError(_("The draw of the cup is made: no entries after round 1 is paired."))
     entered = set(competition.participants.values_list("member_id", flat=True))
     last = competition.participants.aggregate(n=Max("start_number"))["n"] or 0
     participants = []

@@ -4,18 +4,21 @@ Brackets are paired top-down by weighted maximum matching: every criterion of Ar
 bit field of one integer edge weight, more significant fields for higher criteria, so a maximum
 weight matching is a pairing that no other pairing beats on the criteria taken in order. The
 generation order of Art. 3 / 4 (the first candidate in the order of transpositions and exchanges
-wins a tie) is reproduced by fixing one decision at a time and solving again: which moved-down
-players (MDPs) are paired, their opponents, which players are exchanged between S1 and S2, and the
-S1 players' opponents. The field layout follows the reference programs' published description.
+wins a tie) is reproduced by deciding in that order: which moved-down players (MDPs) are paired and
+their opponents, which players are exchanged between S1 and S2, and the S1 players' opponents. A
+sequence of such decisions is settled by one solve with low-order fields below the criteria (a
+field per player, earlier players more significant); the exchanges by fixing one player at a time.
+The field layout follows the published description of the reference programs.
 
-Completion (C4) is checked on the whole round: a bracket is first solved on its own players and
-the next scoregroup; if its floaters and the players below cannot then all be paired, the bracket is
-solved again with every player still unpaired in the graph.
+Completion (C4) holds for the whole round: a bracket is solved on its own players and the next
+scoregroup, every player who could still be paired lower down (or receive the bye) having a
+stand-in partner worth half a pair in the completion field; when the players left cannot then all
+be paired, or few players are left below, the bracket is solved with every unpaired player.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import rustworkx
 
@@ -53,7 +56,6 @@ class _Round:
     state: TournamentState
     edition: Edition
     info: list[_Info]
-    lines: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         info = self.info
@@ -61,6 +63,15 @@ class _Round:
         self.rounds_played = self.state.round_to_pair - 1
         self.last_round = self.rounds_played >= self.state.total_rounds - 1
         self.forbidden = [set(p.player.opponents()) for p in info]
+        # Pairs barred by C1 or C3, as sets of vertices (computed once; the rest are compatible).
+        index = {p.player.id: v for v, p in enumerate(info)}
+        self.barred: list[set[int]] = [{index[o] for o in f if o in index} for f in self.forbidden]
+        absolute = [v for v, p in enumerate(info) if p.colour.absolute]
+        for i, a in enumerate(absolute):
+            for b in absolute[i + 1:]:
+                if not self._c3_allows(a, b):
+                    self.barred[a].add(b)
+                    self.barred[b].add(a)
         self.ids = [p.player.id for p in info]
         # Bit offsets per score (lowest score first), wide enough to count its scoregroup.
         self.shift: dict[int, int] = {}
@@ -84,15 +95,18 @@ class _Round:
 
     # ---------------------------------------------------------------- criteria of one pair
 
-    def compatible(self, a: int, b: int) -> bool:
-        """C1 (no rematch) and C3 (same absolute preference, unless a topscorer in the last round)."""
+    def _c3_allows(self, a: int, b: int) -> bool:
+        """C3: not the same absolute preference, unless a topscorer (A.7 / 1.8: more than half the
+        maximum score) is involved when the last round is paired."""
         pa, pb = self.info[a], self.info[b]
-        if pb.player.id in self.forbidden[a]:
-            return False
         ca, cb = pa.colour, pb.colour
         if not ca.absolute or not cb.absolute or ca.preference is not cb.preference:
             return True
         return self.last_round and (pa.score > self.rounds_played or pb.score > self.rounds_played)
+
+    def compatible(self, a: int, b: int) -> bool:
+        """C1 (no rematch) and C3."""
+        return b not in self.barred[a]
 
     def bye_candidate(self, a: int) -> bool:
         """C2 eligibility, and no more than the score chosen for the bye (C5)."""
@@ -291,6 +305,7 @@ class _Pairer:
         self.low = rnd.low_bits()
         self.lines: list[str] = []
         self.outlets: list[int] = []
+        self.journal: dict[tuple[int, int], int] | None = None  # weights before this bracket
 
     # ------------------------------------------------------------ weights and solving
 
@@ -307,8 +322,6 @@ class _Pairer:
         if self.journal is not None and key not in self.journal:
             self.journal[key] = self.weights.get(key, _MISSING)
         self.weights[key] = w
-
-    journal: dict[tuple[int, int], int] | None = None
 
     def solve(self, extra: dict[tuple[int, int], int] | None = None, shift: int = 0) -> list[int]:
         """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph).

@@ -247,16 +247,17 @@ def test_a_correction_that_would_strand_later_games_is_refused(td_client, td, cu
     assert view.decided and view.status.endswith("won the match 1½-½")
 
 
-def test_late_entries_are_not_in_the_draw_and_the_format_is_fixed_once_paired(td_client, td, club, cup):
+def test_no_late_entries_and_the_format_is_fixed_once_paired(td_client, td, club, cup):
+    from django.core.exceptions import ValidationError
+
     from clubs.models import Member
     from tournaments import services
 
     knockout.pair_round(cup, td)
     late = Member.objects.create(club=club, first_name="Late", last_name="Comer", national_rating=2500)
-    services.add_participant(cup, late, td)
-    loaded = knockout.Cup.load(cup)
-    assert len(loaded.entrants()) == 12 and loaded.bracket is not None
-    assert late.full_name not in {loaded.by_start[p].name for p in loaded.bracket.seeds}
+    with pytest.raises(ValidationError, match="draw of the cup is made"):
+        services.add_participant(cup, late, td)
+    assert len(knockout.Cup.load(cup).bracket.seeds) == 12
     td_client.post(url("cup_format", cup), {"games": 4, "rapid_games": 2, "blitz_games": 2})
     cup.refresh_from_db()
     assert cup.settings["games"] == 2
@@ -309,3 +310,13 @@ def test_the_demo_club_has_a_cup_in_progress(client):
     assert len(quarter) == 4 and not any(m.decided for m in quarter) and any(m.games for m in quarter)
     page = client.get(reverse("standings", args=["de-pion", "beker"])).content.decode()
     assert "Quarter-final" in page and "tie-break" in page
+
+
+def test_a_player_who_withdraws_before_the_draw_is_not_in_it(td, cup):
+    from tournaments import services
+
+    services.withdraw(cup.participants.get(start_number=12), td)
+    rnd = knockout.pair_round(cup, td)
+    loaded = knockout.Cup.load(cup)
+    assert len(loaded.bracket.seeds) == 11 and 12 not in loaded.bracket.seeds
+    assert rnd.byes.count() == 5 and rnd.games.count() == 3  # 11 players in 16 places: seeds 1-5 have byes

@@ -60,3 +60,27 @@ def test_the_td_sets_the_number_of_teams_before_round_one(td_client, club, td, v
     assert event.settings["teams"] == 3
     client.force_login(viewer)
     assert client.post(url, {"teams": 2, "cycles": 1}).status_code == 403
+
+
+def test_the_demo_club_has_a_team_tournament(client):
+    from django.core.management import call_command
+
+    call_command("demo", stdout=io.StringIO())
+    page = client.get(reverse("standings", args=["de-pion", "team"]))
+    rows = page.context["rows"]
+    assert len(rows) == 4 and all(len(r["players"]) == 4 for r in rows)
+    assert sum(r["standing"].match_points for r in rows) == 8  # two rounds of two matches, 2 points each
+    assert sum(r["standing"].board_points for r in rows) == 16  # 16 boards played
+
+
+def test_no_entries_once_the_teams_play(club, td):
+    from django.core.exceptions import ValidationError
+
+    from clubs.models import Member
+
+    event = make_competition(club, td, make_members(club, 8), system="olympiad", rounds=3, slug="teams")
+    play_round(event, td)
+    late = Member.objects.create(club=club, first_name="Late", last_name="Comer", national_rating=2500)
+    with pytest.raises(ValidationError, match="teams are fixed"):
+        services.add_participant(event, late, td)
+    assert event.participants.count() == 8

@@ -114,6 +114,7 @@ class Command(BaseCommand):
         self.round_robin(td, club, season, "Zomertoernooi 2026", "zomer", members[8:14], 5, 5, rng)
         self.swiss(td, club, season, "Open Rapid (FIDE Swiss)", "open-rapid", "dutch", members[4:20], 7, 4, rng)
         self.cup(td, club, season, members[6:18], rng)
+        self.olympiad(td, club, season, members[10:26], rng)
         self.danish_swiss(td, club, season, members[14:], rng)
 
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
@@ -209,3 +210,14 @@ class Command(BaseCommand):
             self.swiss(td, club, season, "Monrad-lyn 2026", "monrad", "monrad", players[:10], 7, 4, rng),
             self.swiss(td, club, season, "Dansk Schweizer 2026", "dansk-schweizer", "dansk", players[3:16], 7, 3, rng),
         ]
+
+    def olympiad(self, td, club, season, players, rng) -> Competition:
+        """An olympiad team tournament (seed 004 §4.9.9.5): four teams of four, two of three rounds played."""
+        competition = Competition.objects.create(
+            club=club, season=season, name="Teamtoernooi 2026", slug="team", system="olympiad", rounds=3,
+            settings={"teams": 4, "cycles": 1},
+        )  # fmt: skip
+        services.add_participants(competition, list(players), td)
+        for _number in range(2):
+            self.play_round(td, competition, rng)
+        return competition
