@@ -444,12 +444,15 @@ def _transpositions(
     comp = _Completion(p, m, adj, stay)
     if not comp.start():
         return
-    chosen: list[int] = []
-    used = [False] * m
     x_left = level.x - spent[0]
     z_left = None if level.z is None else level.z - spent[1]
+    chosen: list[int] = []
+    used = [False] * m
     miss_of = [[conflict(a, b) for b in s2] for a in s1]
     zmiss_of = [[strong_conflict(a, b) for b in s2] for a in s1]
+    budget = _Budget(adj, stay, miss_of, zmiss_of, used)
+    if not budget.possible(0, x_left, z_left):
+        return
     # Colour counts for the bound on the misses still to come: S1 from position i on, S2 unused.
     white1 = [0] * (p + 1)
     black1 = [0] * (p + 1)
@@ -494,6 +497,11 @@ def _transpositions(
                 free2[colour] += 1
                 continue
             used[j] = True
+            if not budget.possible(i + 1, x_left - miss, None if z_left is None else z_left - zmiss):
+                used[j] = False
+                free2[colour] += 1
+                comp.unfix(i, token)
+                continue
             chosen.append(j)
             yield from walk(i + 1, miss, zmiss)
             chosen.pop()
@@ -502,6 +510,48 @@ def _transpositions(
             comp.unfix(i, token)
 
     yield from walk(0, 0, 0)
+
+
+@dataclass
+class _Budget:
+    """Can S1 positions i.. be paired into the unused S2 players (those left over allowed to float)
+    with at most `x` colour misses, and separately with at most `z` strong misses? Exact minimum-miss
+    matchings: a necessary condition for every completion, so no transposition the text picks is cut."""
+
+    adj: list[list[int]]
+    stay: list[bool]
+    miss: list[list[bool]]
+    zmiss: list[list[bool]]
+    used: list[bool]
+
+    def possible(self, i: int, x: int, z: int | None) -> bool:
+        rows = len(self.adj) - i
+        for table, left in ((self.miss, x), (self.zmiss, z)):
+            if left is not None and left < rows and not self._within(i, table, left):
+                return False
+        return True
+
+    def _within(self, i: int, table: list[list[bool]], left: int) -> bool:
+        p = len(self.adj)
+        cols = [j for j in range(len(self.used)) if not self.used[j]]
+        col_node = {j: (p - i) + k for k, j in enumerate(cols)}
+        slots = len(cols) - (p - i)
+        g: rx.PyGraph = rx.PyGraph()
+        g.add_nodes_from(range(2 * len(cols)))  # rows, then the unused S2 players, then the slots
+        big = 4 * len(cols) + 4
+        for r in range(i, p):
+            for j in self.adj[r]:
+                if not self.used[j]:
+                    g.add_edge(r - i, col_node[j], big + (0 if table[r][j] else 1))
+        for k in range(slots):
+            for j in cols:
+                if self.stay[j]:
+                    g.add_edge(2 * len(cols) - 1 - k, col_node[j], big + 1)
+        matching = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+        if len(matching) != len(cols):
+            return False
+        weight = sum(g.get_edge_data(u, v) for u, v in matching)
+        return len(matching) * (big + 1) - weight <= left
 
 
 def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[list[Entrant], list[Entrant], str]]:
@@ -568,8 +618,13 @@ def homogeneous(
         if how and not checked:
             # Before walking the exchanges: is any pairing of the group possible at this level?
             checked = True
-            if not _level_possible(players, p, lambda a, b: _pair_ok(ctx, level, a, b), may_stay,
-                                   conflict, level.x - spent[0]):
+            def ok(a: Entrant, b: Entrant) -> bool:
+                return _pair_ok(ctx, level, a, b)
+
+            if not _level_possible(players, p, ok, may_stay, conflict, level.x - spent[0]):
+                return None
+            if level.z is not None and not _level_possible(players, p, ok, may_stay, strong_conflict,
+                                                           level.z - spent[1]):
                 return None
         for pairs, rest, _ in _transpositions(ctx, s1, s2, level, may_stay, spent):
             if ctx.accept([*outside, *rest]):
