@@ -43,6 +43,10 @@ def pair_next_round(competition: Competition, user) -> Round:
         raise ValidationError(_("Round %(n)s still has games without a result.") % {"n": previous.number})
     if previous and previous.status == Round.Status.DRAFT:
         raise ValidationError(_("Publish round %(n)s first.") % {"n": previous.number})
+    if previous and competition.gladiator:  # every encounter needs its winner (seed 004 §4.9.8)
+        from tournaments.gladiator import check_decided
+
+        check_decided(competition, previous.number)
     if previous and previous.status == Round.Status.PUBLISHED:
         previous.status = Round.Status.FINISHED
         previous.save(update_fields=["status"])
@@ -94,9 +98,10 @@ def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], 
             result = Result.WHITE_FORFEIT_WIN
         elif board.white in withdrawn:
             result = Result.BLACK_FORFEIT_WIN
-        games.append(
-            Game(round=rnd, board=board_number, white=by_start[board.white], black=by_start[board.black], result=result)
-        )
+        white, black = by_start[board.white], by_start[board.black]
+        # Gladiator: each board is an encounter, numbered like a knockout match (tournaments.gladiator).
+        match = board_number if rnd.competition.gladiator else None
+        games.append(Game(round=rnd, board=board_number, white=white, black=black, result=result, match=match))
     Game.objects.bulk_create(games)
     Bye.objects.bulk_create(
         Bye(round=rnd, participant=by_start[bye.player], kind=ENGINE_TO_BYE[bye.kind], points=bye.points)

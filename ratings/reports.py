@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club
-from tournaments.models import Participant
+from tournaments.models import Participant, Stage
 from tournaments.state import CompetitionData
 
 from .maths import dsu, fide, knsb
@@ -140,6 +140,8 @@ def build_report(
     by_start = {p.start_number: p for p in data.participants}
     games: list[dsu.Game] = []
     for game in data.games:
+        if data.competition.gladiator and game.stage != Stage.CLASSICAL:
+            continue  # seed 004 §4.9.8: each game by its own result; the replays miss the time limits of §4.5.3
         white, black = str(start_of[game.white_id]), str(start_of[game.black_id])
         if game.result in PLAYED:
             games.append(dsu.Game(white, black, PLAYED[game.result], round=game.round.number))

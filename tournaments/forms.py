@@ -17,7 +17,7 @@ class CompetitionForm(forms.ModelForm):
 
     class Meta:
         model = Competition
-        fields = ["name", "slug", "season", "system", "rounds", "previous"]
+        fields = ["name", "slug", "season", "system", "rounds", "gladiator", "previous"]
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)

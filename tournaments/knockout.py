@@ -366,6 +366,15 @@ def _create_game(rnd: Round, board: int, match: engine.Match, by_start: dict[int
     )
 
 
+def append_game(rnd: Round, white: Participant, black: Participant, match: int, stage: str) -> Game:
+    """A further game of match `match` on the round's next board, so the boards keep the playing order.
+
+    Shared with the Gladiator encounters (`tournaments.gladiator`), stored the same way.
+    """
+    board = (rnd.games.aggregate(n=Max("board"))["n"] or 0) + 1
+    return Game.objects.create(round=rnd, board=board, white=white, black=black, match=match, stage=stage)
+
+
 @transaction.atomic
 def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Game]:
     """Add the next game of every open match of `rnd` whose games all have a result (or of one match).
@@ -376,12 +385,13 @@ def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Ga
     cup = Cup.load(rnd.competition)
     if rnd.status == Round.Status.FINISHED:
         raise ValidationError(_("Round %(n)s is finished.") % {"n": rnd.number})
-    board = rnd.games.aggregate(n=Max("board"))["n"] or 0
     added = []
     for view in cup.matches(rnd.number):
         if view.needs_game and match_number in (None, view.number):
-            board += 1
-            added.append(_create_game(rnd, board, view.match, cup.by_start))
+            game = view.match.next_game
+            assert game is not None
+            white, black = cup.by_start[game.white], cup.by_start[game.black]
+            added.append(append_game(rnd, white, black, view.number, game.stage.value))
     if added:
         TDAction.objects.create(
             competition=rnd.competition,

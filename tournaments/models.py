@@ -36,6 +36,8 @@ SYSTEM_NAMES = {
 
 # Systems whose start numbers are drawn by lot; the others order by rating (seed 000 A2).
 LOT_SYSTEMS = {"monrad", "roundrobin", "double-roundrobin"}
+# Systems whose rounds are not pairings of single games: no Gladiator encounters (seed 004 §4.9.8).
+NO_GLADIATOR = {"knockout", "olympiad", "keizer"}
 # Seed 000 A2: equal ratings are ordered by title, then alphabetically.
 TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""]
 
@@ -72,6 +74,14 @@ class Competition(models.Model):
         verbose_name=_("start ranking from"),
         help_text=_("Keizer: last season's competition orders the start ranking (seed 003 §1.10)"),
     )
+    gladiator = models.BooleanField(
+        _("Gladiator model"),
+        default=False,
+        help_text=_(
+            "every pairing is an encounter with a winner: a drawn game is replayed with colours reversed "
+            "and less time, then blitz until someone wins (seed 004 §4.9.8)"
+        ),
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -96,6 +106,8 @@ class Competition(models.Model):
     def clean(self) -> None:
         if self.system not in registry.system_ids():
             raise ValidationError({"system": _("Unknown pairing system %(id)s.") % {"id": self.system}})
+        if self.gladiator and self.system in NO_GLADIATOR:
+            raise ValidationError({"gladiator": _("The Gladiator model is for round robins and Swiss systems.")})
         try:
             self.settings = self.engine.settings(self.settings)
         except InvalidInput as error:

@@ -261,9 +261,13 @@ def finish(rnd: Round, user) -> None:
     """Close a round once every game has a result."""
     if rnd.games.filter(result="").exists():
         raise ValidationError(_("Some games of round %(n)s have no result yet.") % {"n": rnd.number})
+    competition = rnd.competition
+    if competition.gladiator:
+        from .gladiator import check_decided  # it imports this module
+
+        check_decided(competition, rnd.number)
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
-    competition = rnd.competition
     if rnd.number >= competition.planned_rounds():
         competition.status = Competition.Status.FINISHED
         competition.save(update_fields=["status"])

@@ -74,7 +74,16 @@ def final_state(data: CompetitionData) -> TournamentState:
 
 
 def standings(data: CompetitionData, state: TournamentState | None = None) -> tuple[list[str], list[Row]]:
-    """The ranking by points and the competition's tiebreak list; shared places where all are equal."""
+    """The ranking by points and the competition's tiebreak list; shared places where all are equal.
+
+    A Gladiator competition without a list of its own ranks by the Gladiator tie-breaks (seed 004
+    §4.9.8), which need the games; a state given by the caller (the TRF export, whose 202 and 212
+    records take catalogue codes) is ranked by the catalogue.
+    """
+    if state is None and data.competition.gladiator and not data.competition.tiebreaks:
+        from .gladiator import standings as gladiator_standings  # it imports this module
+
+        return gladiator_standings(data, final_state(data))
     state = state or final_state(data)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}

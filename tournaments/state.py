@@ -60,9 +60,14 @@ class CompetitionData:
         last = max((r.number for r in self.rounds), default=0) if upto_round is None else upto_round
         start_of = {p.id: p.start_number for p in self.participants}
         history: dict[int, list[RoundRecord | None]] = {p.id: [None] * last for p in self.participants}
+        encounters = {}
+        if self.competition.gladiator:  # a board's games are one encounter (seed 004 §4.9.8)
+            from .gladiator import encounters as gladiator_encounters  # it imports this module
+
+            encounters = gladiator_encounters(self.games, {p.id: p.start_number for p in self.participants})
         for game in self.games:
             n = game.round.number
-            if n > last:
+            if n > last or (n, game.match) in encounters:
                 continue
             played = game.result in ("1-0", "½-½", "0-1")
             pending = game.result == ""
@@ -77,6 +82,14 @@ class CompetitionData:
                     colour=colour,
                     score=None if pending else float(points),
                 )
+        if encounters:
+            from .gladiator import round_records
+
+            id_of = {p.start_number: p.id for p in self.participants}
+            for (n, _match), encounter in encounters.items():
+                if n <= last:
+                    for number, record in round_records(encounter).items():
+                        history[id_of[number]][n - 1] = record
         for bye in self.byes:
             n = bye.round.number
             if n <= last:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import knockout_views, views
+from . import gladiator_views, knockout_views, views
 
 c = "<slug:club>/<slug:competition>/"
 urlpatterns = [
@@ -47,4 +47,11 @@ urlpatterns += [
     path(c + "player/<int:number>/tiebreak/<int:index>/", views.tiebreak_explanation, name="tiebreak_explanation"),
     path(c + "manage/tiebreaks/", views.tiebreak_settings, name="tiebreak_settings"),
     path(c + "manage/prizes/", views.prize_settings, name="prize_settings"),
+]
+urlpatterns += [
+    path(
+        c + "manage/round/<int:number>/encounter/<int:match>/next/",
+        gladiator_views.next_game,
+        name="gladiator_next_game",
+    ),
 ]

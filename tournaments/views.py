@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -380,6 +380,10 @@ def manage_round(request, club, competition, number):
     if rnd is None:
         raise Http404
     context = _round_context(data, rnd) | {"participants": data.participants}
+    if competition.gladiator:  # each board an encounter with its games (seed 004 §4.9.8)
+        from .gladiator import round_view
+
+        context["encounters"] = round_view(data, context["games"])
     return render(request, "tournaments/manage_round.html", context)
 
 
@@ -399,9 +403,16 @@ def enter_result(request, club, competition, number, board):
             continue
         try:
             result = services.parse_result(request.POST[key])
-            services.set_result(game, result, request.user, override=override)
+            if competition.gladiator:  # the encounter decides which results it can take
+                from .gladiator import set_game_result
+
+                set_game_result(game, result, request.user, override=override)
+            else:
+                services.set_result(game, result, request.user, override=override)
         except ValidationError as error:
             errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    if request.htmx and board and competition.gladiator and not errors:
+        return HttpResponse(headers={"HX-Refresh": "true"})  # the encounter's games and status change
     if request.htmx and board:
         game = games.get(board=board)
         data = CompetitionData.load(competition)
@@ -512,7 +523,7 @@ def tiebreak_explanation(request, club, competition, number, index):
     data = CompetitionData.load(competition, public=True)
     names, rows = standings.standings(data)
     row = next((r for r in rows if r.participant.start_number == number), None)
-    if row is None or not 0 <= index < len(names) or row.explanations[index] is None:
+    if row is None or not 0 <= index < len(row.explanations) or row.explanations[index] is None:
         raise Http404
     explanation = row.explanations[index]
     by_start = {p.start_number: p for p in data.participants}

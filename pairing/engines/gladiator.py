@@ -144,9 +144,14 @@ class GladiatorStanding:
     rank: int = 0  # shared when every criterion is equal
 
 
-def standings(players: Iterable[int], encounters: Sequence[Encounter]) -> list[GladiatorStanding]:
-    """Final order by points, ordinary wins, reduced-time wins, direct encounter (§4.9.8)."""
-    table = {p: GladiatorStanding(p) for p in players}
+def standings(
+    players: Iterable[int], encounters: Sequence[Encounter], other_points: dict[int, float] | None = None
+) -> list[GladiatorStanding]:
+    """Final order by points, ordinary wins, reduced-time wins, direct encounter (§4.9.8).
+
+    `other_points`: points from rounds without an encounter (a bye, a game won by forfeit).
+    """
+    table = {p: GladiatorStanding(p, points=(other_points or {}).get(p, 0.0)) for p in players}
     for e in encounters:
         for p in e.players:
             row = table.setdefault(p, GladiatorStanding(p))

@@ -797,9 +797,14 @@ def _b2_allows(hi: Entrant, lo: Entrant, hi_colour: Colour) -> bool:
 def finish(state: TournamentState, out: Outcome, bye_label: str) -> Pairing:
     """Colours by E1-E4 (E5 in round 1) and the order of publication (F1)."""
     boards: list[tuple[tuple, Board, str]] = []
+    # Round 1 (000 A7 and E5, 002 E5): the odd-ranked players of S1 get the lot's colour, ranked
+    # among the players being paired (an absentee has no place in S1).
+    paired = sorted([e for pair in out.pairs for e in pair] + ([out.bye] if out.bye else []), key=lambda e: e.key)
+    rank = {e.id: i + 1 for i, e in enumerate(paired)}
     for x, y in out.pairs:
         hi, lo = (x, y) if x.key < y.key else (y, x)
-        colour = colours.allocate(hi.cs, lo.cs, hi.number, state.top_colour_round1)
+        number = rank[hi.id] if state.rounds_played == 0 else hi.number
+        colour = colours.allocate(hi.cs, lo.cs, number, state.top_colour_round1)
         article = colour_article(hi, lo)
         if not _b2_allows(hi, lo, colour) and _b2_allows(hi, lo, colour.opposite):
             # A topscorer's preference is not absolute (000 A7, 001 A5a): B2 still holds for the

@@ -1,0 +1,250 @@
+"""The Gladiator model in the database (seed 004 §4.9.8): every pairing is an encounter with a winner.
+
+The pure module `pairing.engines.gladiator` owns the rules (which game comes next, its colours,
+who won, the tie-breaks). A round of a Gladiator competition is paired by its own system (round
+robin, Swiss); every board is an encounter, stored like a knockout match
+(`tournaments.knockout`): its games are `Game` rows of the round with the same `match` number
+and a `stage` (classical: the ordinary game, rapid: the replay at reduced time, blitz). An
+encounter whose first game is a forfeit is that game alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from pairing.engines import gladiator as engine
+from pairing.engines.state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
+
+from . import services
+from .knockout import WHITE_SCORE, append_game
+from .models import Competition, Game, Result, Round, Stage, TDAction
+from .standings import Row
+from .state import CompetitionData
+
+STAGES = {
+    engine.GameKind.ORDINARY: Stage.CLASSICAL,
+    engine.GameKind.REDUCED: Stage.RAPID,
+    engine.GameKind.BLITZ: Stage.BLITZ,
+}
+
+
+def _groups(games: Iterable[Game]) -> dict[tuple[int, int], list[Game]]:
+    """The games of every encounter, keyed by (round, match), in playing (board) order."""
+    groups: dict[tuple[int, int], list[Game]] = {}
+    for game in sorted(games, key=lambda g: (g.round.number, g.board)):
+        if game.match is not None:
+            groups.setdefault((game.round.number, game.match), []).append(game)
+    return groups
+
+
+def _scores(rows: list[Game]) -> list[float]:
+    """White's score in each game, up to the first game without a result."""
+    scores = []
+    for game in rows:
+        if game.result not in WHITE_SCORE:
+            break
+        scores.append(WHITE_SCORE[game.result])
+    return scores
+
+
+def encounters(games: Iterable[Game], start_of: dict[int, int]) -> dict[tuple[int, int], engine.Encounter]:
+    """Every encounter of the games, by (round, match); one whose first game is a forfeit is left out
+    (it is that game alone). `start_of` maps participant ids to start numbers.
+
+    Raises `InvalidInput` for a game after the decisive one.
+    """
+    found = {}
+    for (number, match), rows in _groups(games).items():
+        first = rows[0]
+        if first.is_forfeit:
+            continue
+        white, black = start_of[first.white_id], start_of[first.black_id]
+        found[number, match] = engine.play_encounter(number, white, black, _scores(rows))
+    return found
+
+
+def round_records(encounter: engine.Encounter) -> dict[int, RoundRecord]:
+    """Each player's record of the round by start number: the Gladiator point (§4.9.8), or no
+    score yet while the encounter is undecided."""
+    if encounter.winner is not None:
+        return engine.round_records(encounter)
+    white, black = encounter.players
+    return {
+        white: RoundRecord(Kind.GAME, black, Colour.WHITE, None),
+        black: RoundRecord(Kind.GAME, white, Colour.BLACK, None),
+    }
+
+
+def next_game(encounter: engine.Encounter) -> engine.GladiatorGame | None:
+    """The game an undecided encounter needs next: the engine's kind and colours for the game that
+    would follow the results so far (its result here is a placeholder)."""
+    if encounter.winner is not None:
+        return None
+    results = [game.result for game in encounter.games]
+    return engine.play_encounter(encounter.round, *encounter.players, [*results, 0.5]).games[-1]
+
+
+@dataclass
+class EncounterView:
+    """A board of a Gladiator round as the TD's page shows it: its games and where it stands."""
+
+    match: int
+    games: list[Game]
+    encounter: engine.Encounter | None  # None: the first game was a forfeit
+    status: str = ""
+    action: str = ""  # the label of the button that adds the next game, when one is needed
+
+    @property
+    def decided(self) -> bool:
+        return self.encounter is None or self.encounter.winner is not None
+
+
+def round_view(data: CompetitionData, games: list[Game]) -> list[EncounterView]:
+    """The encounters of one round's games (with `white` and `black` set), by match number."""
+    start_of = {p.id: p.start_number for p in data.participants}
+    by_start = {p.start_number: p for p in data.participants}
+    found = encounters(games, start_of)
+    views = []
+    for (number, match), rows in sorted(_groups(games).items(), key=lambda item: item[0][1]):
+        encounter = found.get((number, match))
+        view = EncounterView(match, rows, encounter)
+        if encounter is not None:
+            _describe(view, encounter, by_start)
+        views.append(view)
+    return views
+
+
+def _describe(view: EncounterView, encounter: engine.Encounter, by_start: dict) -> None:
+    if encounter.winner is not None:
+        name = by_start[encounter.winner].name
+        kind = encounter.games[-1].kind
+        texts = {
+            engine.GameKind.ORDINARY: _("%(name)s wins the encounter in the ordinary game"),
+            engine.GameKind.REDUCED: _("%(name)s wins the encounter in the replay"),
+            engine.GameKind.BLITZ: _("%(name)s wins the encounter in blitz"),
+        }
+        view.status = texts[kind] % {"name": name}
+        return
+    if any(not game.result for game in view.games):
+        view.status = _("in play")
+        return
+    nxt = next_game(encounter)
+    assert nxt is not None
+    white = by_start[nxt.white].name
+    if nxt.kind is engine.GameKind.REDUCED:
+        view.status = _("drawn: a replay with colours reversed and reduced time, %(white)s has white") % {
+            "white": white
+        }
+        view.action = _("add the replay")
+    else:
+        view.status = _("still level: a blitz game, %(white)s has white") % {"white": white}
+        view.action = _("add the next blitz game")
+
+
+def check_decided(competition: Competition, number: int) -> None:
+    """Every encounter of round `number` must have a winner before the round closes (§4.9.8)."""
+    data = CompetitionData.load(competition)
+    games = [g for g in data.games if g.round.number == number]
+    start_of = {p.id: p.start_number for p in data.participants}
+    groups = _groups(games)
+    for key, encounter in encounters(games, start_of).items():
+        if encounter.winner is None:
+            raise ValidationError(
+                _("The encounter on board %(board)s of round %(n)s is not decided yet: add its next game.")
+                % {"board": groups[key][0].board, "n": number}
+            )
+
+
+@transaction.atomic
+def add_next_game(rnd: Round, match: int, user) -> Game:
+    """Add the game an undecided encounter needs: the replay, then blitz games (§4.9.8)."""
+    if rnd.status != Round.Status.PUBLISHED:
+        raise ValidationError(_("Games can only be added to a published round that is not closed."))
+    data = CompetitionData.load(rnd.competition)
+    games = [g for g in data.games if g.round_id == rnd.id]
+    start_of = {p.id: p.start_number for p in data.participants}
+    encounter = encounters(games, start_of).get((rnd.number, match))
+    rows = _groups(games).get((rnd.number, match), [])
+    if encounter is None or any(not g.result for g in rows):
+        raise ValidationError(_("This encounter needs no further game now."))
+    nxt = next_game(encounter)
+    if nxt is None:
+        raise ValidationError(_("This encounter is decided."))
+    by_start = {p.start_number: p for p in data.participants}
+    game = append_game(rnd, by_start[nxt.white], by_start[nxt.black], match, STAGES[nxt.kind].value)
+    TDAction.objects.create(
+        competition=rnd.competition,
+        round_number=rnd.number,
+        user=user,
+        action="add-games",
+        detail=f"match {match} board {game.board} {game.stage}",
+    )
+    return game
+
+
+@transaction.atomic
+def set_game_result(game: Game, result: str, user, override: bool = False) -> Game:
+    """Enter a result of a Gladiator round, refusing what the encounter cannot take.
+
+    Refused: a double forfeit after the first game (the encounter needs a winner), a result
+    after the decisive game, a game cleared while a later one has a result. Games still to play
+    in an encounter the result decided are removed.
+    """
+    if game.match is None:
+        return services.set_result(game, result, user, override=override)
+    rows = list(game.round.games.filter(match=game.match).order_by("board"))
+    if result == Result.DOUBLE_FORFEIT and rows[0].pk != game.pk:
+        raise ValidationError(_("A replay or blitz game needs a winner or a draw; a double forfeit is not possible."))
+    services.set_result(game, result, user, override=override)
+    rows = list(game.round.games.filter(match=game.match).select_related("round").order_by("board"))
+    later = [g for g in rows[1:] if g.result]
+    if rows[0].is_forfeit:
+        if later:
+            raise ValidationError(_("The first game is a forfeit: clear the later games of the encounter first."))
+        Game.objects.filter(pk__in=[g.pk for g in rows[1:]]).delete()
+        return game
+    if len(_scores(rows)) < len([g for g in rows if g.result]):
+        raise ValidationError(_("A later game of this encounter has a result; clear it first."))
+    try:
+        encounter = engine.play_encounter(game.round.number, rows[0].white_id, rows[0].black_id, _scores(rows))
+    except InvalidInput as error:
+        raise ValidationError(
+            _("This result would leave later games of the encounter superfluous; clear them first.")
+        ) from error
+    if encounter.winner is not None:
+        Game.objects.filter(pk__in=[g.pk for g in rows if not g.result]).delete()
+    return game
+
+
+def standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:
+    """The Gladiator ranking (§4.9.8): points, then most ordinary games won, most games won at
+    reduced time, direct encounter. Byes and forfeits add their points outside the encounters."""
+    start_of = {p.id: p.start_number for p in data.participants}
+    by_start = {p.start_number: p for p in data.participants}
+    ranked = {p.id for p in state.players}
+    found = [e for e in encounters(data.games, start_of).values() if set(e.players) <= ranked]
+    in_encounters = {n: sum(e.points(n) for e in found) for n in ranked}
+    other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
+    lines = engine.standings(ranked, found, other)
+    names = [_("ordinary wins"), _("wins at reduced time"), _("direct encounter")]
+    shared: dict[int, int] = {}
+    for line in lines:
+        shared[line.rank] = shared.get(line.rank, 0) + 1
+    rows = []
+    for line in lines:
+        count = shared[line.rank]
+        rows.append(
+            Row(
+                rank=str(line.rank) if count == 1 else f"{line.rank}-{line.rank + count - 1}",
+                participant=by_start[line.player],
+                points=line.points,
+                tiebreaks=[float(line.ordinary_wins), float(line.reduced_wins), line.direct],
+                games=sum(len(e.games) for e in found if line.player in e.players),
+            )
+        )
+    return names, rows

@@ -1,0 +1,32 @@
+"""The TD's action on a Gladiator round (seed 004 §4.9.8): add the next game an encounter needs."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.access import directed_club
+
+from . import gladiator
+from .models import Competition, Round
+
+
+@login_required
+@require_POST
+def next_game(request, club, competition, number, match):
+    """Add the replay (colours reversed, reduced time) or the next blitz game of encounter `match`."""
+    directed_club(request, club)
+    competition = get_object_or_404(Competition, club__slug=club, slug=competition, gladiator=True)
+    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    try:
+        game = gladiator.add_next_game(rnd, match, request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Game added on board %(board)s.") % {"board": game.board})
+    return redirect("manage_round", club, competition.slug, number)
