@@ -6,9 +6,10 @@ Adding a system is one line in `_MODULES`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from .state import InvalidInput, Pairing, TournamentState
 

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Any
 
 
-class Colour(str, Enum):
+class Colour(str, Enum):  # noqa: UP042 (str values in JSON and templates)
     WHITE = "w"
     BLACK = "b"
 
@@ -21,7 +21,7 @@ class Colour(str, Enum):
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
 
 
-class Kind(str, Enum):
+class Kind(str, Enum):  # noqa: UP042
     """What a player's round was. TRF codes in brackets (see docs/trf.md)."""
 
     GAME = "game"  # played over the board (1, =, 0; W, D, L)

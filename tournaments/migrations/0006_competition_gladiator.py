@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0005_competition_previous'),
+        ("tournaments", "0005_competition_previous"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='competition',
-            name='gladiator',
-            field=models.BooleanField(default=False, help_text='every pairing is an encounter with a winner: a drawn game is replayed with colours reversed and less time, then blitz until someone wins (seed 004 §4.9.8)', verbose_name='Gladiator model'),
+            model_name="competition",
+            name="gladiator",
+            field=models.BooleanField(
+                default=False,
+                help_text="every pairing is an encounter with a winner: a drawn game is replayed with colours reversed and less time, then blitz until someone wins (seed 004 §4.9.8)",
+                verbose_name="Gladiator model",
+            ),
         ),
     ]
