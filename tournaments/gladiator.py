@@ -10,6 +10,7 @@ encounter whose first game is a forfeit is that game alone.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -93,9 +94,9 @@ def next_game(encounter: engine.Encounter) -> engine.GladiatorGame | None:
 class EncounterView:
     """A board of a Gladiator round as the TD's page shows it: its games and where it stands."""
 
-    match: int
+    match: int | None  # None: a game stored without a match number, shown as it is
     games: list[Game]
-    encounter: engine.Encounter | None  # None: the first game was a forfeit
+    encounter: engine.Encounter | None  # None: the first game was a forfeit, or no match number
     status: str = ""
     action: str = ""  # the label of the button that adds the next game, when one is needed
 
@@ -109,14 +110,14 @@ def round_view(data: CompetitionData, games: list[Game]) -> list[EncounterView]:
     start_of = {p.id: p.start_number for p in data.participants}
     by_start = {p.start_number: p for p in data.participants}
     found = encounters(games, start_of)
-    views = []
-    for (number, match), rows in sorted(_groups(games).items(), key=lambda item: item[0][1]):
+    views = [EncounterView(None, [game], None) for game in games if game.match is None]
+    for (number, match), rows in _groups(games).items():
         encounter = found.get((number, match))
         view = EncounterView(match, rows, encounter)
         if encounter is not None:
             _describe(view, encounter, by_start)
         views.append(view)
-    return views
+    return sorted(views, key=lambda view: view.games[0].board)
 
 
 def _describe(view: EncounterView, encounter: engine.Encounter, by_start: dict) -> None:
@@ -232,9 +233,7 @@ def standings(data: CompetitionData, state: TournamentState) -> tuple[list[str],
     other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
     lines = engine.standings(ranked, found, other)
     names = [_("ordinary wins"), _("wins at reduced time"), _("direct encounter")]
-    shared: dict[int, int] = {}
-    for line in lines:
-        shared[line.rank] = shared.get(line.rank, 0) + 1
+    shared = Counter(line.rank for line in lines)
     rows = []
     for line in lines:
         count = shared[line.rank]
@@ -244,7 +243,7 @@ def standings(data: CompetitionData, state: TournamentState) -> tuple[list[str],
                 participant=by_start[line.player],
                 points=line.points,
                 tiebreaks=[float(line.ordinary_wins), float(line.reduced_wins), line.direct],
-                games=sum(len(e.games) for e in found if line.player in e.players),
+                games=sum(1 for r in state.player(line.player).history if r.played),
             )
         )
     return names, rows

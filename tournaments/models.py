@@ -115,7 +115,8 @@ class Competition(models.Model):
 
     @property
     def system_name(self) -> str:
-        return str(SYSTEM_NAMES.get(self.system, self.system))
+        name = str(SYSTEM_NAMES.get(self.system, self.system))
+        return _("%(system)s, Gladiator model") % {"system": name} if self.gladiator else name
 
     @property
     def engine(self) -> registry.PairingSystem:

@@ -64,7 +64,7 @@ class CompetitionData:
         if self.competition.gladiator:  # a board's games are one encounter (seed 004 §4.9.8)
             from .gladiator import encounters as gladiator_encounters  # it imports this module
 
-            encounters = gladiator_encounters(self.games, {p.id: p.start_number for p in self.participants})
+            encounters = gladiator_encounters(self.games, start_of)
         for game in self.games:
             n = game.round.number
             if n > last or (n, game.match) in encounters:

@@ -154,7 +154,7 @@ def entrants(state: TournamentState, rules: Rules) -> list[Entrant]:
     for p in state.to_pair():
         score = scores[p.id][min(rounds, len(p.history))]
         cs = colour_state(p)
-        top = last_round and score > 0.5 * state.total_rounds
+        top = last_round and score > 0.5 * rounds  # more than 50 % of the maximum score so far
         if cs.preference is None:
             strength = NONE
         elif cs.absolute and not (top and not rules.later):
@@ -613,26 +613,64 @@ def homogeneous(
         if all(may_stay(e) for e in floaters) and ctx.accept([*outside, *floaters]):
             return Candidate([], floaters, "no pairs")
         return None
+    def ok(a: Entrant, b: Entrant) -> bool:
+        return _pair_ok(ctx, level, a, b)
+
     checked = False
+    refused = 0
     for s1, s2, how in _splits(players, p, exchange=True):
         if how and not checked:
             # Before walking the exchanges: is any pairing of the group possible at this level?
             checked = True
-            def ok(a: Entrant, b: Entrant) -> bool:
-                return _pair_ok(ctx, level, a, b)
-
             if not _level_possible(players, p, ok, may_stay, conflict, level.x - spent[0]):
                 return None
             if level.z is not None and not _level_possible(players, p, ok, may_stay, strong_conflict,
                                                            level.z - spent[1]):
                 return None
         for pairs, rest, _ in _transpositions(ctx, s1, s2, level, may_stay, spent):
-            if ctx.accept([*outside, *rest]):
-                if not how:
-                    moved = any(b is not s2[k] for k, (_, b) in enumerate(pairs))
-                    how = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
-                return Candidate(pairs, rest, how)
+            if not ctx.accept([*outside, *rest]):
+                refused += 1
+                if refused == _REFUSALS_BEFORE_CHECK and not _rest_possible(ctx, players, p, ok, outside):
+                    return None
+                continue
+            if not how:
+                moved = any(b is not s2[k] for k, (_, b) in enumerate(pairs))
+                how = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
+            return Candidate(pairs, rest, how)
     return None
+
+
+# After this many candidates refused by the look-ahead, test whether any candidate could pass it.
+_REFUSALS_BEFORE_CHECK = 24
+
+
+def _rest_possible(
+    ctx: _Context, players: list[Entrant], p: int, ok: Callable[[Entrant, Entrant], bool], outside: Sequence[Entrant],
+) -> bool:
+    """Is there any set of `p` pairs of `players` (pairs `ok`) after which the players left over,
+    `outside` and all lower groups can be paired under B1/B2 (one bye to a player allowed it)?
+    Exact: a perfect matching of all of them with as many `ok` pairs inside the group as possible.
+    Every candidate `ctx.accept` takes is such a matching, so a `False` skips none of them."""
+    inside = len(players)
+    pool = [*players, *outside, *ctx.lower]
+    g: rx.PyGraph = rx.PyGraph()
+    g.add_nodes_from(range(len(pool)))
+    for i, a in enumerate(pool):
+        for j in range(i + 1, len(pool)):
+            b = pool[j]
+            if j < inside and ok(a, b):
+                g.add_edge(i, j, 2)
+            elif absolute_ok(a, b, ctx.rules):
+                g.add_edge(i, j, 1)
+    if len(pool) % 2:
+        bye = g.add_node(-1)
+        for i, a in enumerate(pool):
+            if a.bye_ok:
+                g.add_edge(i, bye, 1)
+    matching = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(matching) != g.num_nodes():
+        return False
+    return sum(1 for u, v in matching if g.get_edge_data(u, v) == 2) >= p
 
 
 def _pair_ok(ctx: _Context, level: Level, a: Entrant, b: Entrant) -> bool:

@@ -20,7 +20,7 @@ def play(system: str, n: int, rounds: int, seed: int, mess: bool = False) -> Tou
             state.requested_byes = {pl.id: Kind.ABSENT_NOTICE for pl in players if rnd.random() < 0.08}
         p = registry.pair(state, system)
         last = r == rounds
-        tops = {pl.id for pl in players if last and pl.score() > 0.5 * rounds}
+        tops = {pl.id for pl in players if last and pl.score() > 0.5 * (rounds - 1)}
         if system == "knsb-rating":  # seed 002 B2 NB: a topscorer's opponent counts as one
             tops |= {x for b in p.boards for x in (b.white, b.black) if {b.white, b.black} & tops}
         check_round(state, p, exempt=frozenset(tops))

@@ -184,3 +184,26 @@ def test_pruned_transpositions_equal_the_literal_d1_order(seed):
         assert got == want
         found += len(want)
     assert found > 0
+
+
+def test_c14_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again():
+    # Round 3. 2 and 3 (1½) have met: C1 sends both down to 4 and 5 (1), who have met too; half the
+    # group moved down, so it is homogeneous (A3). Every pairing with p = 2 (C6: 2-4, 3-5) leaves
+    # 1 and 6 (½), who met in round 2: the last group cannot be paired. C14: the group above goes on
+    # where it was; no p = 2 candidate works, so C15 lowers p to 1, and the first candidate at x = 0
+    # is the exchange of 2 with 3 (2-4 would miss both black preferences): 3-4, and 2 and 5 float.
+    rounds = [[(1, 4, 0.0), (5, 2, 0.0), (3, 6, 1.0)], [(6, 1, 0.5), (2, 3, 0.5), (4, 5, 0.0)]]
+    state = tournament(6, rounds, 5)
+    p = pair(state)
+    assert boards(p) == [(3, 4), (1, 2), (5, 6)]
+    assert "C15: p lowered to 1" in p.explanation[1] and "D2 exchange of 2 with 3" in p.explanation[1]
+    check_round(state, p)
+
+
+def test_round_one_a7_colours_by_rank_among_the_players_paired():
+    # 000 A7/E5: the odd-ranked players of S1 get the lot's colour. 2 is absent: 1, 3, 4 form S1 and
+    # 3 is ranked second, so he gets black; 8, the lowest, has the bye (F4).
+    state = tournament(8, [], 5, requested_byes={2: Kind.ABSENT_NOTICE})
+    p = pair(state)
+    assert boards(p) == [(1, 5), (6, 3), (4, 7)]
+    assert byes(p) == [8, 2]

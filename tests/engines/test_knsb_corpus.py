@@ -202,10 +202,12 @@ def test_the_norms_are_the_texts() -> None:
     state = tournament(6, [[(1, 4, 1.0), (2, 5, 1.0), (6, 3, 0.5)], [(1, 6, 1.0), (2, 3, 1.0), (4, 5, 0.5)]], 3)
     one, three = state.player(1), state.player(3)
     assert topscorer(state, one) and not topscorer(state, three)
-    assert _colours_ok(state, NORMS["dutch-1998"], one, three)  # 1 is free of B2, 3 gets white
-    assert not _colours_ok(state, NORMS["dutch-1998"], three, one)  # 3 would get black a third time
-    assert _colours_ok(state, NORMS["knsb-rating"], three, one)  # 002: 3 counts as a topscorer
+    assert _colours_ok(state, NORMS["dutch-1998"], one, state.player(4))  # 1 may have white a third time
+    assert _colours_ok(state, NORMS["dutch-1998"], three, one)  # 1 is free of B2 (black), 3 gets white
+    assert not _colours_ok(state, NORMS["dutch-1998"], one, three)  # 3 would get black a third time
+    assert _colours_ok(state, NORMS["knsb-rating"], one, three)  # 002: 3 counts as a topscorer
     state.total_rounds = 5
-    assert not _colours_ok(state, NORMS["knsb-rating"], three, one)
+    assert not _colours_ok(state, NORMS["knsb-rating"], one, three)
+    assert not _colours_ok(state, NORMS["dutch-1998"], one, state.player(4))  # 1: white a third time
     three.history.append(RoundRecord(Kind.HALF_BYE, None, None, 0.5))
     assert _bye_ok(NORMS["dutch-1998"], three) and not _bye_ok(NORMS["knsb-rating"], three)

@@ -129,3 +129,15 @@ def test_whole_tournaments_meet_the_absolute_criteria(n):
 def test_whole_tournaments_with_forfeits_and_absences(n):
     # F2: forfeits are no meeting and no colour; F5: absent players are not paired.
     play(SYSTEM, n, 7, seed=100 + n, mess=True)
+
+
+def test_c13_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again():
+    # As seed 000 C14 (see test_dutch1998): the group on 1 pairs 2-4 and 3-5 by C6, which leaves 1
+    # and 6, who met. C13: the second-last group is paired so that the last can be; P1 = 2 never
+    # allows it, C14a lowers P1 to 1, and the D2 exchange of 2 with 3 keeps X = 0: 3-4.
+    rounds = [[(1, 4, 0.0), (5, 2, 0.0), (3, 6, 1.0)], [(6, 1, 0.5), (2, 3, 0.5), (4, 5, 0.0)]]
+    state = tournament(6, rounds, 5)
+    p = pair(state)
+    assert boards(p) == [(3, 4), (1, 2), (5, 6)]
+    assert "C14a: P1 lowered to 1" in p.explanation[1] and "D2 exchange of 2 with 3" in p.explanation[1]
+    check_round(state, p)

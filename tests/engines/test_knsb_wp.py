@@ -6,7 +6,7 @@ from pairing.engines import registry
 from pairing.engines.knsb_wp import round_one, standings, wp_sb
 from pairing.engines.state import InvalidInput
 
-from .knsb_helpers import boards, byes, tournament
+from .knsb_helpers import boards, byes, check_round, tournament
 from .knsb_sim import play
 
 SYSTEM = "knsb-wp"
@@ -143,3 +143,32 @@ def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
         assert (got and [(a.id, b.id) for a, b in got]) == (want and [(a.id, b.id) for a, b in want])
         checked += want is not None
     assert checked
+
+
+def test_c3_and_c9_the_waiting_room_grows_by_two():
+    # Round 3. 3 and 6 (1½) have met: C2 sends both to the waiting room. The group on 1 (3, 6, 4, 5)
+    # can be paired in full (3-5, 4-6), but then 1 and 2 (½), who met, are left: C9 re-pairs the group
+    # with a larger waiting room, C3: 0 + 2. Rooms leaving a pair: {4, 6}, {3, 5}, {3, 4}; C4.1-C4.3
+    # tie; C4.4: 5-6 want the same colour, so {3, 4} gives fewer their colour; C4.5: the higher
+    # placed, 3, goes: {3, 5}. 4-6 (4 had black twice: white). Below: 3 against the lowest he may
+    # meet, 2 (C5), and 5-1.
+    rounds = [[(1, 6, 0.0), (2, 5, 0.0), (3, 4, 1.0)], [(2, 1, 0.5), (6, 3, 0.5), (5, 4, 0.0)]]
+    state = tournament(6, rounds, 9)
+    p = pair(state)
+    assert boards(p) == [(4, 6), (3, 2), (1, 5)]
+    assert "C3/C7: waiting room enlarged to 2; C4: waiting room 3, 5" in p.explanation[1]
+    check_round(state, p)
+
+
+def test_b2_not_for_topscorers_in_the_last_round():
+    # 001 B2: "Dit geldt echter niet bij het indelen van de laatste ronde bij spelers met een score van
+    # meer dan 50%". 1 and 2 (2/2) both had white twice; in the last round they meet (C5), one of them
+    # with white a third time; with rounds to go B2 holds and both go to the waiting room (C2).
+    rounds = [[(1, 4, 1.0), (2, 5, 1.0), (6, 3, 0.5)], [(1, 6, 1.0), (2, 3, 1.0), (4, 5, 0.5)]]
+    last = tournament(6, rounds, 3)
+    p = pair(last)
+    assert boards(p) == [(2, 1), (3, 4), (5, 6)]
+    check_round(last, p, exempt=frozenset({1, 2}))
+    p = pair(tournament(6, rounds, 5))
+    assert "C2: 1, 2 to the waiting room" in p.explanation[0]
+    assert boards(p) == [(5, 1), (6, 2), (3, 4)]

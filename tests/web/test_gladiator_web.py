@@ -171,6 +171,7 @@ def test_gladiator_round_robin_through_the_pages(client, td, club):
 
     page = client.get(url("standings", competition))
     assert page.status_code == 200
+    assert "Round robin, Gladiator model" in page.content.decode()
     assert page.context["tiebreak_names"] == ["ordinary wins", "wins at reduced time", "direct encounter"]
     table = [(row.rank, row.participant.start_number, row.points, row.tiebreaks) for row in page.context["rows"]]
     assert table == [
@@ -179,6 +180,14 @@ def test_gladiator_round_robin_through_the_pages(client, td, club):
         ("3", 2, 1.0, [0.0, 0.0, 1.0]),  # level with 3 on everything but their encounter, which 2 won
         ("4", 3, 1.0, [0.0, 0.0, 0.0]),
     ]
+    for name, args in [("crosstable", []), ("player", [2]), ("export_trf", []), ("rating_report", []),
+                       ("tiebreak_settings", [])]:  # fmt: skip
+        assert client.get(url(name, competition, *args)).status_code == 200, name
+    trf = client.get(url("export_trf", competition)).content.decode()
+    assert "212 PTS," in trf  # the TRF export ranks by the catalogue codes
+    # The public round shows the replay and blitz games under their board numbers.
+    boards = client.get(url("pairings", competition, 1)).content.decode()
+    assert boards.count(">blitz</small>") == 2 and boards.count(">rapid</small>") == 2
     # The crosstable gives the Gladiator points, one per encounter.
     cross = {
         row.participant.start_number: [c.text for c in cells]
@@ -216,3 +225,70 @@ def test_gladiator_is_refused_for_a_knockout(club):
 
     with pytest.raises(ValidationError):
         Competition.objects.create(club=club, name="Cup", slug="cup", system="knockout", gladiator=True)
+
+
+def test_an_encounter_refuses_results_it_cannot_take(td, club):
+    from django.core.exceptions import ValidationError
+
+    from pairing import services as pairing_services
+    from tournaments import gladiator, services
+
+    competition = Competition.objects.create(club=club, name="Duel", slug="duel", system="roundrobin", gladiator=True)
+    services.add_participants(competition, make_members(club, 2), td)
+    rnd = pairing_services.pair_next_round(competition, td)
+    services.publish(rnd, td)
+    ordinary = rnd.games.get()
+
+    # A correction that decides the encounter removes the replay still to play.
+    gladiator.set_game_result(ordinary, "½-½", td)
+    replay = gladiator.add_next_game(rnd, ordinary.match, td)
+    gladiator.set_game_result(ordinary, "1-0", td)
+    assert list(rnd.games.values_list("pk", flat=True)) == [ordinary.pk]
+    with pytest.raises(ValidationError):
+        gladiator.add_next_game(rnd, ordinary.match, td)  # decided: nothing to add
+
+    gladiator.set_game_result(ordinary, "½-½", td)
+    replay = gladiator.add_next_game(rnd, ordinary.match, td)
+    with pytest.raises(ValidationError):
+        gladiator.set_game_result(replay, "0-0R", td)  # a replay needs a winner or a draw
+    gladiator.set_game_result(replay, "½-½", td)
+    with pytest.raises(ValidationError):
+        gladiator.set_game_result(ordinary, "", td)  # cleared while a later game has a result
+    with pytest.raises(ValidationError):
+        gladiator.set_game_result(ordinary, "1-0R", td)  # a forfeit first game leaves no room for the replay
+    assert Game.objects.get(pk=ordinary.pk).result == "½-½"
+    with pytest.raises(ValidationError):
+        services.finish(rnd, td)  # level after the replay: a blitz game is needed first
+    blitz = gladiator.add_next_game(rnd, ordinary.match, td)
+    assert (blitz.stage, blitz.white_id) == ("blitz", ordinary.white_id)  # reversed twice
+    gladiator.set_game_result(blitz, "0-1", td)
+    services.finish(rnd, td)
+    state = CompetitionData.load(competition).state()
+    black = ordinary.black.start_number
+    assert {p.id: p.history[0].score for p in state.players} == {black: 1.0, 3 - black: 0.0}
+
+
+def test_a_swiss_round_is_paired_on_the_gladiator_points(td, club):
+    from pairing import services as pairing_services
+    from tournaments import gladiator, services
+
+    competition = Competition.objects.create(
+        club=club, name="Swiss", slug="swiss", system="dutch", rounds=3, gladiator=True
+    )
+    services.add_participants(competition, make_members(club, 4), td)
+    rnd = pairing_services.pair_next_round(competition, td)
+    services.publish(rnd, td)
+    games = {frozenset({g.white.start_number, g.black.start_number}): g for g in rnd.games.all()}
+    assert set(games) == {frozenset({1, 3}), frozenset({2, 4})}
+    gladiator.set_game_result(
+        games[frozenset({2, 4})], "1-0" if games[frozenset({2, 4})].white.start_number == 2 else "0-1", td
+    )
+    first = games[frozenset({1, 3})]
+    gladiator.set_game_result(first, "½-½", td)
+    replay = gladiator.add_next_game(rnd, first.match, td)
+    gladiator.set_game_result(replay, "1-0" if replay.white.start_number == 3 else "0-1", td)
+    # 2 and 3 won their encounters (1 point each), 1 and 4 lost theirs: the winners meet.
+    second = pairing_services.pair_next_round(competition, td)
+    pairs = {frozenset({g.white.start_number, g.black.start_number}) for g in second.games.all()}
+    assert pairs == {frozenset({2, 3}), frozenset({1, 4})}
+    assert all(g.match == g.board for g in second.games.all())
