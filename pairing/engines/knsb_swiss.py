@@ -497,7 +497,9 @@ def _transpositions(
                 free2[colour] += 1
                 continue
             used[j] = True
-            if not budget.possible(i + 1, x_left - miss, None if z_left is None else z_left - zmiss):
+            budget.visits += 1
+            if budget.visits > _VISITS_BEFORE_EXACT and not budget.possible(
+                    i + 1, x_left - miss, None if z_left is None else z_left - zmiss):
                 used[j] = False
                 free2[colour] += 1
                 comp.unfix(i, token)
@@ -512,6 +514,11 @@ def _transpositions(
     yield from walk(0, 0, 0)
 
 
+# The exact test runs at every prefix only once a walk has taken this many steps (it is costly, and
+# most walks end quickly).
+_VISITS_BEFORE_EXACT = 64
+
+
 @dataclass
 class _Budget:
     """Can S1 positions i.. be paired into the unused S2 players (those left over allowed to float)
@@ -523,6 +530,7 @@ class _Budget:
     miss: list[list[bool]]
     zmiss: list[list[bool]]
     used: list[bool]
+    visits: int = 0
 
     def possible(self, i: int, x: int, z: int | None) -> bool:
         rows = len(self.adj) - i

@@ -8,9 +8,9 @@
 - A3/C1-C9: players who cannot be paired in their group go through the waiting room ("wachtkamer")
   to the next group. C3: the waiting room holds 0 or 1 (the group's parity), then 2 more at a time;
   C4 chooses who, by (1) fewest points, (2) fewest who would have to wait again, (3) the smallest
-  waiting room in the next group, (4) most colour preferences met in this group, (5) the higher
-  placed players; C5: from the top, each player meets the lowest placed opponent B1/B2 allow
-  (README item 9), C6 undoes the last pair when the rest cannot be paired.
+  waiting room in the next group (exact, by a maximum matching), (4) most colour preferences met in
+  this group, (5) the higher placed players; C5: from the top, each player meets the lowest placed
+  opponent B1/B2 allow (README item 9), C6 undoes the last pair when the rest cannot be paired.
 - C2 (a player from the waiting room without opponent: first re-pair the group above) and C9 (the
   lowest group cannot be paired: re-pair the one above) are read as: a waiting room is acceptable
   only if all players below can still be paired (`knsb_swiss._Lookahead`).
@@ -26,6 +26,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
+
+import rustworkx as rx
 
 from . import colours
 from .knsb_swiss import (
@@ -193,9 +195,34 @@ def _hits_bound(group: list[Entrant], room: tuple[int, ...]) -> int:
     return n - misses
 
 
+def next_room_size(pool: Sequence[Entrant]) -> int:
+    """C3 for the next group: its waiting room starts at its parity and grows by 2 while the players
+    left cannot all be paired under B (B1/B2). The smallest size that works is the number of players
+    a maximum matching under B1/B2 leaves unpaired (C2's players without an opponent among them)."""
+    free = list(pool)
+    while free:  # a greedy pass first: when it leaves only the parity over, that is the minimum
+        a = free.pop(0)
+        partner = next((b for b in free if absolute_ok(a, b, RULES_001)), None)
+        if partner is None:
+            break
+        free.remove(partner)
+    else:
+        return 0
+    if len(pool) % 2 and len(free) == 0:
+        return 1
+    g: rx.PyGraph = rx.PyGraph()
+    g.add_nodes_from(range(len(pool)))
+    for i, a in enumerate(pool):
+        for j in range(i + 1, len(pool)):
+            if absolute_ok(a, pool[j], RULES_001):
+                g.add_edge(i, j, 1)
+    return len(pool) - 2 * len(rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w))
+
+
 def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> Iterator[list[tuple]]:
     """C4 1-3: the waiting rooms of `size`, in tiers of equal priority (1: fewest points, 2: fewest
-    who must wait again in the next group, 3: the smallest waiting room there)."""
+    who must wait again in the next group, 3: the smallest waiting room there, by C3 exactly). The
+    size of (3) is computed only for rooms that tie on (1) and (2) with the rooms being offered."""
     keyed = []
     for room in combinations(range(len(group)), size):
         members = [group[i] for i in room]
@@ -204,17 +231,25 @@ def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> I
         k1 = tuple(sorted((e.score for e in members), reverse=True))
         pool = [*nxt, *members]
         again = sum(1 for e in members if not any(o is not e and absolute_ok(e, o, RULES_001) for o in pool))
-        k3 = again + (len(pool) - again) % 2
-        keyed.append(((k1, again, k3), room))
+        keyed.append(((k1, again), room))
     keyed.sort(key=lambda t: t[0])
-    tier: list[tuple] = []
-    for key, room in keyed:
-        if tier and tier[0][0] != key:
+    start = 0
+    while start < len(keyed):
+        end = start
+        while end < len(keyed) and keyed[end][0] == keyed[start][0]:
+            end += 1
+        block = [((key, next_room_size([*nxt, *(group[i] for i in room)]) if nxt else 0), room)
+                 for key, room in keyed[start:end]]
+        block.sort(key=lambda t: t[0][1])
+        tier: list[tuple] = []
+        for key, room in block:
+            if tier and tier[0][0] != key:
+                yield tier
+                tier = []
+            tier.append((key, room))
+        if tier:
             yield tier
-            tier = []
-        tier.append((key, room))
-    if tier:
-        yield tier
+        start = end
 
 
 class _Look(_Lookahead):

@@ -172,3 +172,21 @@ def test_b2_not_for_topscorers_in_the_last_round():
     p = pair(tournament(6, rounds, 5))
     assert "C2: 1, 2 to the waiting room" in p.explanation[0]
     assert boards(p) == [(5, 1), (6, 2), (3, 4)]
+
+
+def test_c4_3_the_waiting_room_that_leaves_the_smallest_one_below():
+    # Round 4. 1 (3) has no opponent alone (C2) and joins 4 and 6 (2): one must wait (C3). C4.1: 4 or
+    # 6 (2 points); C4.2: both have an opponent in the group on 1½ (2, 3, 5). C4.3: with 4 there, 4
+    # can only meet 2, and 3 and 5 have met, so that group's waiting room would be 2 (C3: 0, then
+    # +2); with 6 there, 6-5 and 2-3 pair everyone: 0. So 6 waits, 1-4; then 6 meets the lowest he
+    # may (5, C5), 2-3, and 7 is left with the bye (F1).
+    rounds = [
+        [("bye", 1), (2, 7, 0.5), (3, 6, 1.0), (4, 5, 0.0)],
+        [(7, 1, 0.0), (6, 2, 1.0), (5, 3, 0.5), ("bye", 4)],
+        [(1, 5, 1.0), ("bye", 2), (3, 4, 0.0), (7, 6, 0.0)],
+    ]
+    state = tournament(7, rounds, 9)
+    p = pair(state)
+    assert "C4: waiting room 6" in p.explanation[1]
+    assert boards(p) == [(4, 1), (6, 5), (2, 3)] and byes(p) == [7]
+    check_round(state, p)
