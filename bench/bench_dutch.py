@@ -25,7 +25,7 @@ def expected(size: int) -> list[tuple[int, int]]:
     """The reference boards in order, a bye as (player, 0)."""
     lines = (PERF / f"gen_{size}_r7expected.txt").read_text().split("\n")
     count = int(lines[0])
-    return [tuple(int(x) for x in line.split()) for line in lines[1:1 + count]]  # type: ignore[misc]
+    return [tuple(int(x) for x in line.split()) for line in lines[1 : 1 + count]]  # type: ignore[misc]
 
 
 def main() -> None:

@@ -63,8 +63,11 @@ def main(systems: list[str], sizes: list[int]) -> None:
             t0 = time.perf_counter()
             pairing = registry.pair(state, system)
             took = time.perf_counter() - t0
-            print(f"{system:12s} n={n:5d} round 7 of {rounds}: {took:7.2f} s "
-                  f"({len(pairing.boards)} boards; rounds 1-6 generated in {build:.1f} s)", flush=True)
+            print(
+                f"{system:12s} n={n:5d} round 7 of {rounds}: {took:7.2f} s "
+                f"({len(pairing.boards)} boards; rounds 1-6 generated in {build:.1f} s)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -40,10 +40,12 @@ def main() -> None:
     middle = time.perf_counter()
     rating_report(games, ratings)
     end = time.perf_counter()
-    print(f"{n} players, {rounds} rounds, {unrated} unrated: rate_event {middle - start:.3f} s "
-          f"({result.provisional.passes} passes, stable {result.provisional.stable}, "
-          f"cycle {result.provisional.cycle}), "
-          f"report {end - middle:.3f} s")
+    print(
+        f"{n} players, {rounds} rounds, {unrated} unrated: rate_event {middle - start:.3f} s "
+        f"({result.provisional.passes} passes, stable {result.provisional.stable}, "
+        f"cycle {result.provisional.cycle}), "
+        f"report {end - middle:.3f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
+from tournaments.flash import flash_errors
 from tournaments.models import Competition, Game, Participant, Round
 
 from . import services
@@ -25,8 +26,7 @@ def pair(request, club, competition):
     try:
         rnd = services.pair_next_round(competition, request.user)
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+        flash_errors(request, error)
         return redirect("manage", club, competition.slug)
     messages.success(request, _("Round %(n)s is paired. Check the boards, then publish.") % {"n": rnd.number})
     return redirect("manage_round", club, competition.slug, rnd.number)
@@ -45,8 +45,7 @@ def exchange(request, club, competition, number):
     except (KeyError, ValueError):
         messages.error(request, _("Choose two players."))
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+        flash_errors(request, error)
         if any(e.code == "rule" for e in error.error_list):
             messages.warning(request, _("Tick “override” to make this change anyway; it will be recorded."))
     return redirect("manage_round", club, competition.slug, number)
@@ -61,6 +60,5 @@ def swap_colours(request, club, competition, number, board):
     try:
         services.swap_colours(rnd, game, request.user, override=request.POST.get("override") == "1")
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+        flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

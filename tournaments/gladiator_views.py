@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 
 from . import gladiator
+from .flash import flash_errors
 from .models import Competition, Round
 
 
@@ -25,8 +26,7 @@ def next_game(request, club, competition, number, match):
     try:
         game = gladiator.add_next_game(rnd, match, request.user)
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+        flash_errors(request, error)
     else:
         messages.success(request, _("Game added on board %(board)s.") % {"board": game.board})
     return redirect("manage_round", club, competition.slug, number)

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 
 from . import knockout, services
+from .flash import flash_errors
 from .models import Competition, Round
 from .pdf import render_pdf
 
@@ -100,11 +101,6 @@ def cup_page(request, club, competition):
     return render(request, "tournaments/knockout_cup.html", _cup_context(competition))
 
 
-def _flash(request, error: ValidationError) -> None:
-    for message in error.messages:
-        messages.error(request, message)
-
-
 @login_required
 @require_POST
 def cup_format(request, club, competition):
@@ -122,7 +118,7 @@ def cup_format(request, club, competition):
     try:
         competition.save(update_fields=["settings"])
     except ValidationError as error:
-        _flash(request, error)
+        flash_errors(request, error)
     else:
         messages.success(request, _("Match format saved."))
     return redirect("cup", club, competition.slug)
@@ -135,7 +131,7 @@ def cup_pair(request, club, competition):
     try:
         rnd = knockout.pair_round(competition, request.user)
     except ValidationError as error:
-        _flash(request, error)
+        flash_errors(request, error)
     else:
         messages.success(request, _("Round %(n)s is paired. Check the boards, then publish.") % {"n": rnd.number})
     return redirect("cup", club, competition.slug)
@@ -150,7 +146,7 @@ def cup_publish(request, club, competition, number):
         services.publish(rnd, request.user)
         messages.success(request, _("Round %(n)s is published.") % {"n": number})
     except ValidationError as error:
-        _flash(request, error)
+        flash_errors(request, error)
     return redirect("cup", club, competition.slug)
 
 
@@ -164,7 +160,7 @@ def cup_next_games(request, club, competition, number):
     try:
         added = knockout.add_next_games(rnd, request.user, int(match) if match else None)
     except (ValidationError, ValueError) as error:
-        _flash(request, error if isinstance(error, ValidationError) else ValidationError(str(error)))
+        flash_errors(request, error if isinstance(error, ValidationError) else ValidationError(str(error)))
     else:
         if added:
             messages.success(request, _("%(n)s game(s) added.") % {"n": len(added)})
@@ -307,7 +303,7 @@ def team_settings(request, club, competition):
     except ValueError:
         messages.error(request, _("Give whole numbers."))
     except ValidationError as error:
-        _flash(request, error)
+        flash_errors(request, error)
     else:
         messages.success(request, _("Team settings saved."))
     return redirect("manage", club, competition.slug)

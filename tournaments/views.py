@@ -20,6 +20,7 @@ from clubs.forms import GuestForm
 from clubs.models import Member
 
 from . import services, standings
+from .flash import flash_errors
 from .forms import AbsenceForm, CompetitionForm
 from .knockout_views import render_bracket, render_team_standings
 from .models import Bye, Competition, Participant, Round, TDAction
@@ -40,11 +41,6 @@ def _page(request, template: str, context: dict, partial: str | None = None):
     if partial and request.htmx:
         return render(request, f"{template}#{partial}", context)
     return render(request, template, context)
-
-
-def _flash_errors(request, error: ValidationError) -> None:
-    for message in error.messages:
-        messages.error(request, message)
 
 
 # Public pages ---------------------------------------------------------------------------------
@@ -264,7 +260,7 @@ def add_participants(request, club, competition):
         members = list(Member.objects.filter(club=competition.club, id__in=ids))
         services.add_participants(competition, members, request.user)
     except ValidationError as error:
-        _flash_errors(request, error)
+        flash_errors(request, error)
     return redirect("manage", club, competition.slug)
 
 
@@ -286,7 +282,7 @@ def add_guest(request, club, competition):
             guest.save()
             services.add_participant(competition, guest, request.user)
     except ValidationError as error:
-        _flash_errors(request, error)
+        flash_errors(request, error)
     return redirect("manage", club, competition.slug)
 
 
@@ -315,7 +311,7 @@ def set_absence(request, club, competition, number):
             competition, next_round_number(competition), participant, form.cleaned_data["kind"] or None, request.user
         )
     except ValidationError as error:
-        _flash_errors(request, error)
+        flash_errors(request, error)
     if request.htmx:
         context = _manage_context(competition) | {"p": participant}
         return render(request, "tournaments/manage.html#absence", context)
@@ -334,7 +330,7 @@ def club_match_result(request, club, competition, number, start_number):
     try:
         services.set_club_match_result(bye, request.POST.get("points", ""), request.user)
     except ValidationError as error:
-        _flash_errors(request, error)
+        flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)
 
 
@@ -360,7 +356,7 @@ def notice(request, club, competition):
                 else _("You are down as present for round %(n)s.") % {"n": number},
             )
         except ValidationError as error:
-            _flash_errors(request, error)
+            flash_errors(request, error)
         return redirect("notice", club, competition.slug)
     absent = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
     return render(
@@ -435,7 +431,7 @@ def publish_round(request, club, competition, number):
         services.publish(rnd, request.user)
         messages.success(request, _("Round %(n)s is published.") % {"n": number})
     except ValidationError as error:
-        _flash_errors(request, error)
+        flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)
 
 
@@ -448,7 +444,7 @@ def finish_round(request, club, competition, number):
         services.finish(rnd, request.user)
         messages.success(request, _("Round %(n)s is finished.") % {"n": number})
     except ValidationError as error:
-        _flash_errors(request, error)
+        flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)
 
 
@@ -460,7 +456,7 @@ def undo_round(request, club, competition):
         number = services.undo_last_round(competition, request.user)
         messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
     except ValidationError as error:
-        _flash_errors(request, error)
+        flash_errors(request, error)
     return redirect("manage", club, competition.slug)
 
 

@@ -122,9 +122,7 @@ def neutral_colour(a: ColourState, b: ColourState) -> Colour | None:
     return None
 
 
-def allocate(
-    higher: ColourState, lower: ColourState, higher_number: int, initial: Colour
-) -> Colour:
+def allocate(higher: ColourState, lower: ColourState, higher_number: int, initial: Colour) -> Colour:
     """The colour of the higher-ranked player of a pair (C.04.3 E.1-E.5 / 2026 5.2.1-5.2.5).
 
     `higher_number` is the higher player's pairing number: with no preference to grant (E.5) an odd
@@ -159,8 +157,7 @@ def bye_eligible(player: Player, edition: Edition, win: float = 1.0) -> bool:
     return True
 
 
-def float_in_round(player: Player, index: int, score_of: dict[int, list[float]],
-                   edition: Edition) -> Float | None:
+def float_in_round(player: Player, index: int, score_of: dict[int, list[float]], edition: Edition) -> Float | None:
     """The float `player` received in round `index` (0-based), C.04.3 A.4 / 2026 1.4.
 
     `score_of[id][k]` is a player's score after k rounds. A game between different scores gives the

@@ -68,7 +68,7 @@ class _Round:
         self.barred: list[set[int]] = [{index[o] for o in f if o in index} for f in self.forbidden]
         absolute = [v for v, p in enumerate(info) if p.colour.absolute]
         for i, a in enumerate(absolute):
-            for b in absolute[i + 1:]:
+            for b in absolute[i + 1 :]:
                 if not self._c3_allows(a, b):
                     self.barred[a].add(b)
                     self.barred[b].add(a)
@@ -147,8 +147,12 @@ class _Round:
             third = cl.preference is None or loser.repeated is not cl.preference.opposite
         c11 = current and (not cl.absolute or not ch.absolute or not same or third)
         c12 = current and (cl.preference is None or ch.preference is None or not same)
-        c13 = current and ((not cl.strong and not cl.absolute) or (not ch.strong and not ch.absolute)
-                           or (cl.absolute and ch.absolute) or not same)
+        c13 = current and (
+            (not cl.strong and not cl.absolute)
+            or (not ch.strong and not ch.absolute)
+            or (cl.absolute and ch.absolute)
+            or not same
+        )
         for bit in (c10, c11, c12, c13):
             w = (w << sb) | bit
         higher_score = ph.score > pl.score
@@ -267,8 +271,11 @@ def _bye_prepass(rnd: _Round) -> None:
         for b in range(a + 1, n):
             if rnd.compatible(a, b):
                 comp = 1 + (not info[a].eligible) + (not info[b].eligible)
-                value = (comp * shift_unit + (rank_of[info[a].score] + rank_of[info[b].score]) * flag_unit
-                         + (info[b].score >= top))
+                value = (
+                    comp * shift_unit
+                    + (rank_of[info[a].score] + rank_of[info[b].score]) * flag_unit
+                    + (info[b].score >= top)
+                )
                 edges.append((a, b, value))
     graph.add_edges_from(edges)
     mate = {}
@@ -279,8 +286,7 @@ def _bye_prepass(rnd: _Round) -> None:
         raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
     rnd.bye_score = info[unmatched[0]].score
     if rnd.bye_score >= top:
-        rnd.single_is_bye = all(info[mate[v]].score >= top for v in range(n)
-                                if info[v].score >= top and v in mate)
+        rnd.single_is_bye = all(info[mate[v]].score >= top for v in range(n) if info[v].score >= top and v in mate)
     # C9: pairing a player with many unplayed rounds is worth more, so the bye goes to the fewest.
     played = sorted((p.played for p in info if p.score == rnd.bye_score), reverse=True)
     rnd.played_rank = {}
@@ -334,7 +340,7 @@ class _Pairer:
         # Weights doubled: a private partner is worth half a pair in the C4/C5 field, so every
         # way of covering the same players weighs the same there.
         for i, a in enumerate(vertices):
-            for b in vertices[i + 1:]:
+            for b in vertices[i + 1 :]:
                 w = self.get(a, b) << shift
                 if extra is not None:
                     w = extra.get((a, b), w)
@@ -385,8 +391,7 @@ class _Pairer:
             mate, matched = state[0], state[1]
             nxt: list[int] = []
             movers = 0
-            single = (self.n % 2 == 1 and group_start < self.n
-                      and rnd.bye_score == info[group_start].score)
+            single = self.n % 2 == 1 and group_start < self.n and rnd.bye_score == info[group_start].score
             for idx, v in enumerate(current):
                 if idx < bracket_end and matched[v]:
                     continue
@@ -420,8 +425,7 @@ class _Pairer:
         self.pairs.append((a, b))
         made.append((a, b))
 
-    def _explain(self, bracket: list[int], made: list[tuple[int, int]], floaters: list[int],
-                 movers: list[int]) -> None:
+    def _explain(self, bracket: list[int], made: list[tuple[int, int]], floaters: list[int], movers: list[int]) -> None:
         """One line per bracket: its MDPs, pairs, downfloaters and the quality criteria not met."""
         info = self.rnd.info
         if not bracket:
@@ -435,8 +439,7 @@ class _Pairer:
         parts = [f"bracket {score:g}: {len(residents)} residents"]
         if movers:
             parts.append("MDPs " + ", ".join(name(v) for v in movers))
-        parts.append("pairs " + (", ".join(f"{info[a].player.id}-{info[b].player.id}" for a, b in made)
-                                 or "none"))
+        parts.append("pairs " + (", ".join(f"{info[a].player.id}-{info[b].player.id}" for a, b in made) or "none"))
         if floaters:
             parts.append("downfloaters " + ", ".join(name(v) for v in floaters))
         unmet = []
@@ -470,8 +473,11 @@ class _Pairer:
         # Players who could also be paired further down (or receive the bye) get a private partner
         # standing for that in the bracket's own graph; C4 is checked on the whole round afterwards.
         odd = self.n % 2 == 1
-        self.outlets = [y for y in players if (odd and rnd.bye_candidate(y))
-                        or any(rnd.compatible(y, o) for o in outside)] if outside or odd else []
+        self.outlets = (
+            [y for y in players if (odd and rnd.bye_candidate(y)) or any(rnd.compatible(y, o) for o in outside)]
+            if outside or odd
+            else []
+        )
         made: list[tuple[int, int]] = []
         vx = players
         res_hi = group_start  # first vertex of the next scoregroup
@@ -507,7 +513,7 @@ class _Pairer:
             extra = {}
             for pi in range(movers):
                 v = vx[pi]
-                bonus = (1 << (order_bits + movers - 1 - pi))
+                bonus = 1 << (order_bits + movers - 1 - pi)
                 for oi in range(movers, end):
                     w = base[(oi, pi)]
                     if w:
@@ -572,14 +578,14 @@ class _Pairer:
             pi = remainder[k]
             v = vx[pi]
             if in_s1_role(v):
-                for oi in remainder[k + 1:]:
+                for oi in remainder[k + 1 :]:
                     w = ewc(pi, oi, k, rem_pairs)
                     if w:
                         self.put(v, vx[oi], w - 1)
                 mate = self.solve()
             exchange = exchanged_s1(v)
             left -= exchange
-            for oi in remainder[k + 1:]:
+            for oi in remainder[k + 1 :]:
                 if exchange:
                     base[(oi, pi)] = 0
                 self.put(v, vx[oi], ewc(pi, oi, k, rem_pairs))
@@ -591,7 +597,7 @@ class _Pairer:
             v = vx[pi]
             already = in_s1_role(v)
             if not already:
-                for oi in remainder[k + 1:]:
+                for oi in remainder[k + 1 :]:
                     w = ewc(pi, oi, k, rem_pairs)
                     if w:
                         self.put(v, vx[oi], w + 1)
@@ -605,11 +611,11 @@ class _Pairer:
                     base[(oi, pi)] = 0
                     self.put(v, vx[oi], 0)
             if not already:
-                for oi in remainder[k + 1:]:
+                for oi in remainder[k + 1 :]:
                     self.put(v, vx[oi], ewc(pi, oi, k, rem_pairs))
         for i, pi in enumerate(remainder):
             v = vx[pi]
-            for oi in remainder[i + 1:]:
+            for oi in remainder[i + 1 :]:
                 o = vx[oi]
                 if not in_s1_role(v) or in_s1_role(o):
                     base[(oi, pi)] = 0
@@ -654,8 +660,9 @@ def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026) -> 
     lines = pairer.lines
     if unpaired:
         v = unpaired[0]
-        lines.append(f"pairing-allocated bye: {info[v].player.id} (score {info[v].score / 2:g}, "
-                     f"{info[v].played} games played)")
+        lines.append(
+            f"pairing-allocated bye: {info[v].player.id} (score {info[v].score / 2:g}, {info[v].played} games played)"
+        )
     return Pairing(boards=[t[2] for t in boards], byes=byes + _requested(state), explanation=lines)
 
 

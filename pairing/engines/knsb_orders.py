@@ -41,9 +41,7 @@ def s2_parts(s2: Sequence[int], n: int) -> list[tuple[int, ...]]:
     return list(combinations(sorted(s2), n))
 
 
-def exchanges(
-    s1: Sequence[int], s2: Sequence[int], n: int
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+def exchanges(s1: Sequence[int], s2: Sequence[int], n: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Seed 002 D2 (exact procedure, README item 11) and seed 000 D2: the exchanges of `n` players.
 
     The loop of the exact procedure: Δ from VMIN to VMAX; for each Δ the S1 parts in the order of

@@ -77,16 +77,16 @@ def levels_002(x1: int, z1: int | None, p1: int, odd: bool, tops: bool) -> Itera
         for a7d in (True, False) if odd else (False,):
             for x, z, xz_label in xz_steps(x1, z1, p1):
                 for (d5, d6, u5, u6), f_label in _FLOATS:
-                    labels = [f_label] if f_label != "C3" or not (xz_label or not a7d and odd or not b2_top) \
-                        else []
+                    labels = [f_label] if f_label != "C3" or not (xz_label or not a7d and odd or not b2_top) else []
                     if xz_label:
                         labels.append(xz_label)
                     if odd and not a7d:
                         labels.append("C10f: A7d ignored")
                     if not b2_top:
                         labels.append("C10g: B2 ignored for topscorers")
-                    yield Level(x, z, down5=d5, down6=d6, up5=u5, up6=u6, a7d=a7d, b2_top=b2_top,
-                                label=", ".join(labels))
+                    yield Level(
+                        x, z, down5=d5, down6=d6, up5=u5, up6=u6, a7d=a7d, b2_top=b2_top, label=", ".join(labels)
+                    )
 
 
 def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
@@ -124,14 +124,18 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
                 for subset in floater_subsets(m0, m1):
                     s1 = [moved[i - 1] for i in subset]
                     s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
-                    cand, reached = heterogeneous(ctx, s1, s2, level, p1 - m1, lambda rest, lv=level: lv,
-                                                  shared=True)
+                    cand, reached = heterogeneous(ctx, s1, s2, level, p1 - m1, lambda rest, lv=level: lv, shared=True)
                     reached_any |= reached
                     if cand is not None:
-                        how = "" if subset == tuple(range(1, m1 + 1)) else \
-                            f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
-                        notes.append(f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, X={level.x}"
-                                     + (f", Z={level.z}" if level.z is not None else ""))
+                        how = (
+                            ""
+                            if subset == tuple(range(1, m1 + 1))
+                            else f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
+                        )
+                        notes.append(
+                            f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, X={level.x}"
+                            + (f", Z={level.z}" if level.z is not None else "")
+                        )
                         return done(cand)
             if reached_any and p1 > m1:
                 p1, x1 = p1 - 1, max(0, x1 - 1)
@@ -154,8 +158,10 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
             seen.add(sig)
             cand = homogeneous(ctx, group, p1, level)
             if cand is not None:
-                notes.append(f"{level.label or 'C3'}; {cand.note}; P1={p1}, X={level.x}"
-                             + (f", Z={level.z}" if level.z is not None else ""))
+                notes.append(
+                    f"{level.label or 'C3'}; {cand.note}; P1={p1}, X={level.x}"
+                    + (f", Z={level.z}" if level.z is not None else "")
+                )
                 return done(cand)
         p1, x1 = p1 - 1, max(0, x1 - 1)
         z1 = None if z1 is None else max(0, z1 - 1)

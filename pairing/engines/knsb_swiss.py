@@ -167,13 +167,24 @@ def entrants(state: TournamentState, rules: Rules) -> list[Entrant]:
         fl = [colours.float_in_round(p, i, scores, rules.float_edition) for i in range(n)]
         floats = (fl[-1] if n >= 1 else None, fl[-2] if n >= 2 else None)
         key = (-score, -p.rating, _title_rank(p.title, rules.titles), p.name, numbers[p.id])
-        out.append(Entrant(
-            id=p.id, number=numbers[p.id], score=score, key=key, cs=cs, strength=strength,
-            floats=floats, met=frozenset(p.opponents()), bye_ok=_bye_ok(p, rules), top=top,
-            unplayed=sum(1 for r in p.history[:rounds] if not r.played), pref=cs.preference,
-            may_white=(top and not rules.later) or _fits(cs, Colour.WHITE),
-            may_black=(top and not rules.later) or _fits(cs, Colour.BLACK),
-        ))
+        out.append(
+            Entrant(
+                id=p.id,
+                number=numbers[p.id],
+                score=score,
+                key=key,
+                cs=cs,
+                strength=strength,
+                floats=floats,
+                met=frozenset(p.opponents()),
+                bye_ok=_bye_ok(p, rules),
+                top=top,
+                unplayed=sum(1 for r in p.history[:rounds] if not r.played),
+                pref=cs.preference,
+                may_white=(top and not rules.later) or _fits(cs, Colour.WHITE),
+                may_black=(top and not rules.later) or _fits(cs, Colour.BLACK),
+            )
+        )
     out.sort(key=lambda e: e.key)
     return out
 
@@ -294,8 +305,12 @@ class _Lookahead:
 
 
 def _level_possible(
-    players: Sequence[Entrant], pairs: int, ok: Callable[[Entrant, Entrant], bool],
-    may_stay: Callable[[Entrant], bool], bad: Callable[[Entrant, Entrant], bool], budget: int,
+    players: Sequence[Entrant],
+    pairs: int,
+    ok: Callable[[Entrant, Entrant], bool],
+    may_stay: Callable[[Entrant], bool],
+    bad: Callable[[Entrant, Entrant], bool],
+    budget: int,
 ) -> bool:
     """Is there any set of `pairs` pairs among `players` using `ok` pairs, leaving only players
     `may_stay` unpaired, with at most `budget` pairs for which `bad` holds? Exact maximum weight
@@ -425,8 +440,12 @@ def floaters_placed(floaters: Sequence[Entrant], next_group: Sequence[Entrant], 
 
 
 def _transpositions(
-    ctx: _Context, s1: list[Entrant], s2: list[Entrant], level: Level,
-    may_stay: Callable[[Entrant], bool], spent: tuple[int, int] = (0, 0),
+    ctx: _Context,
+    s1: list[Entrant],
+    s2: list[Entrant],
+    level: Level,
+    may_stay: Callable[[Entrant], bool],
+    spent: tuple[int, int] = (0, 0),
 ) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
     """Seed 000 C6/C7 with D1, seed 002 C6/C7 with D1.1/D1.2: S1[i] against the i-th player of a
     transposition of S2, transpositions in lexicographic order; only the first |S1| places matter.
@@ -470,12 +489,16 @@ def _transpositions(
         good = min(white1[i], b2 + n2) + min(black1[i], w2 + n2)
         return white1[i] + black1[i] - min(good, w2 + b2 + n2)
 
-    def walk(i: int, misses: int, zmisses: int) -> Iterator[
-            tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
+    def walk(
+        i: int, misses: int, zmisses: int
+    ) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
         if i == p:
             ctx.tried += 1
-            yield ([(s1[k], s2[j]) for k, j in enumerate(chosen)],
-                   [s2[j] for j in range(m) if not used[j]], (misses, zmisses))
+            yield (
+                [(s1[k], s2[j]) for k, j in enumerate(chosen)],
+                [s2[j] for j in range(m) if not used[j]],
+                (misses, zmisses),
+            )
             return
         row, zrow = miss_of[i], zmiss_of[i]
         for j in adj[i]:
@@ -499,7 +522,8 @@ def _transpositions(
             used[j] = True
             budget.visits += 1
             if budget.visits > _VISITS_BEFORE_EXACT and not budget.possible(
-                    i + 1, x_left - miss, None if z_left is None else z_left - zmiss):
+                i + 1, x_left - miss, None if z_left is None else z_left - zmiss
+            ):
                 used[j] = False
                 free2[colour] += 1
                 comp.unfix(i, token)
@@ -571,10 +595,11 @@ def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[li
     pos = {i + 1: e for i, e in enumerate(players)}
     for a, b in all_exchanges(range(1, p + 1), range(p + 1, len(players) + 1)):
         out, inn = set(a), set(b)
-        n1 = sorted([pos[i] for i in range(1, p + 1) if i not in out] + [pos[i] for i in inn],
-                    key=lambda e: e.key)
-        n2 = sorted([pos[i] for i in range(p + 1, len(players) + 1) if i not in inn] + [pos[i] for i in out],
-                    key=lambda e: e.key)
+        n1 = sorted([pos[i] for i in range(1, p + 1) if i not in out] + [pos[i] for i in inn], key=lambda e: e.key)
+        n2 = sorted(
+            [pos[i] for i in range(p + 1, len(players) + 1) if i not in inn] + [pos[i] for i in out],
+            key=lambda e: e.key,
+        )
         names = ("+".join(str(pos[i].id) for i in sorted(part)) for part in (a, b))
         yield n1, n2, "D2 exchange of {} with {}".format(*names)
 
@@ -586,8 +611,16 @@ def level_signature(level: Level, players: Sequence[Entrant]) -> tuple:
     down2 = any(e.floats[1] is Float.DOWN for e in players)
     up1 = any(e.floats[0] is Float.UP for e in players)
     up2 = any(e.floats[1] is Float.UP for e in players)
-    return (level.x, level.z, level.down5 and down1, level.down6 and down2,
-            level.up5 and up1, level.up6 and up2, level.a7d, level.b2_top)
+    return (
+        level.x,
+        level.z,
+        level.down5 and down1,
+        level.down6 and down2,
+        level.up5 and up1,
+        level.up6 and up2,
+        level.a7d,
+        level.b2_top,
+    )
 
 
 def _stay_rule(ctx: _Context, level: Level, alone: bool = False) -> Callable[[Entrant], bool]:
@@ -596,17 +629,23 @@ def _stay_rule(ctx: _Context, level: Level, alone: bool = False) -> Callable[[En
 
     `alone`: exactly one player will float, so the acceptance test of the candidate (`accept`)
     depends on him only and is applied here already; the matching tests then see it."""
+
     def may_stay(e: Entrant) -> bool:
         if down_bad(e, level, ctx.rules):
             return False
         if ctx.last and not e.bye_ok:
             return False
         return not alone or ctx.accept([e])
+
     return may_stay
 
 
 def homogeneous(
-    ctx: _Context, players: list[Entrant], p: int, level: Level, spent: tuple[int, int] = (0, 0),
+    ctx: _Context,
+    players: list[Entrant],
+    p: int,
+    level: Level,
+    spent: tuple[int, int] = (0, 0),
     outside: Sequence[Entrant] = (),
 ) -> Candidate | None:
     """The first candidate of a homogeneous (remainder) group with p pairs at one level.
@@ -621,6 +660,7 @@ def homogeneous(
         if all(may_stay(e) for e in floaters) and ctx.accept([*outside, *floaters]):
             return Candidate([], floaters, "no pairs")
         return None
+
     def ok(a: Entrant, b: Entrant) -> bool:
         return _pair_ok(ctx, level, a, b)
 
@@ -632,8 +672,9 @@ def homogeneous(
             checked = True
             if not _level_possible(players, p, ok, may_stay, conflict, level.x - spent[0]):
                 return None
-            if level.z is not None and not _level_possible(players, p, ok, may_stay, strong_conflict,
-                                                           level.z - spent[1]):
+            if level.z is not None and not _level_possible(
+                players, p, ok, may_stay, strong_conflict, level.z - spent[1]
+            ):
                 return None
         for pairs, rest, _ in _transpositions(ctx, s1, s2, level, may_stay, spent):
             if not ctx.accept([*outside, *rest]):
@@ -653,7 +694,11 @@ _REFUSALS_BEFORE_CHECK = 24
 
 
 def _rest_possible(
-    ctx: _Context, players: list[Entrant], p: int, ok: Callable[[Entrant, Entrant], bool], outside: Sequence[Entrant],
+    ctx: _Context,
+    players: list[Entrant],
+    p: int,
+    ok: Callable[[Entrant, Entrant], bool],
+    outside: Sequence[Entrant],
 ) -> bool:
     """Is there any set of `p` pairs of `players` (pairs `ok`) after which the players left over,
     `outside` and all lower groups can be paired under B1/B2 (one bye to a player allowed it)?
@@ -696,8 +741,13 @@ def _pair_ok(ctx: _Context, level: Level, a: Entrant, b: Entrant) -> bool:
 
 
 def heterogeneous(
-    ctx: _Context, s1: list[Entrant], s2: list[Entrant], level: Level, rem_pairs: int,
-    rem_level: Callable[[list[Entrant]], Level], shared: bool,
+    ctx: _Context,
+    s1: list[Entrant],
+    s2: list[Entrant],
+    level: Level,
+    rem_pairs: int,
+    rem_level: Callable[[list[Entrant]], Level],
+    shared: bool,
 ) -> tuple[Candidate | None, bool]:
     """Floaters S1 against residents S2 (C6/C7 with D1), then the remainder as a homogeneous group.
 
@@ -781,7 +831,8 @@ def fmt_score(x: float) -> str:
 
 
 def pair_round(
-    state: TournamentState, rules: Rules,
+    state: TournamentState,
+    rules: Rules,
     bracket: Callable[[_Context, list[Entrant], list[Entrant]], tuple[Candidate, list[str]]],
 ) -> Outcome:
     """Pair every score group from the top (seed 000 C, seed 002 C) with `bracket`, then the bye."""
@@ -793,17 +844,17 @@ def pair_round(
     out = Outcome()
     movers: list[Entrant] = []
     for gi, group in enumerate(groups):
-        lower = [e for g in groups[gi + 1:] for e in g]
+        lower = [e for g in groups[gi + 1 :] for e in g]
         nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-        ctx = _Context(rules, state.round_to_pair % 2 == 1, look, list(lower), last=gi == len(groups) - 1,
-                       next_group=nxt)
+        ctx = _Context(
+            rules, state.round_to_pair % 2 == 1, look, list(lower), last=gi == len(groups) - 1, next_group=nxt
+        )
         cand, notes = bracket(ctx, movers, group)
         chosen = [e for e in cand.floaters if not any(e is s for s in ctx.stuck)]
         if nxt and not floaters_placed(chosen, nxt, rules):
             # Seed 000 C13 / seed 002 C12: a floater would find no opponent in the next group. Take
             # the first pairing of this group, with as many pairs, whose floaters all do.
-            again = _Context(rules, ctx.odd_round, look, list(lower), last=ctx.last, next_group=nxt,
-                             strict=True)
+            again = _Context(rules, ctx.odd_round, look, list(lower), last=ctx.last, next_group=nxt, strict=True)
             cand2, notes2 = bracket(again, movers, group)
             if len(cand2.pairs) == len(cand.pairs):
                 article = "C12" if rules.later else "C13"

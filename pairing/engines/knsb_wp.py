@@ -115,8 +115,7 @@ def _first_path(left: list[Entrant]) -> list[tuple[Entrant, Entrant]]:
         if used[i]:
             continue
         used[i] = True
-        j = next((j for j in range(len(left) - 1, i, -1)
-                  if not used[j] and absolute_ok(a, left[j], RULES_001)), None)
+        j = next((j for j in range(len(left) - 1, i, -1) if not used[j] and absolute_ok(a, left[j], RULES_001)), None)
         if j is None:
             break
         used[j] = True
@@ -238,8 +237,10 @@ def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> I
         end = start
         while end < len(keyed) and keyed[end][0] == keyed[start][0]:
             end += 1
-        block = [((key, next_room_size([*nxt, *(group[i] for i in room)]) if nxt else 0), room)
-                 for key, room in keyed[start:end]]
+        block = [
+            ((key, next_room_size([*nxt, *(group[i] for i in room)]) if nxt else 0), room)
+            for key, room in keyed[start:end]
+        ]
         block.sort(key=lambda t: t[0][1])
         tier: list[tuple] = []
         for key, room in block:
@@ -258,8 +259,9 @@ class _Look(_Lookahead):
         return len(players) % 2 == 0 and self(players)
 
 
-def _bracket(group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], last: bool,
-             look: _Look) -> tuple[list[tuple[Entrant, Entrant]], list[Entrant], list[str]]:
+def _bracket(
+    group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], last: bool, look: _Look
+) -> tuple[list[tuple[Entrant, Entrant]], list[Entrant], list[str]]:
     notes: list[str] = []
     stuck: list[Entrant] = []
     if not last:
@@ -343,7 +345,7 @@ def pair(state: TournamentState) -> Pairing:
     for gi, residents in enumerate(groups):
         group = sorted([*room, *residents], key=lambda e: e.key)
         nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-        lower = [e for g in groups[gi + 1:] for e in g]
+        lower = [e for g in groups[gi + 1 :] for e in g]
         pairs, room, notes = _bracket(group, nxt, lower, gi == len(groups) - 1, look)
         head = f"score group {fmt_score(residents[0].score)} ({len(residents)} players"
         head += f", {len(group) - len(residents)} from the waiting room)" if len(group) > len(residents) else ")"
@@ -355,5 +357,6 @@ def pair(state: TournamentState) -> Pairing:
     return finish(state, out, "F1: left in the waiting room; no earlier point without playing")
 
 
-SYSTEM = PairingSystem(id="knsb-wp", name="KNSB Zwitsers op weerstandspunten", pair=pair, defaults=DEFAULTS,
-                       validate=_validate)
+SYSTEM = PairingSystem(
+    id="knsb-wp", name="KNSB Zwitsers op weerstandspunten", pair=pair, defaults=DEFAULTS, validate=_validate
+)

@@ -246,9 +246,7 @@ def _floater_state(**kw):
     state = build(spec, {}, **kw)
     ids = {opp for _, games in spec.values() for opp, _, _ in games if opp > 100}
     state.players.extend(outsider(oid) for oid in sorted(ids))
-    return TournamentState(
-        players=state.players, total_rounds=9, round_to_pair=4, settings=state.settings
-    )
+    return TournamentState(players=state.players, total_rounds=9, round_to_pair=4, settings=state.settings)
 
 
 def test_floaters_section_8_when_rule_2_5_blocks_moving_up():

@@ -54,8 +54,15 @@ def test_colour_preference_kinds():
 
 
 def test_forfeits_and_byes_are_not_in_the_colour_history():
-    p = Player(id=1, history=[game(2, W, 1), RoundRecord(Kind.FORFEIT, 3, W, 1.0),
-                              RoundRecord(Kind.PAIRING_BYE, score=1.0), game(4, W, 0)])
+    p = Player(
+        id=1,
+        history=[
+            game(2, W, 1),
+            RoundRecord(Kind.FORFEIT, 3, W, 1.0),
+            RoundRecord(Kind.PAIRING_BYE, score=1.0),
+            game(4, W, 0),
+        ],
+    )
     state = colour_state(p)
     assert state.colours == (W, W) and state.absolute and state.preference is B
 
@@ -107,8 +114,15 @@ def test_bye_eligibility_by_edition():
 
 
 def test_floats_of_games_and_unplayed_rounds():
-    a = Player(id=1, history=[game(2, W, 1.0), game(3, B, 0.0), RoundRecord(Kind.HALF_BYE, score=0.5),
-                              RoundRecord(Kind.ABSENT_NOTICE, score=0.0)])
+    a = Player(
+        id=1,
+        history=[
+            game(2, W, 1.0),
+            game(3, B, 0.0),
+            RoundRecord(Kind.HALF_BYE, score=0.5),
+            RoundRecord(Kind.ABSENT_NOTICE, score=0.0),
+        ],
+    )
     b = Player(id=2, history=[game(1, B, 0.0), game(9, W, 1.0)])
     scores = {1: [0, 1, 1, 1.5, 1.5], 2: [0, 0, 1], 3: [0, 1, 2]}
     assert float_in_round(a, 0, scores, Edition.FIDE_2026) is None  # 0 v 0
@@ -174,8 +188,14 @@ def test_forfeited_players_may_meet_again():
 def test_downfloater_is_the_lowest_player_of_an_odd_bracket_and_meets_the_next_bracket():
     # Round 2, 6 players: 1, 2, 3 won, 4, 5, 6 lost. The 1-point bracket is odd: its lowest
     # compatible player floats down to meet the highest of the 0-point group.
-    history = {1: game(4, W, 1.0), 2: game(5, B, 1.0), 3: game(6, W, 1.0),
-               4: game(1, B, 0.0), 5: game(2, W, 0.0), 6: game(3, B, 0.0)}
+    history = {
+        1: game(4, W, 1.0),
+        2: game(5, B, 1.0),
+        3: game(6, W, 1.0),
+        4: game(1, B, 0.0),
+        5: game(2, W, 0.0),
+        6: game(3, B, 0.0),
+    }
     players = [Player(id=i, history=[history[i]]) for i in range(1, 7)]
     pairing = pair(players, 2, total=3)
     pairs = {frozenset((b.white, b.black)) for b in pairing.boards}
@@ -186,8 +206,14 @@ def test_downfloater_is_the_lowest_player_of_an_odd_bracket_and_meets_the_next_b
 
 
 def test_publication_order_puts_higher_scores_first():
-    history = {1: game(4, W, 0.0), 2: game(5, B, 1.0), 3: game(6, W, 1.0),
-               4: game(1, B, 1.0), 5: game(2, W, 0.0), 6: game(3, B, 0.0)}
+    history = {
+        1: game(4, W, 0.0),
+        2: game(5, B, 1.0),
+        3: game(6, W, 1.0),
+        4: game(1, B, 1.0),
+        5: game(2, W, 0.0),
+        6: game(3, B, 0.0),
+    }
     players = [Player(id=i, history=[history[i]]) for i in range(1, 7)]
     pairing = pair(players, 2, total=3)
     scores = {1: 0, 2: 1, 3: 1, 4: 1, 5: 0, 6: 0}

@@ -142,7 +142,7 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
 
     seen, out = set(), []
     for perm in permutations(range(len(s2))):
-        head = perm[:len(s1)]
+        head = perm[: len(s1)]
         if head in seen:
             continue
         seen.add(head)
@@ -172,14 +172,16 @@ def test_pruned_transpositions_equal_the_literal_d1_order(seed):
     for p in state.players:
         del p.history[3:]
     players = entrants(state, RULES_000)
-    group = players[seed % 3: seed % 3 + 7 + seed % 2]
+    group = players[seed % 3 : seed % 3 + 7 + seed % 2]
     p = len(group) // 2
     found = 0
     for level in (Level(0, None), Level(1, None, down5=False), Level(p, None, False, False, False, False)):
         ctx = _Context(RULES_000, False, _Lookahead(RULES_000), [], last=False)
         may_stay = _stay_rule(ctx, level)
-        got = [[(a.id, b.id) for a, b in pairs]
-               for pairs, _, _ in _transpositions(ctx, group[:p], group[p:], level, may_stay)]
+        got = [
+            [(a.id, b.id) for a, b in pairs]
+            for pairs, _, _ in _transpositions(ctx, group[:p], group[p:], level, may_stay)
+        ]
         want = _brute_transpositions(ctx, group[:p], group[p:], level, may_stay)
         assert got == want
         found += len(want)

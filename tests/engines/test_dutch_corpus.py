@@ -64,8 +64,10 @@ def replay(path: Path) -> tuple[int, int, int, list[str]]:
             order = [list(b) for b in boards] + [[p, 0] for p in byes]
             ordered += order == detail["bbp_output_board_order"]
         else:
-            notes.append(f"{path.stem} round {k}: ours only {sorted(set(boards) - want)}, "
-                         f"recorded only {sorted(want - set(boards))}, bye {byes} vs {detail['pab']}")
+            notes.append(
+                f"{path.stem} round {k}: ours only {sorted(set(boards) - want)}, "
+                f"recorded only {sorted(want - set(boards))}, bye {byes} vs {detail['pab']}"
+            )
     return good, total, ordered, notes
 
 
@@ -76,8 +78,10 @@ def test_dutch_corpus_ratchet() -> None:
     for path in sorted(CORPUS.glob("*.trf")):
         g, t, o, n = replay(path)
         good, total, ordered, notes = good + g, total + t, ordered + o, notes + n
-    print(f"\nDutch corpus: {good}/{total} rounds identical (pairs, colours, bye); "
-          f"{ordered} of them also in the recorded board order")
+    print(
+        f"\nDutch corpus: {good}/{total} rounds identical (pairs, colours, bye); "
+        f"{ordered} of them also in the recorded board order"
+    )
     for note in notes:
         print("  ", note)
     assert total == ROUNDS_IN_CORPUS

@@ -50,12 +50,21 @@ def test_c10e_order_of_x_and_z():
 def test_c10_relaxation_order_and_restarts():
     levels = list(levels_002(0, None, 1, odd=True, tops=True))
     labels = [lv.label for lv in levels]
-    assert labels[:5] == ["C3", "C10a: B6 ignored for upfloats", "C10b: B5 ignored for upfloats",
-                          "C10c: B6 ignored for downfloats", "C10d: B5 ignored for downfloats"]
+    assert labels[:5] == [
+        "C3",
+        "C10a: B6 ignored for upfloats",
+        "C10b: B5 ignored for upfloats",
+        "C10c: B6 ignored for downfloats",
+        "C10d: B5 ignored for downfloats",
+    ]
     assert labels[5] == "C10e: X raised to 1"
     assert [(lv.up6, lv.up5, lv.down6, lv.down5) for lv in levels[:5]] == [
-        (True, True, True, True), (False, True, True, True), (False, False, True, True),
-        (False, False, False, True), (False, False, False, False)]
+        (True, True, True, True),
+        (False, True, True, True),
+        (False, False, True, True),
+        (False, False, False, True),
+        (False, False, False, False),
+    ]
     # C10e restarts at C3e: the float criteria hold again with the raised X.
     assert levels[5].up6 and levels[5].down5 and levels[5].x == 1
     # C10f: A7d off, X back to X1 (restart at C3d); C10g: B2 off for topscorers, A7d on again (C3c).

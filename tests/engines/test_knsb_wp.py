@@ -137,7 +137,7 @@ def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
     players = _entrants(state)
     checked = 0
     for start in range(0, 5):
-        group = players[start:start + 8]
+        group = players[start : start + 8]
         got = _c5_pairing(group, _Look(RULES_001))
         want = _naive_c5(group, lambda a, b: absolute_ok(a, b, RULES_001))
         assert (got and [(a.id, b.id) for a, b in got]) == (want and [(a.id, b.id) for a, b in want])

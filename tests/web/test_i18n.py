@@ -17,7 +17,7 @@ def po_entries(path: Path) -> list[tuple[str, list[str], bool]]:
     entries, msgid, strs, fuzzy, current = [], None, [], False, None
 
     def unquote(line: str) -> str:
-        return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), line[1:-1])
+        return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), line[1:-1])
 
     def flush():
         if msgid:

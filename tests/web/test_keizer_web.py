@@ -113,9 +113,7 @@ def test_new_season_start_ranking_follows_last_seasons_tpr(club, td):
         games = [r for r in state.player(p.start_number).history if r.played]
         tpr[p.member_id] = keizer_tpr([rating[r.opponent] for r in games], sum(r.score for r in games))
     newcomer = make_members(club, 1, base=2500)[0]  # no games last season: slotted by rating
-    season = Competition.objects.create(
-        club=club, name="Next", slug="next", system="keizer", rounds=30, previous=last
-    )
+    season = Competition.objects.create(club=club, name="Next", slug="next", system="keizer", rounds=30, previous=last)
     services.add_participants(season, [*members, newcomer], td)
     order = list(season.participants.order_by("start_number").values_list("member_id", flat=True))
     strength = tpr | {newcomer.id: 2490}
