@@ -336,24 +336,29 @@ class _Pairer:
         by (smaller, larger) vertex) weigh what it says instead: low-order fields that settle a whole
         sequence of decisions in one solve."""
         vertices = sorted(self.active) if self.full else [v for v in self.local if v in self.active]
-        edges = []
         # Weights doubled: a private partner is worth half a pair in the C4/C5 field, so every
-        # way of covering the same players weighs the same there.
+        # way of covering the same players weighs the same there. Instead of a partner vertex, its
+        # value c(y) is subtracted from every edge at y: a matching M then weighs
+        # sum(2w, M) - sum(c, players M pairs), which is sum(2w, M) + sum(c, players left to
+        # their partners) less a constant, so the same matchings are optimal on half the vertices.
+        stand_in = [0] * self.n
+        if not self.full:
+            unit = 1 << (self.low + shift)
+            for y in self.outlets:
+                if y in self.active:
+                    stand_in[y] = (1 + 2 * (not self.rnd.bye_candidate(y))) * unit
+        edges = []
         for i, a in enumerate(vertices):
             for b in vertices[i + 1 :]:
                 w = self.get(a, b) << shift
                 if extra is not None:
                     w = extra.get((a, b), w)
                 if w:
-                    edges.append((a, b, 2 * w))
-        if not self.full:
-            for y in self.outlets:
-                if y in self.active:
-                    dummy = self.n + y
-                    edges.append((y, dummy, (1 + 2 * (not self.rnd.bye_candidate(y))) << (self.low + shift)))
-                    vertices.append(dummy)
+                    w = 2 * w - stand_in[a] - stand_in[b]
+                    if w > 0:
+                        edges.append((a, b, w))
         found = max_weight_matching(vertices, edges)
-        return [found.get(v, v) for v in range(self.n)]
+        return [found.get(v, self.n + v if stand_in[v] else v) for v in range(self.n)]
 
     # ------------------------------------------------------------ the bracket loop
 

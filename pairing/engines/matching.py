@@ -1,18 +1,21 @@
-"""Maximum-weight matching on small general graphs with integer weights of any size.
+"""Maximum-weight matching on general graphs with integer weights of any size.
 
 The pairing systems encode their lexicographic criteria as bit fields of one integer edge weight,
-so weights often need more than 64 bits. rustworkx (Rust, 64-bit weights) solves the graphs whose
-weights fit; networkx (pure Python, exact integers) the others.
+so weights often need more than a machine word. rustworkx (Rust, 128-bit signed weights) solves the
+graphs whose weights fit with room for its doubled duals; `blossom` (Python integers, exact at any
+size) the others.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-import networkx
 import rustworkx
 
-_LIMIT = 1 << 62
+from . import blossom
+
+# rustworkx keeps weights and duals in i128 and works with twice the largest weight.
+_NATIVE_BITS = 120
 
 
 def max_weight_matching(vertices: list[int], edges: Iterable[tuple[int, int, int]]) -> dict[int, int]:
@@ -21,24 +24,20 @@ def max_weight_matching(vertices: list[int], edges: Iterable[tuple[int, int, int
     Returns the partner of every matched vertex (both directions); unmatched vertices are absent.
     Not necessarily of maximum cardinality: only the total weight counts.
     """
-    edge_list = [(u, v, w) for u, v, w in edges if w > 0]
+    index = {v: i for i, v in enumerate(vertices)}
+    edge_list = [(index[u], index[v], w) for u, v, w in edges if w > 0]
     if not edge_list:
         return {}
-    top = max(w for _, _, w in edge_list)
     mate: dict[int, int] = {}
-    if top * (len(vertices) // 2 + 1) < _LIMIT:
-        index = {v: i for i, v in enumerate(vertices)}
+    if max(w for _, _, w in edge_list).bit_length() <= _NATIVE_BITS:
         graph = rustworkx.PyGraph()
         graph.add_nodes_from(vertices)
-        graph.add_edges_from([(index[u], index[v], w) for u, v, w in edge_list])
+        graph.add_edges_from(edge_list)
         for a, b in rustworkx.max_weight_matching(graph, weight_fn=lambda w: w):
             mate[vertices[a]] = vertices[b]
             mate[vertices[b]] = vertices[a]
         return mate
-    graph = networkx.Graph()
-    graph.add_nodes_from(vertices)
-    graph.add_weighted_edges_from(edge_list)
-    for a, b in networkx.max_weight_matching(graph):
-        mate[a] = b
-        mate[b] = a
+    for a, b in enumerate(blossom.max_weight_matching(len(vertices), edge_list)):
+        if b != -1:
+            mate[vertices[a]] = vertices[b]
     return mate
