@@ -30,15 +30,18 @@ class _Matcher:
         self.n = n
         m = len(edges)
         self.end = [0] * (2 * m)  # the vertex at each endpoint
+        self.first = [a for a, _, _ in edges]  # the two vertices of each edge, for the slack
+        self.second = [b for _, b, _ in edges]
         self.w2 = [0] * m  # twice each edge's weight
-        self.incident: list[list[int]] = [[] for _ in range(n)]  # remote endpoints of each vertex's edges
+        # Per vertex, for each of its edges: (the other vertex, edge index, the other's endpoint, 2w).
+        self.incident: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
         top = 0
         for k, (a, b, w) in enumerate(edges):
             self.end[2 * k] = a
             self.end[2 * k + 1] = b
             self.w2[k] = 2 * w
-            self.incident[a].append(2 * k + 1)
-            self.incident[b].append(2 * k)
+            self.incident[a].append((b, k, 2 * k + 1, 2 * w))
+            self.incident[b].append((a, k, 2 * k, 2 * w))
             if w > top:
                 top = w
         size = 2 * n
@@ -54,13 +57,14 @@ class _Matcher:
         self.best_list: list[list[int] | None] = [None] * size  # per S-blossom: least-slack edge to each S-blossom
         self.free_ids = list(range(size - 1, n - 1, -1))
         self.dual = [top] * n + [0] * n
-        self.tight = [False] * m
+        self.tight = [-1] * m  # the stage in which each edge was found to have zero slack
+        self.stage = 0
         self.queue: list[int] = []
 
     # ------------------------------------------------------------------ helpers
 
     def slack(self, k: int) -> int:
-        return self.dual[self.end[2 * k]] + self.dual[self.end[2 * k + 1]] - self.w2[k]
+        return self.dual[self.first[k]] + self.dual[self.second[k]] - self.w2[k]
 
     def leaves(self, b: int) -> list[int]:
         """The vertices inside blossom `b`."""
@@ -158,7 +162,7 @@ class _Matcher:
         best_slack: dict[int, int] = {}
         for c in children:
             if self.best_list[c] is None:
-                candidates = [p >> 1 for x in self.leaves(c) for p in self.incident[x]]
+                candidates = [e[1] for x in self.leaves(c) for e in self.incident[x]]
             else:
                 candidates = self.best_list[c]  # type: ignore[assignment]
             for e in candidates:
@@ -213,10 +217,10 @@ class _Matcher:
                 label[end[p ^ 1]] = _FREE
                 label[end[links[j - trick] ^ trick ^ 1]] = _FREE
                 self.assign(end[p ^ 1], _T, p)
-                self.tight[links[j - trick] >> 1] = True
+                self.tight[links[j - trick] >> 1] = self.stage
                 j += step
                 p = links[j - trick] ^ trick
-                self.tight[p >> 1] = True
+                self.tight[p >> 1] = self.stage
                 j += step
             c = children[j]
             label[end[p ^ 1]] = label[c] = _T
@@ -305,14 +309,14 @@ class _Matcher:
         n = self.n
         end, w2, dual, label, top_of, tight = self.end, self.w2, self.dual, self.label, self.top_of, self.tight
         best, parent, base, incident, mate = self.best, self.parent, self.base, self.incident, self.mate
-        for _stage in range(n):
+        first, second = self.first, self.second
+        for stage in range(n):
+            self.stage = stage
             for i in range(2 * n):
                 label[i] = _FREE
                 best[i] = _NONE
             for i in range(n, 2 * n):
                 self.best_list[i] = None
-            for i in range(len(tight)):
-                tight[i] = False
             queue = self.queue
             queue.clear()
             for v in range(n):
@@ -323,18 +327,17 @@ class _Matcher:
                 while queue and not augmented:
                     v = queue.pop()
                     dv = dual[v]
-                    for p in incident[v]:
-                        k = p >> 1
-                        w = end[p]
+                    bv = top_of[v]
+                    for w, k, p, wk in incident[v]:
                         bw = top_of[w]
-                        if top_of[v] == bw:
+                        if bv == bw:
                             continue
                         s = 0
-                        if not tight[k]:
-                            s = dv + dual[w] - w2[k]
+                        if tight[k] != stage:
+                            s = dv + dual[w] - wk
                             if s <= 0:
-                                tight[k] = True
-                        if tight[k]:
+                                tight[k] = stage
+                        if tight[k] == stage:
                             lw = label[bw]
                             if lw == _FREE:
                                 self.assign(w, _T, p ^ 1)
@@ -342,6 +345,7 @@ class _Matcher:
                                 found = self.find_base(v, w)
                                 if found != _NONE:
                                     self.shrink(found, k)
+                                    bv = top_of[v]
                                 else:
                                     self.augment(k)
                                     augmented = True
@@ -352,10 +356,13 @@ class _Matcher:
                                 self.label_end[w] = p ^ 1
                         elif label[bw] == _S:
                             b = top_of[v]
-                            if best[b] == _NONE or s < self.slack(best[b]):
+                            e = best[b]
+                            if e == _NONE or s < dual[first[e]] + dual[second[e]] - w2[e]:
                                 best[b] = k
-                        elif label[w] == _FREE and (best[w] == _NONE or s < self.slack(best[w])):
-                            best[w] = k
+                        elif label[w] == _FREE:
+                            e = best[w]
+                            if e == _NONE or s < dual[first[e]] + dual[second[e]] - w2[e]:
+                                best[w] = k
                 if augmented:
                     break
                 # No tight edge left to use: change the duals by the least delta.
@@ -363,15 +370,17 @@ class _Matcher:
                 delta = min(dual[:n])  # delta 1: a vertex dual reaches zero (optimum)
                 chosen = _NONE
                 for v in range(n):
-                    if label[top_of[v]] == _FREE and best[v] != _NONE:
-                        d = self.slack(best[v])
+                    e = best[v]
+                    if e != _NONE and label[top_of[v]] == _FREE:
+                        d = dual[first[e]] + dual[second[e]] - w2[e]
                         if d < delta:
-                            delta, kind, chosen = d, 2, best[v]
+                            delta, kind, chosen = d, 2, e
                 for b in range(2 * n):
-                    if parent[b] == _NONE and label[b] == _S and best[b] != _NONE:
-                        d = self.slack(best[b]) >> 1
+                    e = best[b]
+                    if e != _NONE and label[b] == _S and parent[b] == _NONE:
+                        d = (dual[first[e]] + dual[second[e]] - w2[e]) >> 1
                         if d < delta:
-                            delta, kind, chosen = d, 3, best[b]
+                            delta, kind, chosen = d, 3, e
                 for b in range(n, 2 * n):
                     if base[b] >= 0 and parent[b] == _NONE and label[b] == _T and dual[b] < delta:
                         delta, kind, chosen = dual[b], 4, b
@@ -390,13 +399,13 @@ class _Matcher:
                 if kind == 1:
                     break
                 if kind == 2:
-                    tight[chosen] = True
+                    tight[chosen] = stage
                     i, j = end[2 * chosen], end[2 * chosen + 1]
                     if label[top_of[i]] == _FREE:
                         i, j = j, i
                     queue.append(i)
                 elif kind == 3:
-                    tight[chosen] = True
+                    tight[chosen] = stage
                     queue.append(end[2 * chosen])
                 else:
                     self.expand(chosen, False)
