@@ -78,10 +78,14 @@ def tiebreaks_from_document(doc: trf.TrfDocument) -> list[str] | None:
     return codes
 
 
-def _result(white: Player, index: int) -> str:
+def _result(white: Player, black: Player, index: int) -> str:
+    """The game's result from the two players' entries; a forfeit lost by both is a double forfeit."""
     record = white.history[index]
     if record.kind is Kind.FORFEIT:
-        return {1.0: Result.WHITE_FORFEIT_WIN, 0.0: Result.BLACK_FORFEIT_WIN}.get(record.score or 0.0, "")
+        if record.score == 1.0:
+            return Result.WHITE_FORFEIT_WIN
+        won_by_black = black.history[index].score == 1.0
+        return Result.BLACK_FORFEIT_WIN if won_by_black else Result.DOUBLE_FORFEIT
     if record.score is None:
         return Result.PENDING
     return {1.0: Result.WHITE_WINS, 0.5: Result.DRAW, 0.0: Result.BLACK_WINS}[record.score]
@@ -122,6 +126,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
             competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
         )
     now = timezone.now()
+    by_id = {player.id: player for player in state.players}
     for number in range(1, played + 1):
         complete = all(p.history[number - 1].score is not None for p in state.players)
         status = Round.Status.FINISHED if complete else Round.Status.PUBLISHED
@@ -138,7 +143,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
                     board=board,
                     white=participants[player.id],
                     black=participants[record.opponent],
-                    result=_result(player, number - 1),
+                    result=_result(player, by_id[record.opponent], number - 1),
                 )
             elif not record.paired and record.kind in ENGINE_TO_BYE and record.kind is not Kind.ABSENT:
                 Bye.objects.create(

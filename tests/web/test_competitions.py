@@ -10,7 +10,7 @@ from django.urls import reverse
 from pairing.engines import trf
 from tests.conftest import make_competition, make_members, play_round
 from tournaments import services
-from tournaments.models import Bye, Competition, Round
+from tournaments.models import Bye, Competition, Game, Result, Round
 from tournaments.state import CompetitionData
 
 pytestmark = pytest.mark.django_db
@@ -87,25 +87,60 @@ def test_withdrawal_in_a_round_robin_forfeits_the_rest(club, td):
     assert (game.white == leaver) == (game.result == "0-1R")
 
 
-def test_trf_import_then_export_keeps_players_and_rounds(td_client, club):
-    path = CORPUS / "t001_n007_r05_messy.trf"
+def _import_and_export(client, club, path: Path) -> tuple[str, str]:
+    """Import a TRF through the TD's page as a new competition, export it again: (original, exported)."""
     text = path.read_text()
-    response = td_client.post(
+    slug = path.stem.replace("_", "-")[:50]
+    response = client.post(
         reverse("import_trf", args=[club.slug]),
-        {"file": SimpleUploadedFile(path.name, text.encode()), "slug": "imported", "system": "dutch", "name": ""},
+        {"file": SimpleUploadedFile(path.name, text.encode()), "slug": slug, "system": "dutch", "name": ""},
     )
     assert response.status_code == 302, response.content
-    competition = Competition.objects.get(slug="imported")
-    original = trf.parse(text, "orig")
-    assert competition.participants.count() == len(original.players)
-    assert competition.round_set.filter(paired_at__isnull=False).count() == original.last_paired_round
-    exported = td_client.get(reverse("export_trf", args=[club.slug, "imported"])).content.decode()
-    again = trf.parse(exported, "exported")
+    return text, client.get(reverse("export_trf", args=[club.slug, slug])).content.decode()
+
+
+def _assert_same_players_and_rounds(text: str, exported: str) -> None:
+    """Every player line the same but for the rank column (86-89, which we compute), every round
+    entry the same."""
+    original, again = trf.parse(text, "original"), trf.parse(exported, "exported")
+    lines = {line[4:8]: line for line in text.splitlines() if line.startswith("001")}
+    lines_again = {line[4:8]: line for line in exported.splitlines() if line.startswith("001")}
+    assert lines.keys() == lines_again.keys()
+    for number, line in lines.items():
+        assert (line[:85] + line[89:]).rstrip() == (lines_again[number][:85] + lines_again[number][89:]).rstrip()
     for a, b in zip(original.players, again.players, strict=True):
         assert (a.number, a.name, a.rating, a.points) == (b.number, b.name, b.rating, b.points)
         for r in range(1, original.last_paired_round + 1):
             ea, eb = a.entry(r), b.entry(r)
             assert (ea.opponent, ea.colour, ea.code) == (eb.opponent, eb.colour, eb.code), (a.number, r)
+
+
+def test_trf_import_then_export_keeps_players_and_rounds(td_client, club):
+    path = CORPUS / "t001_n007_r05_messy.trf"
+    text, exported = _import_and_export(td_client, club, path)
+    competition = Competition.objects.get(slug="t001-n007-r05-messy")
+    original = trf.parse(text, "orig")
+    assert competition.participants.count() == len(original.players)
+    assert competition.round_set.filter(paired_at__isnull=False).count() == original.last_paired_round
+    _assert_same_players_and_rounds(text, exported)
+
+
+def test_a_forfeit_lost_by_both_imports_as_a_double_forfeit(td_client, club):
+    """t037 round 1: player 6 has `14 w -` and player 14 `6 b -`: nobody scores (0-0R), and the
+    export writes both losses back."""
+    text, exported = _import_and_export(td_client, club, CORPUS / "t037_n016_r07_messy.trf")
+    game = Game.objects.get(round__competition__slug="t037-n016-r07-messy", round__number=1, white__start_number=6)
+    assert (game.black.start_number, game.result) == (14, Result.DOUBLE_FORFEIT)
+    _assert_same_players_and_rounds(text, exported)
+
+
+@pytest.mark.corpus
+def test_every_corpus_trf_survives_import_and_export(td_client, club):
+    """The whole Dutch corpus through the web app: import as a competition, export, compare."""
+    paths = sorted(CORPUS.glob("*.trf"))
+    assert len(paths) >= 80
+    for path in paths:
+        _assert_same_players_and_rounds(*_import_and_export(td_client, club, path))
 
 
 def test_malformed_trf_is_refused_with_its_line_and_nothing_is_saved(td_client, club):
