@@ -116,13 +116,14 @@ def test_other_systems_show_no_aro_list(client, club, td):
     assert 'id="aro"' not in page
 
 
-def test_the_demo_club_has_a_monrad_and_a_dansk_schweizer_tournament():
+def test_the_demo_club_has_a_monrad_a_dansk_schweizer_and_a_dubov_tournament():
     from django.core.management import call_command
 
     from tournaments.models import Competition, Round
 
     call_command("demo", stdout=io.StringIO())
-    for slug, system, finished in (("monrad", "monrad", 4), ("dansk-schweizer", "dansk", 3)):
+    expected = (("monrad", "monrad", 4), ("dansk-schweizer", "dansk", 3), ("dubov", "dubov-1997", 2))
+    for slug, system, finished in expected:
         competition = Competition.objects.get(club__slug="de-pion", slug=slug)
         assert competition.system == system
         rounds = list(competition.round_set.order_by("number"))

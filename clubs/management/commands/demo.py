@@ -44,7 +44,7 @@ def play(rng: random.Random, white: int, black: int) -> str:
 
 
 class Command(BaseCommand):
-    help = "Create the demo club (30 members; a Keizer season, round robins and a Swiss) and its TD login."
+    help = "Create the demo club (30 members; Keizer, round robins, Swiss tournaments, a cup) and its TD login."
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true", help="remove the demo club first")
@@ -116,6 +116,7 @@ class Command(BaseCommand):
         self.cup(td, club, season, members[6:18], rng)
         self.olympiad(td, club, season, members[10:26], rng)
         self.danish_swiss(td, club, season, members[14:], rng)
+        self.knsb_swiss(td, club, season, members, rng)
 
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
         """A round robin with `played` rounds finished and, if any remain, the next one published."""
@@ -209,7 +210,17 @@ class Command(BaseCommand):
         return [
             self.swiss(td, club, season, "Monrad-lyn 2026", "monrad", "monrad", players[:10], 7, 4, rng),
             self.swiss(td, club, season, "Dansk Schweizer 2026", "dansk-schweizer", "dansk", players[3:16], 7, 3, rng),
+            self.swiss(td, club, season, "Dubov-turnering 2026", "dubov", "dubov-1997", players[:12], 5, 2, rng),
         ]
+
+    def knsb_swiss(self, td, club, season, players, rng) -> list[Competition]:
+        """The KNSB Swiss systems (seeds 000, 001, 002): each a running club tournament."""
+        tournaments = [
+            ("Snelschaak op rating", "zwitsers-rating", "knsb-rating", players[:16], 7, 4),
+            ("Voorjaarszwitsers (WP)", "zwitsers-wp", "knsb-wp", players[6:21], 7, 3),
+            ("Zwitsers FIDE 1998", "zwitsers-1998", "dutch-1998", players[10:24], 6, 3),
+        ]
+        return [self.swiss(td, club, season, *tournament, rng) for tournament in tournaments]
 
     def olympiad(self, td, club, season, players, rng) -> Competition:
         """An olympiad team tournament (seed 004 §4.9.9.5): four teams of four, two of three rounds played."""
