@@ -29,6 +29,15 @@ from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairi
 
 _MISSING = -1
 _FEW_BELOW = 12
+# What each quality criterion the explanation counts is about (C.04.3 Art. 2).
+_CRITERION_NAMES = {
+    "C10": "(topscorers: colour difference beyond 2)",
+    "C11": "(topscorers: same colour three times)",
+    "C12": "(colour preference not met)",
+    "C13": "(strong colour preference not met)",
+    "C14/C16": "(downfloat again)",
+    "C15/C17": "(upfloat again)",
+}
 
 
 @dataclass(slots=True)
@@ -464,7 +473,7 @@ class _Pairer:
                 counts["C14/C16"] += 1
         for key, value in counts.items():
             if value:
-                unmet.append(f"{key} x{value}")
+                unmet.append(f"{key} {_CRITERION_NAMES[key]} ×{value}")
         parts.append("criteria not met: " + (", ".join(unmet) if unmet else "none"))
         self.lines.append("; ".join(parts))
 

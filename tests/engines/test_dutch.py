@@ -219,3 +219,18 @@ def test_publication_order_puts_higher_scores_first():
     scores = {1: 0, 2: 1, 3: 1, 4: 1, 5: 0, 6: 0}
     tops = [max(scores[b.white], scores[b.black]) for b in pairing.boards]
     assert tops == sorted(tops, reverse=True)
+
+
+def test_explanation_names_the_colour_criteria_given_up():
+    # Round 2: 1 and 3 won with white, 2 and 4 lost with black. Each scoregroup is one pair whose
+    # players want the same colour (a strong preference after one game, A.6b): C5 (most pairs)
+    # outranks C12 and C13, so both brackets give them up once and the explanation says so.
+    history = {1: game(2, W, 1.0), 2: game(1, B, 0.0), 3: game(4, W, 1.0), 4: game(3, B, 0.0)}
+    players = [Player(id=i, history=[history[i]]) for i in range(1, 5)]
+    pairing = pair(players, 2, total=3)
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} == {frozenset((1, 3)), frozenset((2, 4))}
+    brackets = [line for line in pairing.explanation if line.startswith("bracket")]
+    assert len(brackets) == 2
+    for line in brackets:
+        assert "C12 (colour preference not met) ×1" in line
+        assert "C13 (strong colour preference not met) ×1" in line
