@@ -18,6 +18,7 @@ be paired, or few players are left below, the bracket is solved with every unpai
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import rustworkx
@@ -344,18 +345,8 @@ class _Pairer:
         With `extra`, every weight is shifted left by `shift` bits and the edges in `extra` (keyed
         by (smaller, larger) vertex) weigh what it says instead: low-order fields that settle a whole
         sequence of decisions in one solve."""
-        vertices = sorted(self.active) if self.full else [v for v in self.local if v in self.active]
-        # Weights doubled: a private partner is worth half a pair in the C4/C5 field, so every
-        # way of covering the same players weighs the same there. Instead of a partner vertex, its
-        # value c(y) is subtracted from every edge at y: a matching M then weighs
-        # sum(2w, M) - sum(c, players M pairs), which is sum(2w, M) + sum(c, players left to
-        # their partners) less a constant, so the same matchings are optimal on half the vertices.
-        stand_in = [0] * self.n
-        if not self.full:
-            unit = 1 << (self.low + shift)
-            for y in self.outlets:
-                if y in self.active:
-                    stand_in[y] = (1 + 2 * (not self.rnd.bye_candidate(y))) * unit
+        vertices = self._vertices()
+        stand_in = self._stand_ins(shift)
         edges = []
         for i, a in enumerate(vertices):
             for b in vertices[i + 1 :]:
@@ -368,6 +359,57 @@ class _Pairer:
                         edges.append((a, b, w))
         found = max_weight_matching(vertices, edges)
         return [found.get(v, self.n + v if stand_in[v] else v) for v in range(self.n)]
+
+    def _vertices(self) -> list[int]:
+        """The players of the graph solved now: the bracket and the next scoregroup, or all left."""
+        return sorted(self.active) if self.full else [v for v in self.local if v in self.active]
+
+    def _stand_ins(self, shift: int = 0) -> list[int]:
+        """Per vertex, the value of its private partner (0: none).
+
+        Weights are doubled: a private partner is worth half a pair in the C4/C5 field, so every
+        way of covering the same players weighs the same there. Instead of a partner vertex, its
+        value c(y) is subtracted from every edge at y: a matching M then weighs
+        sum(2w, M) - sum(c, players M pairs), which is sum(2w, M) + sum(c, players left to their
+        partners) less a constant, so the same matchings are optimal on half the vertices."""
+        stand_in = [0] * self.n
+        if not self.full:
+            unit = 1 << (self.low + shift)
+            for y in self.outlets:
+                if y in self.active:
+                    stand_in[y] = (1 + 2 * (not self.rnd.bye_candidate(y))) * unit
+        return stand_in
+
+    def in_order(
+        self, optimum: list[int], s1: list[int], s2: list[int], criteria: Callable[[int, int], int]
+    ) -> list[int] | None:
+        """The first transposition when it is optimal, without a solve (None when it is not).
+
+        S1 against S2 in order (S1[i] - S2[i]) is the first candidate of the order of
+        transpositions (Art. 4), and it maximises the exchange fields (every pair headed by an S1
+        player, the lowest ones). `optimum` is a maximum-weight matching of this graph under the
+        criteria weights `criteria` (no exchange or order fields). When S1 against S2 with the
+        rest of `optimum` weighs as much under those weights, it meets every criterion as well as
+        any pairing can, so it is the pairing the transposition solve would choose."""
+        n = self.n
+        pairs = list(zip(s1, s2, strict=False))
+        if len(pairs) < len(s1) or not all(criteria(a, b) for a, b in pairs):
+            return None
+        taken = {v for pair in pairs for v in pair}
+        vertices = set(self._vertices())
+        best = [(v, m) for v, m in enumerate(optimum) if v < m < n and v in vertices and m in vertices]
+        rest = [(v, m) for v, m in best if v not in taken and m not in taken]
+        stand_in = self._stand_ins()
+
+        def weight(matching: list[tuple[int, int]]) -> int:
+            return sum(2 * criteria(a, b) - stand_in[a] - stand_in[b] for a, b in matching)
+
+        if weight(pairs + rest) < weight(best):
+            return None
+        mate = [n + v if stand_in[v] else v for v in range(n)]
+        for a, b in pairs + rest:
+            mate[a], mate[b] = b, a
+        return mate
 
     # ------------------------------------------------------------ the bracket loop
 
@@ -573,7 +615,21 @@ class _Pairer:
                     self._finalize(v, m, made)
 
         # Solved once with S1 as it stands; when no exchange is needed that is already the answer.
-        mate = transpositions(remainder[:rem_pairs]) if rem_pairs else self.solve()
+        if rem_pairs:
+            local = {v: i for i, v in enumerate(vx)}
+            in_remainder = set(remainder)
+
+            def criteria(a: int, b: int) -> int:
+                """The weight without the exchange fields that the remainder's pairs now carry."""
+                i, j = local.get(a, -1), local.get(b, -1)
+                if i in in_remainder and j in in_remainder:
+                    return base[(max(i, j), min(i, j))]
+                return self.get(a, b)
+
+            s1, s2 = remainder[:rem_pairs], remainder[rem_pairs:]
+            mate = self.in_order(mate, [vx[i] for i in s1], [vx[i] for i in s2], criteria) or transpositions(s1)
+        else:
+            mate = self.solve()
 
         def exchanged_s1(v: int) -> bool:
             return mate[v] <= v or mate[v] >= res_hi

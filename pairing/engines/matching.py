@@ -1,9 +1,10 @@
 """Maximum-weight matching on general graphs with integer weights of any size.
 
 The pairing systems encode their lexicographic criteria as bit fields of one integer edge weight,
-so weights often need more than a machine word. rustworkx (Rust, 128-bit signed weights) solves the
-graphs whose weights fit with room for its doubled duals; `blossom` (Python integers, exact at any
-size) the others.
+so weights often need more than a machine word. Before solving, bit ranges that are zero in every
+weight are squeezed out (`compact`); rustworkx (Rust, 128-bit signed weights) then solves the
+graphs whose weights fit with room for its doubled duals, and `blossom` (Python integers, exact at
+any size) the others.
 """
 
 from __future__ import annotations
@@ -18,6 +19,42 @@ from . import blossom
 _NATIVE_BITS = 120
 
 
+def compact(weights: list[int], pairs: int) -> list[int]:
+    """The same weights with long runs of bits that are zero in every weight taken out.
+
+    A matching has at most `pairs` edges, so the bits of any run of set bits sum to less than
+    2^(its length + bit_length(pairs)): keeping that many zero bits above each run, no sum of a
+    matching carries across a removed range. Removing bits that are zero in a number keeps the
+    order of such numbers, so every comparison of two matchings' totals comes out the same.
+    """
+    union = 0
+    for w in weights:
+        union |= w
+    room = pairs.bit_length() + 1
+    keep: list[tuple[int, int]] = []  # (lowest bit, length) of each range that stays
+    position = 0
+    top = union.bit_length()
+    while position < top:
+        zeros = ((union >> position) & -(union >> position)).bit_length() - 1  # zero bits from here on
+        if zeros > room:
+            position += zeros - room  # drop the rest of the run, keep `room` zero bits below the next run
+            zeros = room
+        ones = (~(union >> (position + zeros)) & -(~(union >> (position + zeros)))).bit_length() - 1
+        keep.append((position, zeros + ones))
+        position += zeros + ones
+    if sum(length for _, length in keep) == top:
+        return weights
+    out = []
+    for w in weights:
+        value = 0
+        shift = 0
+        for low, length in keep:
+            value |= ((w >> low) & ((1 << length) - 1)) << shift
+            shift += length
+        out.append(value)
+    return out
+
+
 def max_weight_matching(vertices: list[int], edges: Iterable[tuple[int, int, int]]) -> dict[int, int]:
     """A maximum-weight matching of the graph on `vertices` with edges (u, v, weight > 0).
 
@@ -25,11 +62,14 @@ def max_weight_matching(vertices: list[int], edges: Iterable[tuple[int, int, int
     Not necessarily of maximum cardinality: only the total weight counts.
     """
     index = {v: i for i, v in enumerate(vertices)}
-    edge_list = [(index[u], index[v], w) for u, v, w in edges if w > 0]
-    if not edge_list:
+    positive = [(index[u], index[v], w) for u, v, w in edges if w > 0]
+    if not positive:
         return {}
+    ends = [(a, b) for a, b, _ in positive]
+    weights = compact([w for _, _, w in positive], len(vertices) // 2)
+    edge_list = [(a, b, w) for (a, b), w in zip(ends, weights, strict=True)]
     mate: dict[int, int] = {}
-    if max(w for _, _, w in edge_list).bit_length() <= _NATIVE_BITS:
+    if max(weights).bit_length() <= _NATIVE_BITS:
         graph = rustworkx.PyGraph()
         graph.add_nodes_from(vertices)
         graph.add_edges_from(edge_list)

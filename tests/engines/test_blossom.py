@@ -107,3 +107,28 @@ def test_dispatcher_keeps_vertex_names_and_wide_weights_exact() -> None:
     edges = [(10, 20, big), (30, 40, big), (10, 30, big), (20, 40, big + 1)]
     mate = matching.max_weight_matching([10, 20, 30, 40], edges)
     assert mate == {10: 30, 30: 10, 20: 40, 40: 20}
+
+
+def test_compacting_weights_keeps_the_order_of_every_matching_total() -> None:
+    """Criteria fields far apart squeezed together: every sum of up to `pairs` weights compares
+    with every other exactly as before (ties included), and the widths shrink."""
+    from itertools import combinations
+
+    from pairing.engines.matching import compact
+
+    rng = random.Random(5)
+    for _ in range(300):
+        weights = [
+            sum(rng.randint(0, 3) << rng.choice([0, 40, 41, 90, 200, 201, 202]) for _ in range(3)) for _ in range(7)
+        ]
+        pairs = 3
+        squeezed = compact(weights, pairs)
+        assert max(squeezed).bit_length() <= max(weights).bit_length()
+        subsets = [c for r in range(pairs + 1) for c in combinations(range(7), r)]
+        before = [sum(weights[i] for i in c) for c in subsets]
+        after = [sum(squeezed[i] for i in c) for c in subsets]
+        for i in range(len(subsets)):
+            for j in range(i + 1, len(subsets)):
+                assert (before[i] > before[j]) == (after[i] > after[j])
+                assert (before[i] == before[j]) == (after[i] == after[j])
+    assert compact([1 << 300, 1 << 150], 1) == [0b100000, 0b100]  # two zero bits of room kept below each run
