@@ -339,14 +339,17 @@ class _Pairer:
             self.journal[key] = self.weights.get(key, _MISSING)
         self.weights[key] = w
 
-    def solve(self, extra: dict[tuple[int, int], int] | None = None, shift: int = 0) -> list[int]:
+    def solve(
+        self, extra: dict[tuple[int, int], int] | None = None, shift: int = 0, among: list[int] | None = None
+    ) -> list[int]:
         """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph).
 
         With `extra`, every weight is shifted left by `shift` bits and the edges in `extra` (keyed
         by (smaller, larger) vertex) weigh what it says instead: low-order fields that settle a whole
-        sequence of decisions in one solve."""
-        vertices = self._vertices()
-        stand_in = self._stand_ins(shift)
+        sequence of decisions in one solve. With `among`, only those players are paired, among
+        themselves and without private partners."""
+        vertices = self._vertices() if among is None else among
+        stand_in = self._stand_ins(shift) if among is None else [0] * self.n
         edges = []
         for i, a in enumerate(vertices):
             for b in vertices[i + 1 :]:
@@ -604,6 +607,14 @@ class _Pairer:
                     w = self.get(v, vx[oi]) if oi > pi else 0
                     if w:
                         extra[(v, vx[oi])] = (w << shift) + ((len(remainder) - k) << ((len(s1) - 1 - i) * bb))
+            # When the optimum pairs every remainder player inside the remainder (nobody floats
+            # from it), every pairing as good keeps doing so and the players outside cannot gain
+            # or lose by how the remainder is paired: solve the remainder alone, keep the rest.
+            members = {vx[oi] for oi in remainder}
+            if 2 * len(s1) == len(remainder) and all(mate[v] in members for v in members):
+                inside = self.solve(extra, shift, among=sorted(members))
+                if all(inside[v] in members for v in members):
+                    return [inside[v] if v in members else mate[v] for v in range(n)]
             return self.solve(extra, shift)
 
         def finalize_s1(s1: list[int]) -> None:
