@@ -9,7 +9,7 @@ Per score group, from the top (seed 000 C):
 - heterogeneous group: S1 = the players moved down, p of them; C6/C7 pair them, then the rest
   starts again at C2 as a homogeneous group; when it cannot be paired C11 takes the next
   transposition of the floaters, and drops B6, then B5, for upfloats; C12 raises x; C15 lowers p.
-- C13/C14: going back to the group above, see `knsb_swiss._Search`.
+- C13/C14: see `knsb_swiss` (a candidate must leave the lower groups pairable).
 Seed 000 A5: the bye is a downfloat and goes to a player who has not had a point without playing.
 """
 
@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .knsb_swiss import (
-    ALL_DOWN,
     RULES_000,
     Candidate,
     Entrant,
@@ -50,49 +49,43 @@ def levels_000(x0: int, p: int, floats_up: bool) -> Iterator[tuple[int, Level]]:
         yield k, Level(x0 + k, None, False, False, False, False, label=f"C12: x raised to {x0 + k}")
 
 
-def _homogeneous_000(ctx: _Context, group: list[Entrant]) -> Iterator[tuple[Candidate, list[str]]]:
-    """A homogeneous group: C2-C12 at p = half the group, then C15 lowers p (not in the lowest
-    group: "C15 Voor andere groepen")."""
+def _homogeneous_000(ctx: _Context, group: list[Entrant], notes: list[str]) -> Candidate | None:
     n = len(group)
     p0 = n // 2
     x0 = count_x(group, p0)
     mixed = len({e.score for e in group}) > 1
-    for p in [p0] if ctx.last else range(p0, 0, -1):
+    for p in range(p0, 0, -1):
         # C15: "als de oorspronkelijke x groter is dan 0, verlaag deze dan ook met 1"
         x = max(0, x0 - (p0 - p)) if x0 > 0 else 0
         seen: set[tuple] = set()
-        for index, (_, level) in enumerate(levels_000(x, p, mixed)):
+        for _, level in levels_000(x, p, mixed):
             sig = level_signature(level, group)
             if sig in seen:
                 continue
             seen.add(sig)
-            for cand in homogeneous(ctx, group, p, level):
-                notes = [f"C15: p lowered to {p}"] if p < p0 else []
+            cand = homogeneous(ctx, group, p, level)
+            if cand is not None:
+                if p < p0:
+                    notes.append(f"C15: p lowered to {p}")
                 notes.append(f"{level.label}; {cand.note}; p={p}, x={level.x}")
-                yield replace(cand, key=(p0 - p, index, cand.key)), notes
+                return cand
+    return None
 
 
-def bracket_000(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
-) -> Iterator[tuple[Candidate, list[str]]]:
-    """One score group by seed 000 C1-C15: its candidates in the order of the text.
-
-    The points where the text goes back to the group above (`ctx.cut_open`): C1 for a floater
-    without any opponent ("handel dan eerst volgens C13"), and C13 each time the floaters of a
-    heterogeneous group cannot all be paired at p (before C15 lowers p)."""
+def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
+    """One score group by seed 000 C1-C15."""
     notes: list[str] = []
     group = sorted([*movers, *residents], key=lambda e: e.key)
     stuck: list[Entrant] = []
     if not ctx.last:
         stuck = unpairable(group, ctx.rules)
         if stuck:
-            if any(e is m for e in stuck for m in movers):
-                ctx.cut_open()
             notes.append("C1: " + ", ".join(str(e.id) for e in stuck) + " move down (no opponent under B1/B2)")
             group = [e for e in group if e not in stuck]
-    ctx.moved_down(stuck)
     moved = [e for e in group if any(e is m for m in movers)]
     n, m0 = len(group), len(moved)
+    ctx.lower = [*stuck, *ctx.lower]
+    ctx.stuck = stuck
     if m0 and 2 * m0 < n:
         notes.append(f"heterogeneous, S1 = {m0} moved down")
         x_group = count_x(group, n // 2)
@@ -100,9 +93,9 @@ def bracket_000(
             s1 = moved[:pm]
             s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
             r = len(s2) - pm
-            for prem in [r // 2] if ctx.last else range(r // 2, -1, -1):
+            for prem in range(r // 2, -1, -1):
                 seen: set[tuple] = set()
-                for index, (k, level) in enumerate(levels_000(min(x_group, pm), pm, True)):
+                for k, level in levels_000(min(x_group, pm), pm, True):
                     lv = replace(level, x=min(x_group + k, pm))
                     sig = level_signature(lv, group) + (k,)
                     if sig in seen:
@@ -112,24 +105,23 @@ def bracket_000(
                     def rem_level(rest: list[Entrant], lv: Level = lv, k: int = k, prem: int = prem) -> Level:
                         return replace(lv, x=min(count_x(rest, prem) + k, prem))
 
-                    for cand in heterogeneous(ctx, s1, s2, lv, prem, rem_level, shared=False):
-                        extra = [f"C15: p lowered to {pm}"] if pm < m0 else []
+                    cand, _ = heterogeneous(ctx, s1, s2, lv, prem, rem_level, shared=False)
+                    if cand is not None:
+                        if pm < m0:
+                            notes.append(f"C15: p lowered to {pm}")
                         if prem < r // 2:
-                            extra.append(f"C15 (remainder): p lowered to {prem}")
-                        extra.append(f"{lv.label}; floaters by C6/C7, remainder: {cand.note}")
-                        key = (0, m0 - pm, r // 2 - prem, index, cand.key)
-                        yield Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note, key), notes + extra
-            ctx.cut_open()  # C13: the floaters cannot all be paired at this p
+                            notes.append(f"C15 (remainder): p lowered to {prem}")
+                        notes.append(f"{lv.label}; floaters by C6/C7, remainder: {cand.note}")
+                        return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
         if not ctx.last:
-            yield Candidate([], [*group, *stuck], ALL_DOWN, (1,)), [*notes, f"C15: p = 0, {ALL_DOWN}"]
-            return
+            notes.append("C15: p = 0, the whole group moves down")
+            return Candidate([], [*group, *stuck], ""), notes
         notes.append("C14: the lowest group merged and paired as one homogeneous group")
-    for cand, extra in _homogeneous_000(ctx, group):
-        yield Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note, (2, cand.key)), notes + extra
-    if not ctx.last:
-        yield Candidate([], [*group, *stuck], ALL_DOWN, (3,)), [*notes, f"C15: p = 0, {ALL_DOWN}"]
-    elif len(group) == 1 and group[0].bye_ok:
-        yield Candidate([], group, "the only player left", (3,)), notes
+    cand = _homogeneous_000(ctx, group, notes)
+    if cand is None:
+        notes.append("C15: p = 0, the whole group moves down")
+        cand = Candidate([], group, "")
+    return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
 
 
 def pair(state: TournamentState) -> Pairing:

@@ -14,17 +14,15 @@ Per score group, from the top (seed 002 C):
   at C3e, so the float criteria hold again for the raised X);
 - C14 lowers P1 (with X1, Z1) in a homogeneous group, in a heterogeneous one first P1 when the rest
   was reached (C14b1), else M1 (C14b2), down to M1 = 0 (homogeneous, P1 = P0).
-- C12/C13: going back to the group above, see `knsb_swiss._Search`.
+- C12/C13: see `knsb_swiss` (a candidate must leave the lower groups pairable).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import count
 
 from .knsb_orders import floater_subsets
 from .knsb_swiss import (
-    ALL_DOWN,
     RULES_002,
     Candidate,
     Entrant,
@@ -91,26 +89,18 @@ def levels_002(x1: int, z1: int | None, p1: int, odd: bool, tops: bool) -> Itera
                     )
 
 
-def bracket_002(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
-) -> Iterator[tuple[Candidate, list[str]]]:
-    """One score group by seed 002 C1-C14: its candidates in the order of the text.
-
-    The points where the text cuts open the group above (`ctx.cut_open`): C1 for a floater without
-    any opponent ("handel dan eerst volgens C12"), and C12 each time a heterogeneous group cannot
-    be paired with P1 and M1 as they are (before C14b lowers them). The lowest group merged with
-    the one above (C13) is heterogeneous with the added players as S1."""
+def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
+    """One score group by seed 002 C1-C14."""
     notes: list[str] = []
     group = sorted([*movers, *residents], key=lambda e: e.key)
     stuck: list[Entrant] = []
     if not ctx.last:
         stuck = unpairable(group, ctx.rules)
         if stuck:
-            if any(e is m for e in stuck for m in movers):
-                ctx.cut_open()
             notes.append("C1: " + ", ".join(str(e.id) for e in stuck) + " move down (no opponent under B1/B2)")
             group = [e for e in group if e not in stuck]
-    ctx.moved_down(stuck)
+    ctx.lower = [*stuck, *ctx.lower]
+    ctx.stuck = stuck
     moved = [e for e in group if any(e is m for m in movers)]
     n, m0 = len(group), len(moved)
     p0 = n // 2
@@ -118,66 +108,66 @@ def bracket_002(
     x1, z1 = count_x1_z1(group, p0, even)
     tops = any(e.top for e in group)
 
-    def done(cand: Candidate, key: tuple, extra: list[str]) -> tuple[Candidate, list[str]]:
-        return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note, key), [*notes, *extra]
+    def done(cand: Candidate) -> tuple[Candidate, list[str]]:
+        return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
 
-    if m0 and (2 * m0 < n or ctx.merged):
-        notes.append(f"heterogeneous, M0 = {m0}" + (" (C13: the lowest group merged)" if ctx.merged else ""))
-        m1, p1, reached = m0, p0, [False]
-        steps: list[str] = []
-        for step in count():
+    if m0 and 2 * m0 < n:
+        notes.append(f"heterogeneous, M0 = {m0}")
+        m1, p1, reached_any = m0, p0, False
+        while True:
             seen: set[tuple] = set()
-            for index, level in enumerate(levels_002(x1, z1, p1, ctx.odd_round, tops)):
+            for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
                 sig = level_signature(level, group)
                 if sig in seen:
                     continue
                 seen.add(sig)
-                for number, subset in enumerate(floater_subsets(m0, m1)):
+                for subset in floater_subsets(m0, m1):
                     s1 = [moved[i - 1] for i in subset]
                     s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
-                    rest_pairs = p1 - m1
-                    for cand in heterogeneous(ctx, s1, s2, level, rest_pairs, lambda r, lv=level: lv, True, reached):
-                        if ctx.last and len(cand.floaters) > 1:
-                            continue
+                    cand, reached = heterogeneous(ctx, s1, s2, level, p1 - m1, lambda rest, lv=level: lv, shared=True)
+                    reached_any |= reached
+                    if cand is not None:
                         how = (
                             ""
                             if subset == tuple(range(1, m1 + 1))
                             else f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
                         )
-                        line = f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, X={level.x}"
-                        line += f", Z={level.z}" if level.z is not None else ""
-                        yield done(cand, (0, step, index, number, cand.key), [*steps, line])
-            ctx.cut_open()  # C12: cut open the group above first
-            if reached[0] and p1 > m1 and not ctx.last:
+                        notes.append(
+                            f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, X={level.x}"
+                            + (f", Z={level.z}" if level.z is not None else "")
+                        )
+                        return done(cand)
+            if reached_any and p1 > m1:
                 p1, x1 = p1 - 1, max(0, x1 - 1)
                 z1 = None if z1 is None else max(0, z1 - 1)
-                steps.append(f"C14b1: P1 lowered to {p1}")
+                notes.append(f"C14b1: P1 lowered to {p1}")
             elif m1 > 1:
                 m1 -= 1
-                steps.append(f"C14b2: M1 lowered to {m1}")
+                notes.append(f"C14b2: M1 lowered to {m1}")
             else:
-                steps.append("C14b2: M1 = 0, the group is treated as homogeneous with P1 = P0")
+                notes.append("C14b2: M1 = 0, the group is treated as homogeneous with P1 = P0")
                 x1, z1 = count_x1_z1(group, p0, even)
                 break
-        notes.extend(steps)
-    for p1 in [p0] if ctx.last else range(p0, 0, -1):
-        lowered = [f"C14a: P1 lowered to {p1}"] if p1 < p0 else []
+    p1 = p0
+    while p1 > 0:
         seen = set()
-        for index, level in enumerate(levels_002(x1, z1, p1, ctx.odd_round, tops)):
+        for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
             sig = level_signature(level, group)
             if sig in seen:
                 continue
             seen.add(sig)
-            for cand in homogeneous(ctx, group, p1, level):
-                line = f"{level.label or 'C3'}; {cand.note}; P1={p1}, X={level.x}"
-                line += f", Z={level.z}" if level.z is not None else ""
-                yield done(cand, (1, p0 - p1, index, cand.key), [*lowered, line])
-        x1 = max(0, x1 - 1)
+            cand = homogeneous(ctx, group, p1, level)
+            if cand is not None:
+                notes.append(
+                    f"{level.label or 'C3'}; {cand.note}; P1={p1}, X={level.x}"
+                    + (f", Z={level.z}" if level.z is not None else "")
+                )
+                return done(cand)
+        p1, x1 = p1 - 1, max(0, x1 - 1)
         z1 = None if z1 is None else max(0, z1 - 1)
-    if not ctx.last:
-        yield done(Candidate([], group, ALL_DOWN), (2,), [f"C14a: P1 = 0, {ALL_DOWN}"])
-    elif len(group) == 1 and group[0].bye_ok:
-        yield done(Candidate([], group, "the only player left"), (2,), [])
+        notes.append(f"C14a: P1 lowered to {p1}")
+    notes.append("C14a: P1 = 0, the whole group moves down")
+    return done(Candidate([], group, ""))
 
 
 def pair(state: TournamentState) -> Pairing:

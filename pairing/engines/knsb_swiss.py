@@ -92,23 +92,6 @@ class Rules:
     def later(self) -> bool:
         return self.edition == "002"
 
-    @property
-    def recut_note(self) -> str:
-        """The explanation when the group below made this group take another candidate."""
-        if self.edition == "001":
-            return "C2: paired again so that the waiting room can be paired in the next group"
-        article = "C12" if self.later else "C13"
-        return f"{article}: re-paired so that another player floats and the next group can pair"
-
-    @property
-    def merges(self) -> bool:
-        """000 C14 / 002 C13 merge the lowest groups; 001 C9 goes back a group without merging."""
-        return self.edition != "001"
-
-    @property
-    def movers_word(self) -> str:
-        return "from the waiting room" if self.edition == "001" else "moved down"
-
 
 RULES_000 = Rules("000", TITLES_000, colours.Edition.FIDE_2017)
 RULES_002 = Rules("002", TITLES_002, colours.Edition.FIDE_2026)
@@ -269,12 +252,8 @@ def up_bad(e: Entrant, level: Level, rules: Rules) -> bool:
 # --------------------------------------------------------------------------- matching tests
 
 
-class _Pairable:
-    """Can these players all be paired under B1/B2, with at most one bye for a player allowed one?
-
-    Not a criterion of the texts: an exact test the search uses to skip what cannot end in a
-    pairing (a pairing of the lowest groups is such a matching, so when none exists, the text's
-    procedure would only come back to the same place after walking everything below)."""
+class _Lookahead:
+    """Can these players all be paired under B1/B2, with at most one bye for a player allowed one?"""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -285,10 +264,6 @@ class _Pairable:
         if key not in self.cache:
             self.cache[key] = self._greedy(players) or self._exact(players)
         return self.cache[key]
-
-    def even(self, players: Sequence[Entrant]) -> bool:
-        """All of `players` (an even number) can be paired under B1/B2."""
-        return len(players) % 2 == 0 and self(players)
 
     def _greedy(self, players: Sequence[Entrant]) -> bool:
         """Two quick tries (each one a proof when it succeeds): every player from the top with the
@@ -436,68 +411,32 @@ class Candidate:
     pairs: list[tuple[Entrant, Entrant]]
     floaters: list[Entrant]
     note: str
-    key: tuple = ()  # place in the text's order of candidates of the group (increasing)
-
-
-class _Switch(Exception):
-    """Seed 000 C13, seed 002 C12, seed 001 C2: the group `depth` takes another candidate."""
-
-    def __init__(self, depth: int, cand: Candidate, notes: list[str]) -> None:
-        super().__init__(depth)
-        self.depth = depth
-        self.cand = cand
-        self.notes = notes
-
-
-class _Stop(Exception):
-    """A trial run of a group's procedure reached a point where it would cut open the group above."""
-
-
-def _always(floaters: Sequence[Entrant]) -> bool:
-    return True
 
 
 @dataclass
 class _Context:
-    """One run of a group's procedure.
-
-    `accept` filters candidates by their floaters (exact pruning of the search, see `_Search`);
-    `recut` is called at each point where the text goes back to the group above (seed 000 C1/C13,
-    seed 002 C1/C12, seed 001 C2) with the number of such points passed before; it raises
-    `_Switch` when the group above takes another candidate, or returns and the procedure goes on.
-    """
-
     rules: Rules
     odd_round: bool
-    last: bool  # the lowest score group: everybody paired, a leftover gets the bye
-    accept: Callable[[Sequence[Entrant]], bool] = _always
-    recut: Callable[[int], None] | None = None
-    merged: bool = False  # seed 002 C13: the lowest group merged with the one above
-    size: int | None = None  # only candidates with this many floaters (a re-cut, 002 C12)
-    want: int | None = None  # the same, less the players C1 moved down
-    stuck: list[Entrant] = field(default_factory=list)  # moved down by C1: they float too
-    next_group: list[Entrant] = field(default_factory=list)  # the residents of the next group (001 C4)
-    pairable: _Pairable | None = None  # the search's exact B1/B2 test (001 C5/C6)
-    cuts: int = 0  # points of going back passed so far
+    lookahead: _Lookahead
+    lower: list[Entrant]  # players of all lower score groups
+    last: bool  # the lowest score group: a leftover gets the bye
+    next_group: list[Entrant] = field(default_factory=list)
+    strict: bool = False  # seed 000 C13 / seed 002 C12: floaters must find an opponent below
+    stuck: list[Entrant] = field(default_factory=list)  # moved down by C1
     tried: int = 0  # candidates looked at
 
-    def cut_open(self) -> None:
-        """Seed 000 C13 / seed 002 C12 / seed 001 C2: try the group above first."""
-        passed = self.cuts
-        self.cuts += 1
-        if self.recut is not None:
-            self.recut(passed)
-
-    def moved_down(self, stuck: list[Entrant]) -> None:
-        """C1 moved these players down: they float with every candidate of the group."""
-        self.stuck = stuck
-        self.want = None if self.size is None else self.size - len(stuck)
-
-    def takes(self, floaters: Sequence[Entrant]) -> bool:
-        """May these players (and those C1 moved down) float from this group?"""
-        if self.want is not None and len(floaters) != self.want:
+    def accept(self, floaters: Sequence[Entrant]) -> bool:
+        """May these players float down? The rest must stay pairable (C13/C14 read as a look-ahead)
+        and, when `strict`, each floater must have an opponent in the next group."""
+        if not self.lookahead([*floaters, *self.lower]):
             return False
-        return self.accept([*floaters, *self.stuck])
+        return not self.strict or floaters_placed(floaters, self.next_group, self.rules)
+
+
+def floaters_placed(floaters: Sequence[Entrant], next_group: Sequence[Entrant], rules: Rules) -> bool:
+    """Seed 000 C13, seed 002 C12: every floater has an opponent under B1/B2 in the next group."""
+    pool = [*floaters, *next_group]
+    return all(any(o is not f and absolute_ok(f, o, rules) for o in pool) for f in floaters)
 
 
 def _transpositions(
@@ -507,12 +446,11 @@ def _transpositions(
     level: Level,
     may_stay: Callable[[Entrant], bool],
     spent: tuple[int, int] = (0, 0),
-) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int], tuple[int, ...]]]:
+) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
     """Seed 000 C6/C7 with D1, seed 002 C6/C7 with D1.1/D1.2: S1[i] against the i-th player of a
     transposition of S2, transpositions in lexicographic order; only the first |S1| places matter.
 
-    Yields (pairs, S2 players left over, (colour misses, strong-preference misses), the S2 positions
-    chosen: the transposition's place in D1's order). `spent`: the
+    Yields (pairs, S2 players left over, (colour misses, strong-preference misses)). `spent`: the
     misses of pairs made earlier in the same group (seed 002: X and Z count over the whole group).
     Prefixes that cannot be completed (bipartite matching with the leftover slots) or that already
     exceed x (and, in even rounds of seed 002, z) are cut; nothing the text reaches first is lost.
@@ -553,14 +491,13 @@ def _transpositions(
 
     def walk(
         i: int, misses: int, zmisses: int
-    ) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int], tuple[int, ...]]]:
+    ) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
         if i == p:
             ctx.tried += 1
             yield (
                 [(s1[k], s2[j]) for k, j in enumerate(chosen)],
                 [s2[j] for j in range(m) if not used[j]],
                 (misses, zmisses),
-                tuple(chosen),
             )
             return
         row, zrow = miss_of[i], zmiss_of[i]
@@ -698,7 +635,7 @@ def _stay_rule(ctx: _Context, level: Level, alone: bool = False) -> Callable[[En
             return False
         if ctx.last and not e.bye_ok:
             return False
-        return not alone or ctx.takes([e])
+        return not alone or ctx.accept([e])
 
     return may_stay
 
@@ -710,44 +647,83 @@ def homogeneous(
     level: Level,
     spent: tuple[int, int] = (0, 0),
     outside: Sequence[Entrant] = (),
-) -> Iterator[Candidate]:
-    """The candidates of a homogeneous (remainder) group with p pairs at one level, in order.
+) -> Candidate | None:
+    """The first candidate of a homogeneous (remainder) group with p pairs at one level.
 
     Order: C4/C5 split, C6/C7 transpositions, C8 exchanges (D2), each exchange again with all its
     transpositions. `outside`: players the heterogeneous part already left over (they float with
     the leftovers of this group). `spent`: colour misses of that part (seed 002: one X per group).
     """
-    if ctx.want is not None and len(outside) + len(players) - 2 * p != ctx.want:
-        return
     may_stay = _stay_rule(ctx, level, alone=not outside and len(players) - 2 * p == 1)
     if p == 0:
         floaters = list(players)
-        if all(may_stay(e) for e in floaters) and ctx.takes([*outside, *floaters]):
-            yield Candidate([], floaters, "no pairs")
-        return
+        if all(may_stay(e) for e in floaters) and ctx.accept([*outside, *floaters]):
+            return Candidate([], floaters, "no pairs")
+        return None
 
     def ok(a: Entrant, b: Entrant) -> bool:
         return _pair_ok(ctx, level, a, b)
 
     checked = False
-    for index, (s1, s2, how) in enumerate(_splits(players, p, exchange=True)):
+    refused = 0
+    for s1, s2, how in _splits(players, p, exchange=True):
         if how and not checked:
             # Before walking the exchanges: is any pairing of the group possible at this level?
             checked = True
             if not _level_possible(players, p, ok, may_stay, conflict, level.x - spent[0]):
-                return
+                return None
             if level.z is not None and not _level_possible(
                 players, p, ok, may_stay, strong_conflict, level.z - spent[1]
             ):
-                return
-        for pairs, rest, _, order in _transpositions(ctx, s1, s2, level, may_stay, spent):
-            if not ctx.takes([*outside, *rest]):
+                return None
+        for pairs, rest, _ in _transpositions(ctx, s1, s2, level, may_stay, spent):
+            if not ctx.accept([*outside, *rest]):
+                refused += 1
+                if refused == _REFUSALS_BEFORE_CHECK and not _rest_possible(ctx, players, p, ok, outside):
+                    return None
                 continue
-            note = how
             if not how:
                 moved = any(b is not s2[k] for k, (_, b) in enumerate(pairs))
-                note = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
-            yield Candidate(pairs, rest, note, (index, order))
+                how = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
+            return Candidate(pairs, rest, how)
+    return None
+
+
+# After this many candidates refused by the look-ahead, test whether any candidate could pass it.
+_REFUSALS_BEFORE_CHECK = 24
+
+
+def _rest_possible(
+    ctx: _Context,
+    players: list[Entrant],
+    p: int,
+    ok: Callable[[Entrant, Entrant], bool],
+    outside: Sequence[Entrant],
+) -> bool:
+    """Is there any set of `p` pairs of `players` (pairs `ok`) after which the players left over,
+    `outside` and all lower groups can be paired under B1/B2 (one bye to a player allowed it)?
+    Exact: a perfect matching of all of them with as many `ok` pairs inside the group as possible.
+    Every candidate `ctx.accept` takes is such a matching, so a `False` skips none of them."""
+    inside = len(players)
+    pool = [*players, *outside, *ctx.lower]
+    g: rx.PyGraph = rx.PyGraph()
+    g.add_nodes_from(range(len(pool)))
+    for i, a in enumerate(pool):
+        for j in range(i + 1, len(pool)):
+            b = pool[j]
+            if j < inside and ok(a, b):
+                g.add_edge(i, j, 2)
+            elif absolute_ok(a, b, ctx.rules):
+                g.add_edge(i, j, 1)
+    if len(pool) % 2:
+        bye = g.add_node(-1)
+        for i, a in enumerate(pool):
+            if a.bye_ok:
+                g.add_edge(i, bye, 1)
+    matching = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(matching) != g.num_nodes():
+        return False
+    return sum(1 for u, v in matching if g.get_edge_data(u, v) == 2) >= p
 
 
 def _pair_ok(ctx: _Context, level: Level, a: Entrant, b: Entrant) -> bool:
@@ -772,28 +748,29 @@ def heterogeneous(
     rem_pairs: int,
     rem_level: Callable[[list[Entrant]], Level],
     shared: bool,
-    reached: list[bool] | None = None,
-) -> Iterator[Candidate]:
+) -> tuple[Candidate | None, bool]:
     """Floaters S1 against residents S2 (C6/C7 with D1), then the remainder as a homogeneous group.
 
-    Seed 000 C11: a remainder that cannot be paired sends the search on to the next transposition
-    of the floaters. `reached` is set when the remainder was reached at all (seed 002 C14b1).
-    `shared`: the colour budget X counts over the whole group (seed 002 C6 "ga door vanaf C4");
-    otherwise the remainder starts again at C2 with its own x (seed 000 C6).
+    Seed 000 C11: a remainder that cannot be paired sends the search back to the next transposition
+    of the floaters. Returns the candidate and whether the remainder was reached at all (seed 002
+    C14b1). `shared`: the colour budget X counts over the whole group (seed 002 C6 "ga door vanaf
+    C4"); otherwise the remainder starts again at C2 with its own x (seed 000 C6).
     """
+    reached = False
 
     def always(e: Entrant) -> bool:
         return True
 
-    for pairs, rest, misses, order in _transpositions(ctx, s1, s2, level, always):
-        if reached is not None:
-            reached[0] = True
+    for pairs, rest, misses in _transpositions(ctx, s1, s2, level, always):
+        reached = True
         rest = sorted(rest, key=lambda e: e.key)
         lvl = rem_level(rest)
         spent = misses if shared else (0, 0)
         need = min(rem_pairs, len(rest) // 2)
-        for cand in homogeneous(ctx, rest, need, lvl, spent):
-            yield Candidate(pairs + cand.pairs, cand.floaters, cand.note, (order, cand.key))
+        cand = homogeneous(ctx, rest, need, lvl, spent)
+        if cand is not None:
+            return Candidate(pairs + cand.pairs, cand.floaters, cand.note), reached
+    return None, reached
 
 
 def count_x(players: Sequence[Entrant], pairs: int) -> int:
@@ -853,251 +830,44 @@ def fmt_score(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:g}"
 
 
-Bracket = Callable[[_Context, list[Entrant], list[Entrant]], Iterator[tuple[Candidate, list[str]]]]
-
-
-def _ids(players: Sequence[Entrant]) -> frozenset[int]:
-    return frozenset(e.id for e in players)
-
-
-@dataclass(eq=False)
-class _Group:
-    """A score group as the search sees it; `added`: the players of the groups above it merged
-    into it when it is the lowest group (000 C14, 002 C13); they come in as players moved down."""
-
-    residents: list[Entrant]
-    added: list[Entrant] = field(default_factory=list)
-
-    @property
-    def players(self) -> list[Entrant]:
-        return [*self.added, *self.residents]
-
-
-@dataclass
-class _Step:
-    """The pairing of one score group: its floaters go on to the next group."""
-
-    group: _Group
-    movers: list[Entrant]
-    cand: Candidate
-    notes: list[str]
-
-
-class _Search:
-    """The texts' procedure over all score groups, from the top (seed 000 C, 002 C, 001 C).
-
-    Each group runs its own procedure (`bracket`: its candidates in the text's order) and takes
-    the first candidate. Going back to a higher group is done as the texts say:
-
-    - the lowest group cannot be paired (000 C14, 002 C13, 001 C9): the group above goes on with
-      its procedure where it was (its next candidate), and the lowest group is paired again after
-      each. When that group's procedure ends (p = 0: the whole group moves down), 000 and 002 make
-      the two one new lowest group (002: heterogeneous, the added players as S1) and the group
-      above goes on; 001 goes back one more group ("nog een groep teruggegaan") and pairs the
-      groups below it again as they are;
-    - a group reaches a point where the text goes back to the group above (000 C1/C13, 002 C1/C12,
-      001 C2; `_Context.cut_open`): the pairing of the group above is undone provisionally and its
-      procedure continued for the first candidate with other floaters (as many; 002: of the same
-      scores) with which this group finds a pairing before that point (`reaches`). That candidate
-      is established, else the old one stands and this group goes on. This happens while the group
-      looks for its first candidate (when it goes on after a failure below, the rule above for the
-      lowest group applies instead), and reaches back one group only (002 C12, last sentence).
-
-    Exact pruning (never another answer): a candidate whose floaters cannot be paired with all
-    lower groups under B1/B2 at all (`_Pairable`) is skipped, unless the next group would go back
-    to this one before it found its first candidate (then it is followed as the text does):
-    followed, it could only fail below and bring the procedure back to the next candidate. A
-    floater set that failed once fails again: the groups below see only the floaters.
-    """
-
-    def __init__(self, rules: Rules, odd_round: bool, bracket: Bracket) -> None:
-        self.rules = rules
-        self.odd_round = odd_round
-        self.bracket = bracket
-        self.pairable = _Pairable(rules)
-        self.made: list[_Group] = []
-        self.cuts_first: dict[tuple[int, int, frozenset[int]], bool] = {}
-        self.reach: dict[tuple[int, int, frozenset[int], int], bool] = {}
-        self.later_sets: dict[tuple[int, int, tuple], tuple[list[tuple[Candidate, list[str]]], Iterator]] = {}
-
-    def _ctx(self, tail: Sequence[_Group], **kw: object) -> _Context:
-        nxt = tail[1].players if len(tail) > 1 else []
-        return _Context(self.rules, self.odd_round, len(tail) == 1, next_group=nxt, pairable=self.pairable, **kw)  # type: ignore[arg-type]
-
-    def _run(
-        self, tail: Sequence[_Group], movers: list[Entrant], ctx: _Context
-    ) -> Iterator[tuple[Candidate, list[str]]]:
-        group = tail[0]
-        return self.bracket(ctx, [*movers, *group.added], group.residents)
-
-    def _first(
-        self, tail: Sequence[_Group], movers: list[Entrant], ctx: _Context
-    ) -> tuple[Candidate, list[str]] | None:
-        return next(self._run(tail, movers, ctx), None)
-
-    def cuts_before_first(self, tail: Sequence[_Group], movers: list[Entrant]) -> bool:
-        """Would the group's procedure with these movers go back to the group above before it
-        finds its first candidate?"""
-        key = (id(tail[0]), len(tail), _ids(movers))
-        if key not in self.cuts_first:
-
-            def stop(passed: int) -> None:
-                raise _Stop
-
-            try:
-                self._first(tail, movers, self._ctx(tail, recut=stop))
-                self.cuts_first[key] = False
-            except _Stop:
-                self.cuts_first[key] = True
-        return self.cuts_first[key]
-
-    def reaches(self, tail: Sequence[_Group], movers: list[Entrant], passed: int) -> bool:
-        """000 C13 "waardoor in de daaropvolgende groep wel p paringen te realiseren zijn", 002 C12
-        "... P1 paringen", 001 C2: with these movers the group finds a candidate before the point
-        where it went back (the `passed`-th), without going back itself."""
-        key = (id(tail[0]), len(tail), _ids(movers), passed)
-        if key not in self.reach:
-
-            def stop(cut: int) -> None:
-                if cut >= passed:
-                    raise _Stop
-
-            try:
-                self.reach[key] = self._first(tail, movers, self._ctx(tail, recut=stop)) is not None
-            except _Stop:
-                self.reach[key] = False
-        return self.reach[key]
-
-    def _recut(
-        self, depth: int, tail: Sequence[_Group], movers: list[Entrant], cand: Candidate, merged: bool
-    ) -> Callable[[int], None]:
-        """What the group below calls at a point of going back: the next candidate of this group
-        (after `cand`) whose floaters let that group find a pairing first; `_Switch` to it."""
-        before = _ids(cand.floaters)
-        scores = sorted(e.score for e in cand.floaters)
-        seen: set[frozenset[int]] = {before}
-
-        def admissible(floaters: Sequence[Entrant]) -> bool:
-            if len(floaters) != len(before) or _ids(floaters) in seen:
-                return False
-            # 002 C12: "een andere groep van dezelfde grootte en met hetzelfde aantal punten"
-            return not self.rules.later or sorted(e.score for e in floaters) == scores
-
-        # The candidates after `cand` with floater sets not met before, in order: found once and
-        # kept, since the group below may come to several points of going back.
-        ctx = self._ctx(tail, accept=admissible, merged=merged, size=len(before))
-        later = (c for c in self._run(tail, movers, ctx) if c[0].key > cand.key and admissible(c[0].floaters))
-        found: list[tuple[Candidate, list[str]]] = []
-
-        def recut(passed: int) -> None:
-            index = 0
-            while True:
-                if index == len(found):
-                    item = next(later, None)
-                    if item is None:
-                        return
-                    seen.add(_ids(item[0].floaters))
-                    found.append(item)
-                other, notes = found[index]
-                if self.reaches(tail[1:], other.floaters, passed):
-                    raise _Switch(depth, other, [*notes, self.rules.recut_note])
-                index += 1
-
-        return recut
-
-    def solve(
-        self,
-        depth: int,
-        tail: Sequence[_Group],
-        movers: list[Entrant],
-        recut: Callable[[int], None] | None,
-        merged: bool = False,
-    ) -> list[_Step] | None:
-        """Pair the group `tail[0]` and those below it; None when the lowest group cannot be
-        paired whatever this group does. A `_Switch` for a group above passes through."""
-        first = self._first(tail, movers, self._ctx(tail, recut=recut, merged=merged))
-        if first is None:
-            return None
-        last = len(tail) == 1
-        below = tail[1:]
-        verdict: dict[frozenset[int], bool] = {}
-
-        def accept(floaters: Sequence[Entrant]) -> bool:
-            if last:
-                return len(floaters) <= 1
-            key = _ids(floaters)
-            if key not in verdict:
-                lower = [e for g in below for e in g.players]
-                verdict[key] = self.pairable([*floaters, *lower]) or self.cuts_before_first(below, list(floaters))
-            return verdict[key]
-
-        cand, notes = first
-        stream: Iterator[tuple[Candidate, list[str]]] | None = None
-        while True:
-            if accept(cand.floaters):
-                if last:
-                    return [_Step(tail[0], movers, cand, notes)]
-                try:
-                    rest = self.solve(
-                        depth + 1,
-                        below,
-                        cand.floaters,
-                        self._recut(depth, tail, movers, cand, merged),
-                        len(below) == 1 and below[0].added != [],
-                    )
-                except _Switch as switch:
-                    if switch.depth != depth:
-                        raise
-                    cand, notes, stream = switch.cand, switch.notes, None
-                    continue
-                if rest is not None:
-                    return [_Step(tail[0], movers, cand, notes), *rest]
-                verdict[_ids(cand.floaters)] = False
-                if self.rules.merges and len(below) > 1:
-                    # 000 C14 / 002 C13: the groups below have become one new lowest group.
-                    lowest = below[-1]
-                    added = [e for g in below for e in g.players if not any(e is r for r in lowest.residents)]
-                    below = (_Group(lowest.residents, added),)
-                    self.made.append(below[0])  # kept alive: the caches know groups by id
-                    verdict.clear()
-            # 000 C14, 002 C13, 001 C9: go on where this group was.
-            if stream is None:
-                after = cand.key
-                ctx = self._ctx(tail, accept=accept, merged=merged)
-                stream = (item for item in self._run(tail, movers, ctx) if item[0].key > after)
-            item = next(stream, None)
-            if item is None:
-                return None
-            cand, notes = item
-
-
-# The note of the candidate in which the whole group moves down (000 C15, 002 C14a).
-ALL_DOWN = "the whole group moves down"
-
-
-def pair_round(state: TournamentState, rules: Rules, bracket: Bracket, players: list[Entrant] | None = None) -> Outcome:
-    """Pair every score group from the top (seed 000 C, seed 002 C, seed 001 C) with `bracket`."""
-    if players is None:
-        players = entrants(state, rules)
-    search = _Search(rules, state.round_to_pair % 2 == 1, bracket)
-    if not search.pairable(players):
+def pair_round(
+    state: TournamentState,
+    rules: Rules,
+    bracket: Callable[[_Context, list[Entrant], list[Entrant]], tuple[Candidate, list[str]]],
+) -> Outcome:
+    """Pair every score group from the top (seed 000 C, seed 002 C) with `bracket`, then the bye."""
+    players = entrants(state, rules)
+    look = _Lookahead(rules)
+    if not look(players):
         raise NoValidPairing("no pairing of all players meets B1 and B2")
-    groups = tuple(_Group(g) for g in score_groups(players))
-    steps = search.solve(0, groups, [], None)
-    if steps is None:
-        raise NoValidPairing("no pairing of the score groups meets B1 and B2")
+    groups = score_groups(players)
     out = Outcome()
-    for step in steps:
-        group = step.group.residents
-        movers = [*step.movers, *step.group.added]
+    movers: list[Entrant] = []
+    for gi, group in enumerate(groups):
+        lower = [e for g in groups[gi + 1 :] for e in g]
+        nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+        ctx = _Context(
+            rules, state.round_to_pair % 2 == 1, look, list(lower), last=gi == len(groups) - 1, next_group=nxt
+        )
+        cand, notes = bracket(ctx, movers, group)
+        chosen = [e for e in cand.floaters if not any(e is s for s in ctx.stuck)]
+        if nxt and not floaters_placed(chosen, nxt, rules):
+            # Seed 000 C13 / seed 002 C12: a floater would find no opponent in the next group. Take
+            # the first pairing of this group, with as many pairs, whose floaters all do.
+            again = _Context(rules, ctx.odd_round, look, list(lower), last=ctx.last, next_group=nxt, strict=True)
+            cand2, notes2 = bracket(again, movers, group)
+            if len(cand2.pairs) == len(cand.pairs):
+                article = "C12" if rules.later else "C13"
+                cand, notes = cand2, [*notes2, f"{article}: another player floats so that the next group can pair"]
         head = f"score group {fmt_score(group[0].score)} ({len(group)} players"
-        head += f", {len(movers)} {rules.movers_word})" if movers else ")"
-        out.notes.append(f"{head}: " + "; ".join(step.notes))
-        out.pairs.extend(step.cand.pairs)
-    floaters = steps[-1].cand.floaters
-    if len(floaters) > 1:
+        head += f", {len(movers)} moved down)" if movers else ")"
+        out.notes.append(f"{head}: " + "; ".join(notes))
+        out.pairs.extend(cand.pairs)
+        movers = sorted(cand.floaters, key=lambda e: e.key)
+    if len(movers) > 1:
         raise NoValidPairing("players left unpaired after the lowest score group")
-    out.bye = floaters[0] if floaters else None
+    if movers:
+        out.bye = movers[0]
     return out
 
 

@@ -11,9 +11,9 @@
   waiting room in the next group (exact, by a maximum matching), (4) most colour preferences met in
   this group, (5) the higher placed players; C5: from the top, each player meets the lowest placed
   opponent B1/B2 allow (README item 9), C6 undoes the last pair when the rest cannot be paired.
-- C2 (a player from the waiting room without opponent: first see whether the group above can be
-  paired otherwise) and C9 (the lowest group cannot be paired: the group above takes its next
-  waiting room, or a larger one, or the search goes back one more group): `knsb_swiss._Search`.
+- C2 (a player from the waiting room without opponent: first re-pair the group above) and C9 (the
+  lowest group cannot be paired: re-pair the one above) are read as: a waiting room is acceptable
+  only if all players below can still be paired (`knsb_swiss._Lookahead`).
 - D: round 1 pairs 1-D, 2-(D-1), ... (setting `round1`: "fold", the number of players known) or
   1-2, 3-4, ... ("adjacent"); D is the number of players, plus one when odd, and the player meeting
   D has the bye; the first named has white (README item 9).
@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -32,21 +31,21 @@ import rustworkx as rx
 
 from . import colours
 from .knsb_swiss import (
-    Candidate,
     Entrant,
+    Outcome,
     Rules,
-    _Context,
-    _Pairable,
+    _Lookahead,
     absolute_ok,
     check_state,
     entrants,
     finish,
-    pair_round,
+    fmt_score,
     record_points,
+    score_groups,
     unpairable,
 )
 from .registry import PairingSystem
-from .state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 # Seed 001 has no titles in its order; B2 does not hold for topscorers in the last round (as seed 000).
 RULES_001 = Rules("001", (), colours.Edition.FIDE_2017)
@@ -124,7 +123,7 @@ def _first_path(left: list[Entrant]) -> list[tuple[Entrant, Entrant]]:
     return pairs
 
 
-def _c5_pairing(players: list[Entrant], look: _Pairable) -> list[tuple[Entrant, Entrant]] | None:
+def _c5_pairing(players: list[Entrant], look: _Lookahead) -> list[tuple[Entrant, Entrant]] | None:
     """Seed 001 C5/C6: the highest remaining player meets the lowest placed opponent allowed by B;
     when the rest cannot be paired, the last pair is undone and the next opponent tried.
 
@@ -254,61 +253,51 @@ def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> I
         start = end
 
 
-def _tier(
-    ctx: _Context, rest: list[Entrant], tier: list[tuple]
-) -> Iterator[tuple[int, tuple[int, ...], list[Entrant], list[tuple[Entrant, Entrant]]]]:
-    """The waiting rooms of one C4 1-3 tier in the order of C4.4 (most colour preferences met, on
-    the C5 pairing of the rest) and C4.5 (the higher placed players wait), each with its pairing.
-    C7: a room whose rest cannot be paired completely is no candidate. Rooms are visited by their
-    bound on C4.4, and one is given out once no room still to be visited can come before it."""
-    assert ctx.pairable is not None
-    ordered = sorted((-_hits_bound(rest, room), room) for _key, room in tier)
-    ready: list[tuple[int, tuple[int, ...], list[Entrant], list[tuple[Entrant, Entrant]]]] = []
-    for neg_bound, room in ordered:
-        while ready and ready[0][:2] <= (neg_bound, room):
-            yield heapq.heappop(ready)
-        members = [rest[i] for i in room]
-        if not ctx.takes(members):
-            continue
-        playing = [e for i, e in enumerate(rest) if i not in room]
-        pairs = _c5_pairing(playing, ctx.pairable)
-        if pairs is not None:
-            heapq.heappush(ready, (-_colour_hits(pairs), room, members, pairs))
-    while ready:
-        yield heapq.heappop(ready)
+class _Look(_Lookahead):
+    def even(self, players: Sequence[Entrant]) -> bool:
+        """All of `players` (an even number) can be paired under B1/B2."""
+        return len(players) % 2 == 0 and self(players)
 
 
-def bracket_001(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
-) -> Iterator[tuple[Candidate, list[str]]]:
-    """One score group by seed 001 C1-C8: its waiting rooms in the order of C3 and C4.
-
-    C2: a player without any opponent goes to the waiting room; when he came from the waiting
-    room, the group above is first paired again if it can be (`ctx.cut_open`)."""
-    group = sorted([*movers, *residents], key=lambda e: e.key)
+def _bracket(
+    group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], last: bool, look: _Look
+) -> tuple[list[tuple[Entrant, Entrant]], list[Entrant], list[str]]:
     notes: list[str] = []
     stuck: list[Entrant] = []
-    if not ctx.last:
+    if not last:
         stuck = unpairable(group, RULES_001)
         if stuck:
-            if any(e is m for e in stuck for m in movers):
-                ctx.cut_open()
             notes.append("C2: " + ", ".join(str(e.id) for e in stuck) + " to the waiting room (no opponent)")
-    ctx.moved_down(stuck)
     rest = [e for e in group if e not in stuck]
-    sizes = [len(rest) % 2] if ctx.last else range(len(rest) % 2, len(rest) + 1, 2)
-    for size in sizes:
-        if ctx.want is not None and size != ctx.want:
-            continue
-        for number, tier in enumerate(_rooms(rest, size, ctx.next_group, ctx.last)):
-            for neg_hits, room, members, pairs in _tier(ctx, rest, tier):
-                extra = [f"C3/C7: waiting room enlarged to {size}"] if size > len(rest) % 2 else []
+    for size in range(len(rest) % 2, len(rest) + 1, 2):
+        for tier in _rooms(rest, size, nxt, last):
+            # C4.4 most colour preferences met, C4.5 the higher placed players wait. Rooms are
+            # visited by their bound on C4.4, so the search stops once no later room can win.
+            ordered = sorted((-_hits_bound(rest, room), room) for _key, room in tier)
+            best = None
+            for neg_bound, room in ordered:
+                if best is not None and (neg_bound, room) > best[0]:
+                    break  # bound below the best count, or equal and placed lower
+                members = [rest[i] for i in room]
+                if not look([*stuck, *members, *lower]):
+                    continue
+                playing = [e for i, e in enumerate(rest) if i not in room]
+                pairs = _c5_pairing(playing, look)
+                if pairs is None:
+                    continue
+                rank = (-_colour_hits(pairs), tuple(sorted(room)))
+                if best is None or rank < best[0]:
+                    best = (rank, members, pairs)
+            if best is not None:
+                _, members, pairs = best
+                if size > len(rest) % 2:
+                    notes.append(f"C3/C7: waiting room enlarged to {size}")
                 if members:
-                    extra.append("C4: waiting room " + ", ".join(str(e.id) for e in members))
+                    notes.append("C4: waiting room " + ", ".join(str(e.id) for e in members))
                 if pairs:
-                    extra.append(f"C5/C6: {len(pairs)} pairs, each highest against the lowest possible")
-                key = (size, number, neg_hits, room)
-                yield Candidate(pairs, [*stuck, *members], "", key), [*notes, *extra]
+                    notes.append(f"C5/C6: {len(pairs)} pairs, each highest against the lowest possible")
+                return pairs, [*stuck, *members], notes
+    raise NoValidPairing("no group pairing leaves the lower groups pairable")
 
 
 def round_one(ids: Sequence[int], fold: bool) -> list[tuple[int, int | None]]:
@@ -346,7 +335,25 @@ def pair(state: TournamentState) -> Pairing:
         for pid, kind in state.requested_byes.items():
             byes.append(Bye(pid, kind))
         return Pairing(boards, byes, notes)
-    out = pair_round(state, RULES_001, bracket_001, _entrants(state))
+    players = _entrants(state)
+    look = _Look(RULES_001)
+    if not look(players):
+        raise NoValidPairing("no pairing of all players meets B1 and B2")
+    groups = score_groups(players)
+    out = Outcome()
+    room: list[Entrant] = []
+    for gi, residents in enumerate(groups):
+        group = sorted([*room, *residents], key=lambda e: e.key)
+        nxt = groups[gi + 1] if gi + 1 < len(groups) else []
+        lower = [e for g in groups[gi + 1 :] for e in g]
+        pairs, room, notes = _bracket(group, nxt, lower, gi == len(groups) - 1, look)
+        head = f"score group {fmt_score(residents[0].score)} ({len(residents)} players"
+        head += f", {len(group) - len(residents)} from the waiting room)" if len(group) > len(residents) else ")"
+        out.notes.append(f"{head}: " + "; ".join(notes))
+        out.pairs.extend(pairs)
+    if len(room) > 1:
+        raise NoValidPairing("players left in the waiting room after the lowest group")
+    out.bye = room[0] if room else None
     return finish(state, out, "F1: left in the waiting room; no earlier point without playing")
 
 
