@@ -4,8 +4,10 @@ DSU "FIDE Schweizer" (seed 004 §4.9.5), one rule edition in two languages (READ
 Per score group, from the top (seed 000 C):
 - C1: a player without any opponent in the group meeting B1/B2 moves down;
 - A3 N.B.: a heterogeneous group of which half or more moved down is treated as homogeneous;
-- homogeneous group: p = half the group (A6), x by A8; C6/C7 transpositions (D1), C8 exchanges
-  (D2); C9 drops B6 and C10 B5 for downfloats; C12 raises x while x < p; C15 lowers p (and x).
+- homogeneous group: p = half the group (A6), x by A8 (made smaller by turning mild preferences, A8's
+  last sentence); C6/C7 transpositions (D1), C8 exchanges (D2); C9 drops B6 and C10 B5 for
+  downfloats; C12 raises x while x < p, B4 first allowing one more miss on a mild preference; C15
+  lowers p (and x).
 - heterogeneous group: S1 = the players moved down, p of them; C6/C7 pair them, then the rest
   starts again at C2 as a homogeneous group; when it cannot be paired C11 takes the next
   transposition of the floaters, and drops B6, then B5, for upfloats; C12 raises x; C15 lowers p.
@@ -16,9 +18,10 @@ Seed 000 A5: the bye is a downfloat and goes to a player who has not had a point
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .knsb_swiss import (
+    MILD,
     RULES_000,
     Candidate,
     Entrant,
@@ -37,28 +40,77 @@ from .registry import PairingSystem
 from .state import Pairing, TournamentState
 
 
-def levels_000(x0: int, p: int, floats_up: bool) -> Iterator[tuple[int, Level]]:
-    """Seed 000 C6-C12 in order: (x increment, criteria). `floats_up`: upfloats can occur (C11)."""
-    yield 0, Level(x0, None, label="C6-C8")
-    yield 0, Level(x0, None, down6=False, label="C9: B6 dropped for downfloats")
-    yield 0, Level(x0, None, down6=False, down5=False, label="C10: B5 dropped for downfloats")
+@dataclass(frozen=True)
+class Budget000:
+    """The colour counts of a group (seed 000 A8, B4, C12).
+
+    `x`: A8's formula; `turned`: mild preferences A8's last sentence gives the other colour, so the
+    procedure's x is x - turned; `mild`: someone in the group has a mild preference. A candidate may
+    have at most x - turned pairs in which a strong (or absolute) preference is missed (both players
+    prefer the colour strongly) and at most x colour misses in all: the others fall on mild ones.
+    """
+
+    x: int
+    turned: int
+    mild: bool
+
+    @classmethod
+    def of(cls, players: list[Entrant], lowered: int = 0) -> Budget000:
+        x, turned = count_x(players)
+        if lowered and x > 0:  # C15: "als de oorspronkelijke x groter is dan 0, verlaag deze dan ook"
+            x = max(0, x - lowered)
+            turned = min(turned, x)
+        return cls(x, turned, any(e.strength == MILD for e in players))
+
+    def steps(self, cap: int) -> list[tuple[int, int, str]]:
+        """(colour misses allowed, of which between strong preferences, label) in the order tried:
+        the start, then C12's raises while x < p. B4 "met voorrang voor een sterkere voorkeur": before
+        each raise, one more miss is allowed when it falls on a mild preference."""
+        x = self.x - self.turned
+        out = [(min(self.x, cap), min(x, cap), "")]
+        while x < cap:
+            total = out[-1][0]
+            if self.mild and total < cap:
+                label = f"B4 (stronger preferences first): one more miss, on a mild preference ({total + 1})"
+                out.append((total + 1, x, label))
+            x += 1
+            out.append((min(x + self.turned, cap), x, f"C12: x raised to {x}"))
+        return out
+
+    def note(self, level: Level) -> str:
+        """The explanation of the colour counts in force, naming A8 and B4 where they decide."""
+        z = level.z or 0
+        text = f"x={z}"
+        if self.turned:
+            text += f" (A8: {self.x} less {self.turned} mild preference(s) given the other colour)"
+        if level.x > z + self.turned:
+            text += f" (B4: up to {level.x} colour misses, those beyond {z + self.turned} on mild preferences)"
+        return text
+
+
+def levels_000(budget: Budget000, p: int, floats_up: bool) -> Iterator[tuple[int, Level]]:
+    """Seed 000 C6-C12 in order: (C12 raises, criteria). `floats_up`: upfloats can occur (C11)."""
+    steps = budget.steps(p)
+    x0, z0, _ = steps[0]
+    yield 0, Level(x0, z0, label="C6-C8")
+    yield 0, Level(x0, z0, down6=False, label="C9: B6 dropped for downfloats")
+    yield 0, Level(x0, z0, down6=False, down5=False, label="C10: B5 dropped for downfloats")
     if floats_up:
-        yield 0, Level(x0, None, down6=False, down5=False, up6=False, label="C11: B6 dropped for upfloats")
-        yield 0, Level(x0, None, False, False, False, False, label="C11: B5 dropped for upfloats")
-    for k in range(1, max(p - x0, 0) + 1):
-        yield k, Level(x0 + k, None, False, False, False, False, label=f"C12: x raised to {x0 + k}")
+        yield 0, Level(x0, z0, down6=False, down5=False, up6=False, label="C11: B6 dropped for upfloats")
+        yield 0, Level(x0, z0, False, False, False, False, label="C11: B5 dropped for upfloats")
+    for k in range(1, len(steps)):
+        x, z, label = steps[k]
+        yield k, Level(x, z, False, False, False, False, label=label)
 
 
 def _homogeneous_000(ctx: _Context, group: list[Entrant], notes: list[str]) -> Candidate | None:
     n = len(group)
     p0 = n // 2
-    x0 = count_x(group, p0)
     mixed = len({e.score for e in group}) > 1
     for p in range(p0, 0, -1):
-        # C15: "als de oorspronkelijke x groter is dan 0, verlaag deze dan ook met 1"
-        x = max(0, x0 - (p0 - p)) if x0 > 0 else 0
+        budget = Budget000.of(group, lowered=p0 - p)
         seen: set[tuple] = set()
-        for _, level in levels_000(x, p, mixed):
+        for _, level in levels_000(budget, p, mixed):
             sig = level_signature(level, group)
             if sig in seen:
                 continue
@@ -67,7 +119,7 @@ def _homogeneous_000(ctx: _Context, group: list[Entrant], notes: list[str]) -> C
             if cand is not None:
                 if p < p0:
                     notes.append(f"C15: p lowered to {p}")
-                notes.append(f"{level.label}; {cand.note}; p={p}, x={level.x}")
+                notes.append(f"{level.label}; {cand.note}; p={p}, {budget.note(level)}")
                 return cand
     return None
 
@@ -88,22 +140,23 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
     ctx.stuck = stuck
     if m0 and 2 * m0 < n:
         notes.append(f"heterogeneous, S1 = {m0} moved down")
-        x_group = count_x(group, n // 2)
         for pm in range(m0, 0, -1):
             s1 = moved[:pm]
             s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
             r = len(s2) - pm
+            budget = Budget000.of(group)
             for prem in range(r // 2, -1, -1):
                 seen: set[tuple] = set()
-                for k, level in levels_000(min(x_group, pm), pm, True):
-                    lv = replace(level, x=min(x_group + k, pm))
+                for k, lv in levels_000(budget, pm, True):
                     sig = level_signature(lv, group) + (k,)
                     if sig in seen:
                         continue
                     seen.add(sig)
 
                     def rem_level(rest: list[Entrant], lv: Level = lv, k: int = k, prem: int = prem) -> Level:
-                        return replace(lv, x=min(count_x(rest, prem) + k, prem))
+                        steps = Budget000.of(rest).steps(prem)
+                        x, z, _ = steps[min(k, len(steps) - 1)]
+                        return replace(lv, x=x, z=z)
 
                     cand, _ = heterogeneous(ctx, s1, s2, lv, prem, rem_level, shared=False)
                     if cand is not None:
@@ -111,7 +164,7 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
                             notes.append(f"C15: p lowered to {pm}")
                         if prem < r // 2:
                             notes.append(f"C15 (remainder): p lowered to {prem}")
-                        notes.append(f"{lv.label}; floaters by C6/C7, remainder: {cand.note}")
+                        notes.append(f"{lv.label}; floaters by C6/C7, {budget.note(lv)}; remainder: {cand.note}")
                         return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
         if not ctx.last:
             notes.append("C15: p = 0, the whole group moves down")

@@ -102,7 +102,9 @@ class Level:
     """The criteria in force while one order is walked (seed 000 C9-C12, seed 002 C3/C10)."""
 
     x: int  # pairs allowed to miss a colour preference (seed 000 A8/B4/C12, seed 002 X)
-    z: int | None  # seed 002 even rounds: pairs allowed to miss a strong preference (A8b)
+    # Pairs of two strong preferences for one colour allowed: seed 002 Z (A8b, even rounds); seed 000
+    # the x of A8's last sentence (the other misses must fall on mild preferences, B4).
+    z: int | None
     down5: bool = True
     down6: bool = True
     up5: bool = True
@@ -226,7 +228,8 @@ def conflict(a: Entrant, b: Entrant) -> bool:
 
 
 def strong_conflict(a: Entrant, b: Entrant) -> bool:
-    """Seed 002 A7d/A8b: both have (at least) a strong preference for the same colour."""
+    """Seed 002 A7d/A8b, seed 000 A8 (last sentence) and B4: both have (at least) a strong preference
+    for the same colour, so a strong preference is missed (not only a mild one)."""
     return conflict(a, b) and a.strength >= STRONG and b.strength >= STRONG
 
 
@@ -773,12 +776,25 @@ def heterogeneous(
     return None, reached
 
 
-def count_x(players: Sequence[Entrant], pairs: int) -> int:
-    """Seed 000 A8: x = w - q or z - q (q = half the group rounded up), not below 0."""
+def count_x(players: Sequence[Entrant]) -> tuple[int, int]:
+    """Seed 000 A8: x = w - q or z - q (q = half the group rounded up), not below 0.
+
+    A8, last sentence: "bekijk of u x kleiner kunt maken door spelers die een lichte voorkeur
+    hebben, de tegengestelde kleur te geven". Each mild preference for the more wanted colour turned
+    round lowers x by one, as long as that colour stays the more wanted one. Returns (x, turned):
+    the x of the formula and how many mild preferences A8 turns; x - turned is the smaller x.
+    """
     w = sum(1 for e in players if e.pref is Colour.WHITE)
     z = sum(1 for e in players if e.pref is Colour.BLACK)
     q = (len(players) + 1) // 2
-    return max(0, (z - q) if z > w else (w - q))
+    x = max(0, (z - q) if z > w else (w - q))
+    many = Colour.BLACK if z > w else Colour.WHITE
+    mild = sum(1 for e in players if e.pref is many and e.strength == MILD)
+    more, fewer = max(w, z), min(w, z)
+    turned = 0
+    while turned < min(mild, x) and more - turned - 1 >= fewer + turned + 1:
+        turned += 1
+    return x, turned
 
 
 def count_x1_z1(players: Sequence[Entrant], p0: int, even: bool) -> tuple[int, int | None]:

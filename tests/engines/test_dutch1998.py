@@ -43,15 +43,17 @@ def test_c7_transposition_when_c6_repeats_a_game():
     assert "C7 transposition" in p.explanation[0]
 
 
-def test_c8_exchange_and_c12_x_raised():
+def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
     # Round 3: 1 and 2 have met 3 and 4, so only 1-2 and 3-4 remain: no transposition of S2 = 3, 4
     # works (C7); the D2 exchange a) of 2 with 3 does. Both pairs want the same colour (1 and 2 white,
-    # 3 and 4 black), while A8 gives x = 0: C12 must raise x to 2 first.
+    # 3 and 4 black, all mild), while A8 gives x = 0: C12 raises x to 1, and B4 (stronger
+    # preferences first) then allows the second miss, as it falls on mild preferences.
     state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)], [(4, 1, 0.5), (3, 2, 0.5)]], 5)
-    assert count_x(entrants(state, RULES_000), 2) == 0
+    assert count_x(entrants(state, RULES_000)) == (0, 0)
     p = pair(state)
     assert boards(p) == [(1, 2), (4, 3)]  # E4: the higher player's preference
-    assert "C12: x raised to 2" in p.explanation[0]
+    assert "B4 (stronger preferences first): one more miss, on a mild preference (2)" in p.explanation[0]
+    assert "p=2, x=1 (B4: up to 2 colour misses, those beyond 1 on mild preferences)" in p.explanation[0]
     assert "D2 exchange of 2 with 3" in p.explanation[0]
 
 
@@ -209,3 +211,58 @@ def test_round_one_a7_colours_by_rank_among_the_players_paired():
     p = pair(state)
     assert boards(p) == [(1, 5), (6, 3), (4, 7)]
     assert byes(p) == [8, 2]
+
+
+def _absent_in_round_3(state, *ids):
+    for pid in ids:
+        state.player(pid).history.append(RoundRecord(Kind.ABSENT, None, None, 0.0))
+    return state
+
+
+def test_a8_last_sentence_a_mild_preference_takes_the_miss():
+    # Round 4, score group 2: 1 BWB (strong white), 2 WBW (strong black), 3 BWB (strong white),
+    # 4 WB and absent (colour difference 0, last black: mild white). A8: w = 3, z = 1, q = 2, so
+    # x = 1. "Bekijk of u x kleiner kunt maken": 4's mild preference turned gives w = 2, z = 2, x = 0.
+    # C6 pairs 1-3 (two strong preferences for white) and 2-4: one miss, which x = 0 does not
+    # allow; C7 (S2 = 4, 3) pairs 1-4 and 2-3: the only miss falls on 4's mild preference.
+    # Without the sentence x = 1 and C6's 1-3, 2-4 stood.
+    rounds = [
+        [(5, 1, 0.0), (2, 6, 0.5), (7, 3, 0.0), (4, 8, 1.0)],
+        [(1, 7, 0.5), (5, 2, 0.0), (3, 8, 0.5), (6, 4, 0.0)],
+        [(8, 1, 0.5), (2, 7, 0.5), (6, 3, 0.5)],
+    ]
+    state = _absent_in_round_3(tournament(8, rounds, 5), 4, 5)
+    group = [e for e in entrants(state, RULES_000) if e.score == 2]
+    assert [e.id for e in group] == [1, 2, 3, 4]
+    assert count_x(group) == (1, 1)
+    p = pair(state)
+    check_round(state, p)
+    assert {(1, 4), (3, 2)} <= set(boards(p))  # E2: 1's strong preference; E1: 3 white, 2 black
+    assert "C7 transposition of S2; p=2, x=0 (A8: 1 less 1 mild preference(s)" in p.explanation[0]
+
+
+def test_b4_stronger_preference_first_before_x_is_raised():
+    # Round 4, score group 2: 1 BWB and 4 BWB (strong white), 3 WB and absent (mild white), 2, 5, 6
+    # WBW (strong black); 1 has met 2, 5 and 6. A8: w = z = 3, x = 0. 1 can only meet 3 or 4, so a
+    # pair wants white twice and another black twice: two misses. C12 raises x; B4 ("met voorrang
+    # voor een sterkere voorkeur") first allows the second miss only on a mild preference. Every
+    # transposition of S2 = 4, 5, 6 pairs 1-4 (strong white twice) and 2 with 5 or 6 (strong black
+    # twice); the first D2 exchange (3 with 4) pairs 1-3, 2-5, 4-6: 3's mild preference takes the
+    # miss. When x is simply raised to 2, C6's 1-4, 2-5, 3-6 is taken.
+    rounds = [
+        [(2, 1, 0.5), (5, 4, 0.5), (3, 7, 1.0), (6, 8, 1.0), (9, 10, 0.5)],
+        [(1, 5, 0.5), (4, 2, 0.5), (8, 3, 0.0), (7, 6, 0.0)],
+        [(6, 1, 0.0), (2, 7, 1.0), (5, 8, 1.0), (9, 4, 0.0)],
+    ]
+    state = _absent_in_round_3(tournament(10, rounds, 5), 3, 10)
+    state.player(9).history.insert(1, RoundRecord(Kind.ABSENT, None, None, 0.0))
+    state.player(10).history.insert(1, RoundRecord(Kind.ABSENT, None, None, 0.0))
+    group = [e for e in entrants(state, RULES_000) if e.score == 2]
+    assert [e.id for e in group] == [1, 2, 3, 4, 5, 6]
+    assert count_x(group) == (0, 0)
+    p = pair(state)
+    check_round(state, p)
+    pairs = {frozenset(b) for b in boards(p)}
+    assert {frozenset((1, 3)), frozenset((2, 5)), frozenset((4, 6))} <= pairs
+    assert "B4 (stronger preferences first)" in p.explanation[0]
+    assert "D2 exchange of 3 with 4" in p.explanation[0]
