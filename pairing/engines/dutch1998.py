@@ -62,10 +62,11 @@ class Budget000:
             turned = min(turned, x)
         return cls(x, turned, any(e.strength == MILD for e in players))
 
-    def steps(self, cap: int) -> list[tuple[int, int, str]]:
+    def steps(self, cap: int) -> list[tuple[int, int | None, str]]:
         """(colour misses allowed, of which between strong preferences, label) in the order tried:
         the start, then C12's raises while x < p. B4 "met voorrang voor een sterkere voorkeur": before
-        each raise, one more miss is allowed when it falls on a mild preference."""
+        each raise, one more miss is allowed when it falls on a mild preference. The second count is
+        None where it cannot be tighter than the first."""
         x = self.x - self.turned
         out = [(min(self.x, cap), min(x, cap), "")]
         while x < cap:
@@ -75,11 +76,11 @@ class Budget000:
                 out.append((total + 1, x, label))
             x += 1
             out.append((min(x + self.turned, cap), x, f"C12: x raised to {x}"))
-        return out
+        return [(t, None if z >= t else z, label) for t, z, label in out]
 
     def note(self, level: Level) -> str:
         """The explanation of the colour counts in force, naming A8 and B4 where they decide."""
-        z = level.z or 0
+        z = level.x if level.z is None else level.z
         text = f"x={z}"
         if self.turned:
             text += f" (A8: {self.x} less {self.turned} mild preference(s) given the other colour)"
