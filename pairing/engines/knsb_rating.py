@@ -89,6 +89,16 @@ def levels_002(x1: int, z1: int | None, p1: int, odd: bool, tops: bool) -> Itera
                     )
 
 
+def _xz(level: Level) -> str:
+    """X and, in even rounds, Z for the explanation. Z below X is A7e at work: mild preferences take
+    the other colour as far as needed to keep pairs of two strong preferences for one colour few."""
+    if level.z is None:
+        return f"X={level.x}"
+    if level.z < level.x:
+        return f"X={level.x}, Z={level.z} (A7e: at most {level.z} pair(s) of two strong preferences for one colour)"
+    return f"X={level.x}, Z={level.z}"
+
+
 def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
     """One score group by seed 002 C1-C14."""
     notes: list[str] = []
@@ -132,10 +142,7 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
                             if subset == tuple(range(1, m1 + 1))
                             else f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
                         )
-                        notes.append(
-                            f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, X={level.x}"
-                            + (f", Z={level.z}" if level.z is not None else "")
-                        )
+                        notes.append(f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, {_xz(level)}")
                         return done(cand)
             if reached_any and p1 > m1:
                 p1, x1 = p1 - 1, max(0, x1 - 1)
@@ -158,10 +165,7 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
             seen.add(sig)
             cand = homogeneous(ctx, group, p1, level)
             if cand is not None:
-                notes.append(
-                    f"{level.label or 'C3'}; {cand.note}; P1={p1}, X={level.x}"
-                    + (f", Z={level.z}" if level.z is not None else "")
-                )
+                notes.append(f"{level.label or 'C3'}; {cand.note}; P1={p1}, {_xz(level)}")
                 return done(cand)
         p1, x1 = p1 - 1, max(0, x1 - 1)
         z1 = None if z1 is None else max(0, z1 - 1)

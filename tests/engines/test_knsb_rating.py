@@ -5,6 +5,7 @@ import pytest
 from pairing.engines import registry
 from pairing.engines.knsb_rating import levels_002, xz_steps
 from pairing.engines.knsb_swiss import RULES_002, absolute_ok, count_x1_z1, entrants
+from pairing.engines.state import Kind, RoundRecord
 
 from .knsb_helpers import boards, byes, check_round, tournament
 from .knsb_sim import play
@@ -150,3 +151,52 @@ def test_c13_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again(
     assert boards(p) == [(3, 4), (1, 2), (5, 6)]
     assert "C14a: P1 lowered to 1" in p.explanation[1] and "D2 exchange of 2 with 3" in p.explanation[1]
     check_round(state, p)
+
+
+def _round_4(rounds, absent):
+    state = tournament(8, rounds, 5)
+    for pid in absent:
+        state.player(pid).history.append(RoundRecord(Kind.ABSENT, None, None, 0.0))
+    return state
+
+
+def test_a7e_a_mild_preference_takes_the_other_colour_only_as_needed():
+    # Round 4 (even), score group 2: 1 BWB (strong white), 2 WBW (strong black), 3 WB and 4 BW,
+    # both absent in round 3 (an odd number of unplayed games, mild: white and black). A8: W = 1,
+    # B = 1, w = 1, b = 1, P0 = 2: X1 = P0 - B - b - a = 0 and Z1 = P0 - B - b - w - a = 0 (not
+    # below 0). C6 pairs 1-3 and 2-4: no two strong preferences meet, but 3 and 4 would both have to
+    # take the other colour, and A8a's X1 counts such pairs ("niet aan alle kleurvoorkeuren"), so X = 0
+    # refuses it. A7e turns a mild preference only "zo nodig": C7's 1-4, 2-3 meets every preference.
+    rounds = [
+        [(5, 1, 0.0), (2, 6, 0.5), (3, 7, 1.0), (8, 4, 0.0)],
+        [(1, 7, 0.5), (6, 2, 0.0), (8, 3, 0.0), (4, 5, 1.0)],
+        [(8, 1, 0.5), (2, 5, 0.5), (6, 7, 0.5)],
+    ]
+    state = _round_4(rounds, (3, 4))
+    group = [e for e in entrants(state, RULES_002) if e.score == 2]
+    assert [e.id for e in group] == [1, 2, 3, 4]
+    assert count_x1_z1(group, 2, even=True) == (0, 0)
+    p = pair(state)
+    check_round(state, p)
+    assert {(1, 4), (3, 2)} <= set(boards(p))
+    assert "C7 transposition of S2; P1=2, X=0, Z=0" in p.explanation[0]
+
+
+def test_a7e_a_mild_preference_takes_the_other_colour_rather_than_two_strong_ones_meet():
+    # Round 4 (even), score group 2: 1 BWB and 3 BWB (strong white), 2 WBW (strong black), 4 WB and
+    # absent in round 3 (mild white). A8: W = 2, B = 1, w = 1, P0 = 2: X1 = P0 - B - b - a = 1,
+    # Z1 = P0 - B - b - w - a = 0. C6 pairs 1-3 (two strong preferences for white): Z = 0 refuses
+    # it. C7 pairs 1-4 and 2-3: 4's mild preference gives way (one miss, X = 1), as A7e asks.
+    rounds = [
+        [(5, 1, 0.0), (2, 6, 0.5), (7, 3, 0.0), (4, 8, 1.0)],
+        [(1, 7, 0.5), (5, 2, 0.0), (3, 8, 0.5), (6, 4, 0.0)],
+        [(8, 1, 0.5), (2, 7, 0.5), (6, 3, 0.5)],
+    ]
+    state = _round_4(rounds, (4, 5))
+    group = [e for e in entrants(state, RULES_002) if e.score == 2]
+    assert [e.id for e in group] == [1, 2, 3, 4]
+    assert count_x1_z1(group, 2, even=True) == (1, 0)
+    p = pair(state)
+    check_round(state, p)
+    assert {(1, 4), (3, 2)} <= set(boards(p))
+    assert "C7 transposition of S2; P1=2, X=1, Z=0 (A7e: at most 0 pair(s)" in p.explanation[0]
