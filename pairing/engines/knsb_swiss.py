@@ -779,7 +779,7 @@ def heterogeneous(
 def count_x(players: Sequence[Entrant]) -> tuple[int, int]:
     """Seed 000 A8: x = w - q or z - q (q = half the group rounded up), not below 0.
 
-    A8, last sentence: "bekijk of u x kleiner kunt maken door spelers die een lichte voorkeur
+    A8, last sentence: "bekijk dan of u x kleiner kunt maken door spelers die een lichte voorkeur te
     hebben, de tegengestelde kleur te geven". Each mild preference for the more wanted colour turned
     round lowers x by one, as long as that colour stays the more wanted one. Returns (x, turned):
     the x of the formula and how many mild preferences A8 turns; x - turned is the smaller x.
