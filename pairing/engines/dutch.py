@@ -613,7 +613,7 @@ class _Pairer:
             members = {vx[oi] for oi in remainder}
             if 2 * len(s1) == len(remainder) and all(mate[v] in members for v in members):
                 inside = self.solve(extra, shift, among=sorted(members))
-                if all(inside[v] in members for v in members):
+                if all(inside[v] != v and inside[v] in members for v in members):
                     return [inside[v] if v in members else mate[v] for v in range(n)]
             return self.solve(extra, shift)
 
