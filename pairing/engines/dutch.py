@@ -309,9 +309,10 @@ def _bye_prepass(rnd: _Round) -> None:
 class _Pairer:
     """The bracket loop (Art. 3-4) over a prepared round."""
 
-    def __init__(self, rnd: _Round) -> None:
+    def __init__(self, rnd: _Round, shortcuts: bool = True) -> None:
         self.rnd = rnd
         self.n = rnd.n
+        self.shortcuts = shortcuts  # False: every transposition by the full solve (to check them)
         self.weights: dict[tuple[int, int], int] = {}
         self.initial_single = rnd.single_is_bye
         self.active = set(range(rnd.n))  # not yet finalised
@@ -611,7 +612,7 @@ class _Pairer:
             # from it), every pairing as good keeps doing so and the players outside cannot gain
             # or lose by how the remainder is paired: solve the remainder alone, keep the rest.
             members = {vx[oi] for oi in remainder}
-            if 2 * len(s1) == len(remainder) and all(mate[v] in members for v in members):
+            if self.shortcuts and 2 * len(s1) == len(remainder) and all(mate[v] in members for v in members):
                 inside = self.solve(extra, shift, among=sorted(members))
                 if all(inside[v] != v and inside[v] in members for v in members):
                     return [inside[v] if v in members else mate[v] for v in range(n)]
@@ -638,7 +639,8 @@ class _Pairer:
                 return self.get(a, b)
 
             s1, s2 = remainder[:rem_pairs], remainder[rem_pairs:]
-            mate = self.in_order(mate, [vx[i] for i in s1], [vx[i] for i in s2], criteria) or transpositions(s1)
+            first = self.in_order(mate, [vx[i] for i in s1], [vx[i] for i in s2], criteria) if self.shortcuts else None
+            mate = first or transpositions(s1)
         else:
             mate = self.solve()
 
@@ -711,8 +713,11 @@ class _Pairer:
         return mate, matched, made
 
 
-def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026) -> Pairing:
-    """Pair `state.round_to_pair` by the Dutch system of `edition` (2026 criteria C1-C21)."""
+def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026, *, shortcuts: bool = True) -> Pairing:
+    """Pair `state.round_to_pair` by the Dutch system of `edition` (2026 criteria C1-C21).
+
+    `shortcuts=False` settles every bracket's transpositions by the full solve, never by S1
+    against S2 in order or the remainder alone: the same pairing, slower (tests compare the two)."""
     info = _prepare(state, edition)
     rnd = _Round(state, edition, info)
     if rnd.n == 0:
@@ -723,7 +728,7 @@ def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026) -> 
         bye = [Bye(info[0].player.id, Kind.PAIRING_BYE)]
         return Pairing(boards=[], byes=bye + _requested(state), explanation=["one player: the bye"])
     _bye_prepass(rnd)
-    pairer = _Pairer(rnd)
+    pairer = _Pairer(rnd, shortcuts)
     pairs = pairer.run()
     paired = {v for pair in pairs for v in pair}
     unpaired = [v for v in range(rnd.n) if v not in paired]
