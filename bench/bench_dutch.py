@@ -2,6 +2,10 @@
 
 Checks every board (pairs, colours, order) against the reference answers beside the inputs and
 prints a table of median wall times. Usage: python bench/bench_dutch.py [runs] [sizes...]
+
+`--round K` pairs round K of the same files instead (rounds K.. taken out of the history); there
+is no reference answer for those rounds, so only the time is printed:
+python bench/bench_dutch.py --round 2 1 300 1000
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairing.engines import trf  # noqa: E402
+from pairing.engines.checks import state_before  # noqa: E402
 from pairing.engines.dutch import pair_round  # noqa: E402
 from pairing.engines.state import Kind  # noqa: E402
 
@@ -28,7 +33,26 @@ def expected(size: int) -> list[tuple[int, int]]:
     return [tuple(int(x) for x in line.split()) for line in lines[1 : 1 + count]]  # type: ignore[misc]
 
 
+def other_round(rnd: int, runs: int, sizes: list[int]) -> None:
+    """Time round `rnd` of each perf file (no reference answer for it)."""
+    print(f"{'players':>8} {'round':>6} {'runs':>5} {'median s':>9}")
+    for size in sizes:
+        text = (PERF / f"gen_{size}_r7in.trf").read_text()
+        times = []
+        for _ in range(1 if size >= 1000 else runs):
+            state = state_before(trf.read_state(text, f"gen_{size}_r7in.trf"), rnd)
+            start = time.perf_counter()
+            pair_round(state)
+            times.append(time.perf_counter() - start)
+        print(f"{size:>8} {rnd:>6} {len(times):>5} {statistics.median(times):>9.2f}")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--round"]:
+        rnd = int(sys.argv[2])
+        runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+        other_round(rnd, runs, [int(x) for x in sys.argv[4:]] or [100, 300, 1000])
+        return
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     sizes = [int(x) for x in sys.argv[2:]] or [100, 300, 1000]
     print(f"{'players':>8} {'runs':>5} {'median s':>9} {'reference s':>12} {'ratio':>6}  boards")
