@@ -126,7 +126,6 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
             competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
         )
     now = timezone.now()
-    by_id = {player.id: player for player in state.players}
     for number in range(1, played + 1):
         complete = all(p.history[number - 1].score is not None for p in state.players)
         status = Round.Status.FINISHED if complete else Round.Status.PUBLISHED
@@ -143,7 +142,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
                     board=board,
                     white=participants[player.id],
                     black=participants[record.opponent],
-                    result=_result(player, by_id[record.opponent], number - 1),
+                    result=_result(player, state.player(record.opponent), number - 1),
                 )
             elif not record.paired and record.kind in ENGINE_TO_BYE and record.kind is not Kind.ABSENT:
                 Bye.objects.create(

@@ -19,6 +19,11 @@ from . import blossom
 _NATIVE_BITS = 120
 
 
+def _trailing_zeros(x: int) -> int:
+    """How many zero bits `x` (not 0) ends in; of ~y, how many one bits y ends in."""
+    return (x & -x).bit_length() - 1
+
+
 def compact(weights: list[int], pairs: int) -> list[int]:
     """The same weights with long runs of bits that are zero in every weight taken out.
 
@@ -35,11 +40,11 @@ def compact(weights: list[int], pairs: int) -> list[int]:
     position = 0
     top = union.bit_length()
     while position < top:
-        zeros = ((union >> position) & -(union >> position)).bit_length() - 1  # zero bits from here on
+        zeros = _trailing_zeros(union >> position)
         if zeros > room:
             position += zeros - room  # drop the rest of the run, keep `room` zero bits below the next run
             zeros = room
-        ones = (~(union >> (position + zeros)) & -(~(union >> (position + zeros)))).bit_length() - 1
+        ones = _trailing_zeros(~(union >> (position + zeros)))
         keep.append((position, zeros + ones))
         position += zeros + ones
     if sum(length for _, length in keep) == top:
@@ -65,9 +70,8 @@ def max_weight_matching(vertices: list[int], edges: Iterable[tuple[int, int, int
     positive = [(index[u], index[v], w) for u, v, w in edges if w > 0]
     if not positive:
         return {}
-    ends = [(a, b) for a, b, _ in positive]
     weights = compact([w for _, _, w in positive], len(vertices) // 2)
-    edge_list = [(a, b, w) for (a, b), w in zip(ends, weights, strict=True)]
+    edge_list = [(a, b, w) for (a, b, _), w in zip(positive, weights, strict=True)]
     mate: dict[int, int] = {}
     if max(weights).bit_length() <= _NATIVE_BITS:
         graph = rustworkx.PyGraph()
