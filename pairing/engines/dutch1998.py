@@ -141,11 +141,11 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
     ctx.stuck = stuck
     if m0 and 2 * m0 < n:
         notes.append(f"heterogeneous, S1 = {m0} moved down")
+        budget = Budget000.of(group)
         for pm in range(m0, 0, -1):
             s1 = moved[:pm]
             s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
             r = len(s2) - pm
-            budget = Budget000.of(group)
             for prem in range(r // 2, -1, -1):
                 seen: set[tuple] = set()
                 for k, lv in levels_000(budget, pm, True):

@@ -790,11 +790,8 @@ def count_x(players: Sequence[Entrant]) -> tuple[int, int]:
     x = max(0, (z - q) if z > w else (w - q))
     many = Colour.BLACK if z > w else Colour.WHITE
     mild = sum(1 for e in players if e.pref is many and e.strength == MILD)
-    more, fewer = max(w, z), min(w, z)
-    turned = 0
-    while turned < min(mild, x) and more - turned - 1 >= fewer + turned + 1:
-        turned += 1
-    return x, turned
+    # Turning one moves one player from the larger count to the smaller: at most half the gap.
+    return x, min(mild, x, abs(w - z) // 2)
 
 
 def count_x1_z1(players: Sequence[Entrant], p0: int, even: bool) -> tuple[int, int | None]:
