@@ -21,6 +21,23 @@ def tournament(n: int, rounds: list[list[tuple]], total: int, **kwargs) -> Tourn
     return TournamentState(players=players, total_rounds=total, round_to_pair=len(rounds) + 1, **kwargs)
 
 
+def absent(state: TournamentState, *ids: int) -> TournamentState:
+    """`ids` absent without a game in the last round of `state`'s history (nothing to count, no colour)."""
+    for pid in ids:
+        state.player(pid).history.append(RoundRecord(Kind.ABSENT, None, None, 0.0))
+    return state
+
+
+# Three rounds of eight players after which, with 4 and 5 absent in round 3, score group 2 is
+# 1 and 3 BWB (strong white), 2 WBW (strong black) and 4 WB (mild white): the same position for
+# seed 000 A8's last sentence and seed 002 A7e.
+TWO_STRONG_WHITES = [
+    [(5, 1, 0.0), (2, 6, 0.5), (7, 3, 0.0), (4, 8, 1.0)],
+    [(1, 7, 0.5), (5, 2, 0.0), (3, 8, 0.5), (6, 4, 0.0)],
+    [(8, 1, 0.5), (2, 7, 0.5), (6, 3, 0.5)],
+]
+
+
 def boards(pairing: Pairing) -> list[tuple[int, int]]:
     return [(b.white, b.black) for b in pairing.boards]
 

@@ -6,7 +6,7 @@ from pairing.engines import registry
 from pairing.engines.knsb_swiss import RULES_000, absolute_ok, count_x, entrants
 from pairing.engines.state import Colour, Kind, NoValidPairing, RoundRecord
 
-from .knsb_helpers import boards, byes, check_round, tournament
+from .knsb_helpers import TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
 from .knsb_sim import play
 
 SYSTEM = "dutch-1998"
@@ -213,12 +213,6 @@ def test_round_one_a7_colours_by_rank_among_the_players_paired():
     assert byes(p) == [8, 2]
 
 
-def _absent_in_round_3(state, *ids):
-    for pid in ids:
-        state.player(pid).history.append(RoundRecord(Kind.ABSENT, None, None, 0.0))
-    return state
-
-
 def test_a8_last_sentence_a_mild_preference_takes_the_miss():
     # Round 4, score group 2: 1 BWB (strong white), 2 WBW (strong black), 3 BWB (strong white),
     # 4 WB and absent (colour difference 0, last black: mild white). A8: w = 3, z = 1, q = 2, so
@@ -226,12 +220,7 @@ def test_a8_last_sentence_a_mild_preference_takes_the_miss():
     # C6 pairs 1-3 (two strong preferences for white) and 2-4: one miss, which x = 0 does not
     # allow; C7 (S2 = 4, 3) pairs 1-4 and 2-3: the only miss falls on 4's mild preference.
     # Without the sentence x = 1 and C6's 1-3, 2-4 stood.
-    rounds = [
-        [(5, 1, 0.0), (2, 6, 0.5), (7, 3, 0.0), (4, 8, 1.0)],
-        [(1, 7, 0.5), (5, 2, 0.0), (3, 8, 0.5), (6, 4, 0.0)],
-        [(8, 1, 0.5), (2, 7, 0.5), (6, 3, 0.5)],
-    ]
-    state = _absent_in_round_3(tournament(8, rounds, 5), 4, 5)
+    state = absent(tournament(8, TWO_STRONG_WHITES, 5), 4, 5)
     group = [e for e in entrants(state, RULES_000) if e.score == 2]
     assert [e.id for e in group] == [1, 2, 3, 4]
     assert count_x(group) == (1, 1)
@@ -254,7 +243,7 @@ def test_b4_stronger_preference_first_before_x_is_raised():
         [(1, 5, 0.5), (4, 2, 0.5), (8, 3, 0.0), (7, 6, 0.0)],
         [(6, 1, 0.0), (2, 7, 1.0), (5, 8, 1.0), (9, 4, 0.0)],
     ]
-    state = _absent_in_round_3(tournament(10, rounds, 5), 3, 10)
+    state = absent(tournament(10, rounds, 5), 3, 10)
     state.player(9).history.insert(1, RoundRecord(Kind.ABSENT, None, None, 0.0))
     state.player(10).history.insert(1, RoundRecord(Kind.ABSENT, None, None, 0.0))
     group = [e for e in entrants(state, RULES_000) if e.score == 2]

@@ -5,9 +5,8 @@ import pytest
 from pairing.engines import registry
 from pairing.engines.knsb_rating import levels_002, xz_steps
 from pairing.engines.knsb_swiss import RULES_002, absolute_ok, count_x1_z1, entrants
-from pairing.engines.state import Kind, RoundRecord
 
-from .knsb_helpers import boards, byes, check_round, tournament
+from .knsb_helpers import TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
 from .knsb_sim import play
 
 SYSTEM = "knsb-rating"
@@ -153,13 +152,6 @@ def test_c13_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again(
     check_round(state, p)
 
 
-def _round_4(rounds, absent):
-    state = tournament(8, rounds, 5)
-    for pid in absent:
-        state.player(pid).history.append(RoundRecord(Kind.ABSENT, None, None, 0.0))
-    return state
-
-
 def test_a7e_a_mild_preference_takes_the_other_colour_only_as_needed():
     # Round 4 (even), score group 2: 1 BWB (strong white), 2 WBW (strong black), 3 WB and 4 BW,
     # both absent in round 3 (an odd number of unplayed games, mild: white and black). A8: W = 1,
@@ -172,7 +164,7 @@ def test_a7e_a_mild_preference_takes_the_other_colour_only_as_needed():
         [(1, 7, 0.5), (6, 2, 0.0), (8, 3, 0.0), (4, 5, 1.0)],
         [(8, 1, 0.5), (2, 5, 0.5), (6, 7, 0.5)],
     ]
-    state = _round_4(rounds, (3, 4))
+    state = absent(tournament(8, rounds, 5), 3, 4)
     group = [e for e in entrants(state, RULES_002) if e.score == 2]
     assert [e.id for e in group] == [1, 2, 3, 4]
     assert count_x1_z1(group, 2, even=True) == (0, 0)
@@ -187,12 +179,7 @@ def test_a7e_a_mild_preference_takes_the_other_colour_rather_than_two_strong_one
     # absent in round 3 (mild white). A8: W = 2, B = 1, w = 1, P0 = 2: X1 = P0 - B - b - a = 1,
     # Z1 = P0 - B - b - w - a = 0. C6 pairs 1-3 (two strong preferences for white): Z = 0 refuses
     # it. C7 pairs 1-4 and 2-3: 4's mild preference gives way (one miss, X = 1), as A7e asks.
-    rounds = [
-        [(5, 1, 0.0), (2, 6, 0.5), (7, 3, 0.0), (4, 8, 1.0)],
-        [(1, 7, 0.5), (5, 2, 0.0), (3, 8, 0.5), (6, 4, 0.0)],
-        [(8, 1, 0.5), (2, 7, 0.5), (6, 3, 0.5)],
-    ]
-    state = _round_4(rounds, (4, 5))
+    state = absent(tournament(8, TWO_STRONG_WHITES, 5), 4, 5)
     group = [e for e in entrants(state, RULES_002) if e.score == 2]
     assert [e.id for e in group] == [1, 2, 3, 4]
     assert count_x1_z1(group, 2, even=True) == (1, 0)
