@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pairing.engines import trf  # noqa: E402
 from pairing.engines.checks import state_before  # noqa: E402
 from pairing.engines.dutch import pair_round  # noqa: E402
-from pairing.engines.state import Kind  # noqa: E402
+from pairing.engines.state import Kind, Pairing  # noqa: E402
 
 PERF = Path("/work/shared/oracle/perf")
 REFERENCE_SECONDS = {100: 0.05, 300: 1.14, 1000: 45.3}  # bbpPairings v6, median, same kind of machine
@@ -33,17 +33,25 @@ def expected(size: int) -> list[tuple[int, int]]:
     return [tuple(int(x) for x in line.split()) for line in lines[1 : 1 + count]]  # type: ignore[misc]
 
 
+def timed(size: int, runs: int, rnd: int = 7) -> tuple[list[float], Pairing]:
+    """Pair round `rnd` of the `size`-player perf file `runs` times (once at 1000 players or more):
+    the wall times and the pairing. Rounds before 7 take the later ones out of the history."""
+    name = f"gen_{size}_r7in.trf"
+    text = (PERF / name).read_text()
+    times = []
+    for _ in range(1 if size >= 1000 else runs):
+        state = state_before(trf.read_state(text, name), rnd)
+        start = time.perf_counter()
+        pairing = pair_round(state)
+        times.append(time.perf_counter() - start)
+    return times, pairing
+
+
 def other_round(rnd: int, runs: int, sizes: list[int]) -> None:
     """Time round `rnd` of each perf file (no reference answer for it)."""
     print(f"{'players':>8} {'round':>6} {'runs':>5} {'median s':>9}")
     for size in sizes:
-        text = (PERF / f"gen_{size}_r7in.trf").read_text()
-        times = []
-        for _ in range(1 if size >= 1000 else runs):
-            state = state_before(trf.read_state(text, f"gen_{size}_r7in.trf"), rnd)
-            start = time.perf_counter()
-            pair_round(state)
-            times.append(time.perf_counter() - start)
+        times, _ = timed(size, runs, rnd)
         print(f"{size:>8} {rnd:>6} {len(times):>5} {statistics.median(times):>9.2f}")
 
 
@@ -57,15 +65,7 @@ def main() -> None:
     sizes = [int(x) for x in sys.argv[2:]] or [100, 300, 1000]
     print(f"{'players':>8} {'runs':>5} {'median s':>9} {'reference s':>12} {'ratio':>6}  boards")
     for size in sizes:
-        text = (PERF / f"gen_{size}_r7in.trf").read_text()
-        times = []
-        pairing = None
-        for _ in range(1 if size >= 1000 else runs):
-            state = trf.read_state(text, f"gen_{size}_r7in.trf")
-            start = time.perf_counter()
-            pairing = pair_round(state)
-            times.append(time.perf_counter() - start)
-        assert pairing is not None
+        times, pairing = timed(size, runs)
         got = [(b.white, b.black) for b in pairing.boards]
         got += [(b.player, 0) for b in pairing.byes if b.kind is Kind.PAIRING_BYE]
         want = expected(size)
