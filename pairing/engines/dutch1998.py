@@ -11,7 +11,7 @@ Per score group, from the top (seed 000 C):
 - heterogeneous group: S1 = the players moved down, p of them; C6/C7 pair them, then the rest
   starts again at C2 as a homogeneous group; when it cannot be paired C11 takes the next
   transposition of the floaters, and drops B6, then B5, for upfloats; C12 raises x; C15 lowers p.
-- C13/C14: see `knsb_swiss` (a candidate must leave the lower groups pairable).
+- C13/C14: going back to the group above, in `knsb_swiss._Round`.
 Seed 000 A5: the bye is a downfloat and goes to a player who has not had a point without playing.
 """
 
@@ -104,11 +104,12 @@ def levels_000(budget: Budget000, p: int, floats_up: bool) -> Iterator[tuple[int
         yield k, Level(x, z, False, False, False, False, label=label)
 
 
-def _homogeneous_000(ctx: _Context, group: list[Entrant], notes: list[str]) -> Candidate | None:
+def _homogeneous_000(ctx: _Context, group: list[Entrant]) -> Iterator[tuple[Candidate, list[str]]]:
+    """A homogeneous group's candidates in the order of C4-C12, then C15 (p lowered)."""
     n = len(group)
     p0 = n // 2
     mixed = len({e.score for e in group}) > 1
-    for p in range(p0, 0, -1):
+    for p in range(p0, 0 if p0 or not ctx.last else -1, -1):  # the lowest group's lone player: the bye
         budget = Budget000.of(group, lowered=p0 - p)
         seen: set[tuple] = set()
         for _, level in levels_000(budget, p, mixed):
@@ -116,17 +117,16 @@ def _homogeneous_000(ctx: _Context, group: list[Entrant], notes: list[str]) -> C
             if sig in seen:
                 continue
             seen.add(sig)
-            cand = homogeneous(ctx, group, p, level)
-            if cand is not None:
-                if p < p0:
-                    notes.append(f"C15: p lowered to {p}")
-                notes.append(f"{level.label}; {cand.note}; p={p}, {budget.note(level)}")
-                return cand
-    return None
+            for cand in homogeneous(ctx, group, p, level):
+                lines = [f"C15: p lowered to {p}"] if p < p0 else []
+                lines.append(f"{level.label}; {cand.note}; p={p}, {budget.note(level)}")
+                yield cand, lines
 
 
-def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
-    """One score group by seed 000 C1-C15."""
+def bracket_000(
+    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
+) -> Iterator[tuple[Candidate, list[str]]]:
+    """One score group by seed 000 C1-C15: its candidates in the text's order, with their notes."""
     notes: list[str] = []
     group = sorted([*movers, *residents], key=lambda e: e.key)
     stuck: list[Entrant] = []
@@ -139,6 +139,7 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
     n, m0 = len(group), len(moved)
     ctx.lower = [*stuck, *ctx.lower]
     ctx.stuck = stuck
+    whole = Candidate([], [*group, *stuck], ""), [*notes, "C15: p = 0, the whole group moves down"]
     if m0 and 2 * m0 < n:
         notes.append(f"heterogeneous, S1 = {m0} moved down")
         budget = Budget000.of(group)
@@ -159,23 +160,21 @@ def bracket_000(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
                         x, z, _ = steps[min(k, len(steps) - 1)]
                         return replace(lv, x=x, z=z)
 
-                    cand, _ = heterogeneous(ctx, s1, s2, lv, prem, rem_level, shared=False)
-                    if cand is not None:
-                        if pm < m0:
-                            notes.append(f"C15: p lowered to {pm}")
+                    for cand in heterogeneous(ctx, s1, s2, lv, prem, rem_level, shared=False):
+                        lines = [f"C15: p lowered to {pm}"] if pm < m0 else []
                         if prem < r // 2:
-                            notes.append(f"C15 (remainder): p lowered to {prem}")
-                        notes.append(f"{lv.label}; floaters by C6/C7, {budget.note(lv)}; remainder: {cand.note}")
-                        return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
+                            lines.append(f"C15 (remainder): p lowered to {prem}")
+                        lines.append(f"{lv.label}; floaters by C6/C7, {budget.note(lv)}; remainder: {cand.note}")
+                        yield Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes + lines
         if not ctx.last:
-            notes.append("C15: p = 0, the whole group moves down")
-            return Candidate([], [*group, *stuck], ""), notes
-        notes.append("C14: the lowest group merged and paired as one homogeneous group")
-    cand = _homogeneous_000(ctx, group, notes)
-    if cand is None:
-        notes.append("C15: p = 0, the whole group moves down")
-        cand = Candidate([], group, "")
-    return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
+            if ctx.whole_group_may_move():
+                yield whole
+            return
+        notes.append("the lowest group paired as one homogeneous group")
+    for cand, lines in _homogeneous_000(ctx, group):
+        yield Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes + lines
+    if ctx.whole_group_may_move():
+        yield whole
 
 
 def pair(state: TournamentState) -> Pairing:

@@ -14,7 +14,7 @@ Per score group, from the top (seed 002 C):
   at C3e, so the float criteria hold again for the raised X);
 - C14 lowers P1 (with X1, Z1) in a homogeneous group, in a heterogeneous one first P1 when the rest
   was reached (C14b1), else M1 (C14b2), down to M1 = 0 (homogeneous, P1 = P0).
-- C12/C13: see `knsb_swiss` (a candidate must leave the lower groups pairable).
+- C12/C13: going back to the group above, in `knsb_swiss._Round`.
 """
 
 from __future__ import annotations
@@ -99,8 +99,10 @@ def _xz(level: Level) -> str:
     return f"X={level.x}, Z={level.z}"
 
 
-def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) -> tuple[Candidate, list[str]]:
-    """One score group by seed 002 C1-C14."""
+def bracket_002(
+    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
+) -> Iterator[tuple[Candidate, list[str]]]:
+    """One score group by seed 002 C1-C14: its candidates in the text's order, with their notes."""
     notes: list[str] = []
     group = sorted([*movers, *residents], key=lambda e: e.key)
     stuck: list[Entrant] = []
@@ -118,12 +120,13 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
     x1, z1 = count_x1_z1(group, p0, even)
     tops = any(e.top for e in group)
 
-    def done(cand: Candidate) -> tuple[Candidate, list[str]]:
-        return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes
+    def done(cand: Candidate, line: str) -> tuple[Candidate, list[str]]:
+        return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), [*notes, line]
 
-    if m0 and 2 * m0 < n:
+    # C13: a lowest group formed by merging is heterogeneous, the group added last being S1.
+    if m0 and (2 * m0 < n or ctx.merged):
         notes.append(f"heterogeneous, M0 = {m0}")
-        m1, p1, reached_any = m0, p0, False
+        m1, p1, reached = m0, p0, [False]
         while True:
             seen: set[tuple] = set()
             for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
@@ -134,17 +137,17 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
                 for subset in floater_subsets(m0, m1):
                     s1 = [moved[i - 1] for i in subset]
                     s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
-                    cand, reached = heterogeneous(ctx, s1, s2, level, p1 - m1, lambda rest, lv=level: lv, shared=True)
-                    reached_any |= reached
-                    if cand is not None:
-                        how = (
-                            ""
-                            if subset == tuple(range(1, m1 + 1))
-                            else f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
-                        )
-                        notes.append(f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, {_xz(level)}")
-                        return done(cand)
-            if reached_any and p1 > m1:
+                    how = (
+                        ""
+                        if subset == tuple(range(1, m1 + 1))
+                        else f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
+                    )
+                    for cand in heterogeneous(
+                        ctx, s1, s2, level, p1 - m1, lambda rest, lv=level: lv, shared=True, reached=reached
+                    ):
+                        line = f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, {_xz(level)}"
+                        yield done(cand, line)
+            if reached[0] and p1 > m1:
                 p1, x1 = p1 - 1, max(0, x1 - 1)
                 z1 = None if z1 is None else max(0, z1 - 1)
                 notes.append(f"C14b1: P1 lowered to {p1}")
@@ -156,22 +159,22 @@ def bracket_002(ctx: _Context, movers: list[Entrant], residents: list[Entrant]) 
                 x1, z1 = count_x1_z1(group, p0, even)
                 break
     p1 = p0
-    while p1 > 0:
+    while p1 > 0 or (p0 == 0 and ctx.last):  # the lowest group's lone player: the bye
         seen = set()
         for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
             sig = level_signature(level, group)
             if sig in seen:
                 continue
             seen.add(sig)
-            cand = homogeneous(ctx, group, p1, level)
-            if cand is not None:
-                notes.append(f"{level.label or 'C3'}; {cand.note}; P1={p1}, {_xz(level)}")
-                return done(cand)
+            for cand in homogeneous(ctx, group, p1, level):
+                yield done(cand, f"{level.label or 'C3'}; {cand.note}; P1={p1}, {_xz(level)}")
+        if p1 == 0:
+            break
         p1, x1 = p1 - 1, max(0, x1 - 1)
         z1 = None if z1 is None else max(0, z1 - 1)
         notes.append(f"C14a: P1 lowered to {p1}")
-    notes.append("C14a: P1 = 0, the whole group moves down")
-    return done(Candidate([], group, ""))
+    if ctx.whole_group_may_move():
+        yield done(Candidate([], group, ""), "C14a: P1 = 0, the whole group moves down")
 
 
 def pair(state: TournamentState) -> Pairing:

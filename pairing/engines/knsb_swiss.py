@@ -416,6 +416,14 @@ class Candidate:
     note: str
 
 
+class Mode:
+    """What a group's candidates must allow below them (seed 000 C13/C14, seed 002 C12/C13)."""
+
+    FIRST = "first"  # the procedure's first candidate stands; nothing below is looked at
+    GO_BACK = "go back"  # 000 C14 / 002 C13: the lowest group must become pairable
+    RECUT = "recut"  # 000 C13 / 002 C12: other floaters, with whom the next group reaches p pairs
+
+
 @dataclass
 class _Context:
     rules: Rules
@@ -424,22 +432,88 @@ class _Context:
     lower: list[Entrant]  # players of all lower score groups
     last: bool  # the lowest score group: a leftover gets the bye
     next_group: list[Entrant] = field(default_factory=list)
-    strict: bool = False  # seed 000 C13 / seed 002 C12: floaters must find an opponent below
+    mode: str = Mode.FIRST
+    recut: _Recut | None = None  # Mode.RECUT: what the other floaters must allow
+    merged: bool = False  # a lowest group formed by 000 C14 / 002 C13 from several groups
     stuck: list[Entrant] = field(default_factory=list)  # moved down by C1
     tried: int = 0  # candidates looked at
 
     def accept(self, floaters: Sequence[Entrant]) -> bool:
-        """May these players float down? The rest must stay pairable (C13/C14 read as a look-ahead)
-        and, when `strict`, each floater must have an opponent in the next group."""
-        if not self.lookahead([*floaters, *self.lower]):
+        """May these players float down (or, in the lowest group, is this one left for the bye)?"""
+        if self.last:
+            return len(floaters) <= 1
+        if self.mode == Mode.GO_BACK:
+            return self.lookahead([*floaters, *self.lower])
+        if self.mode == Mode.RECUT:
+            assert self.recut is not None
+            return self.recut.accepts(floaters)
+        return True
+
+    def whole_group_may_move(self) -> bool:
+        """000 C15 / 002 C14a: p = 0, the group moves down as a whole. Going back (000 C14, 002 C13)
+        that is where the group has no pairing left: it merges with the lowest one instead."""
+        return not self.last and self.mode == Mode.FIRST
+
+    def leftovers_possible(self, count: int) -> bool:
+        """Can a candidate leaving `count` players over be accepted at all?"""
+        if self.last:
+            return count <= 1
+        if self.mode == Mode.RECUT:
+            assert self.recut is not None
+            return count == self.recut.count
+        return True
+
+
+@dataclass
+class _Recut:
+    """Seed 000 C13 / seed 002 C12: the group above is paired again so that someone else floats
+    (002: "een andere groep van dezelfde grootte en met hetzelfde aantal punten") and the next group
+    can pair every floater."""
+
+    rules: Rules
+    before: frozenset[int]  # the floaters with whom the next group cannot reach p pairs
+    count: int
+    scores: tuple[float, ...] | None  # seed 002: the same points
+    stuck: list[Entrant]  # moved down by C1 of the group above: they float in any case
+    residents: list[Entrant]  # the next group
+
+    def accepts(self, floaters: Sequence[Entrant]) -> bool:
+        if len(floaters) != self.count or frozenset(e.id for e in floaters) == self.before:
             return False
-        return not self.strict or floaters_placed(floaters, self.next_group, self.rules)
+        if self.scores is not None and self.scores != _scores(floaters):
+            return False
+        return next_group_can_pair([*floaters, *self.stuck], floaters, self.residents, self.rules)
 
 
-def floaters_placed(floaters: Sequence[Entrant], next_group: Sequence[Entrant], rules: Rules) -> bool:
-    """Seed 000 C13, seed 002 C12: every floater has an opponent under B1/B2 in the next group."""
-    pool = [*floaters, *next_group]
-    return all(any(o is not f and absolute_ok(f, o, rules) for o in pool) for f in floaters)
+def _scores(players: Sequence[Entrant]) -> tuple[float, ...]:
+    return tuple(sorted((e.score for e in players), reverse=True))
+
+
+def next_group_can_pair(
+    movers: Sequence[Entrant], floaters: Sequence[Entrant], residents: Sequence[Entrant], rules: Rules
+) -> bool:
+    """Can the next group pair the players moved down into it (seed 000 C13: "in de daaropvolgende
+    groep wel p paringen", seed 002 C12: "P1 paringen")? Each of `floaters` needs an opponent under
+    B1/B2 there (C1); in a heterogeneous group (fewer than half moved down, A3) every player moved
+    down needs his own opponent among the residents: a bipartite matching."""
+    pool = [*movers, *residents]
+    if not all(any(o is not f and absolute_ok(f, o, rules) for o in pool) for f in floaters):
+        return False
+    if 2 * len(movers) >= len(pool):
+        return True
+    owner: dict[int, int] = {}
+
+    def augment(i: int, seen: set[int]) -> bool:
+        for j, r in enumerate(residents):
+            if j in seen or not absolute_ok(movers[i], r, rules):
+                continue
+            seen.add(j)
+            if j not in owner or augment(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(movers)))
 
 
 def _transpositions(
@@ -649,84 +723,89 @@ def homogeneous(
     p: int,
     level: Level,
     spent: tuple[int, int] = (0, 0),
-    outside: Sequence[Entrant] = (),
-) -> Candidate | None:
-    """The first candidate of a homogeneous (remainder) group with p pairs at one level.
+) -> Iterator[Candidate]:
+    """The candidates of a homogeneous (remainder) group with p pairs at one level, in order.
 
     Order: C4/C5 split, C6/C7 transpositions, C8 exchanges (D2), each exchange again with all its
-    transpositions. `outside`: players the heterogeneous part already left over (they float with
-    the leftovers of this group). `spent`: colour misses of that part (seed 002: one X per group).
+    transpositions. `spent`: colour misses of the heterogeneous part (seed 002: one X per group).
     """
-    may_stay = _stay_rule(ctx, level, alone=not outside and len(players) - 2 * p == 1)
+    if not ctx.leftovers_possible(len(players) - 2 * p):
+        return
+    may_stay = _stay_rule(ctx, level, alone=len(players) - 2 * p == 1)
     if p == 0:
         floaters = list(players)
-        if all(may_stay(e) for e in floaters) and ctx.accept([*outside, *floaters]):
-            return Candidate([], floaters, "no pairs")
-        return None
+        if all(may_stay(e) for e in floaters) and ctx.accept(floaters):
+            yield Candidate([], floaters, "no pairs")
+        return
 
     def ok(a: Entrant, b: Entrant) -> bool:
         return _pair_ok(ctx, level, a, b)
 
+    if ctx.mode != Mode.FIRST and not _any_acceptable(ctx, players, p, ok):
+        return
     checked = False
-    refused = 0
     for s1, s2, how in _splits(players, p, exchange=True):
         if how and not checked:
             # Before walking the exchanges: is any pairing of the group possible at this level?
             checked = True
             if not _level_possible(players, p, ok, may_stay, conflict, level.x - spent[0]):
-                return None
+                return
             if level.z is not None and not _level_possible(
                 players, p, ok, may_stay, strong_conflict, level.z - spent[1]
             ):
-                return None
+                return
         for pairs, rest, _ in _transpositions(ctx, s1, s2, level, may_stay, spent):
-            if not ctx.accept([*outside, *rest]):
-                refused += 1
-                if refused == _REFUSALS_BEFORE_CHECK and not _rest_possible(ctx, players, p, ok, outside):
-                    return None
+            if not ctx.accept(rest):
                 continue
-            if not how:
+            note = how
+            if not note:
                 moved = any(b is not s2[k] for k, (_, b) in enumerate(pairs))
-                how = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
-            return Candidate(pairs, rest, how)
-    return None
+                note = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
+            yield Candidate(pairs, rest, note)
 
 
-# After this many candidates refused by the look-ahead, test whether any candidate could pass it.
-_REFUSALS_BEFORE_CHECK = 24
+def _any_acceptable(ctx: _Context, players: list[Entrant], p: int, ok: Callable[[Entrant, Entrant], bool]) -> bool:
+    """Could any set of `p` pairs of `players` (pairs `ok`) leave floaters `ctx.accept` takes?
 
-
-def _rest_possible(
-    ctx: _Context,
-    players: list[Entrant],
-    p: int,
-    ok: Callable[[Entrant, Entrant], bool],
-    outside: Sequence[Entrant],
-) -> bool:
-    """Is there any set of `p` pairs of `players` (pairs `ok`) after which the players left over,
-    `outside` and all lower groups can be paired under B1/B2 (one bye to a player allowed it)?
-    Exact: a perfect matching of all of them with as many `ok` pairs inside the group as possible.
-    Every candidate `ctx.accept` takes is such a matching, so a `False` skips none of them."""
+    Mode.GO_BACK: the players left over and all lower groups must be pairable under B1/B2 (one bye
+    to a player allowed it): a perfect matching of all of them with at least p `ok` pairs inside the
+    group. Mode.RECUT into a heterogeneous group: every player of the group is paired inside it or
+    given his own resident of the next group, at least p pairs inside. Exact maximum weight
+    matchings; every candidate `ctx.accept` takes is such a matching, so `False` skips none."""
     inside = len(players)
-    pool = [*players, *outside, *ctx.lower]
+    if ctx.mode == Mode.GO_BACK:
+        pool = [*players, *ctx.lower]
+        below_pairs = True
+    elif ctx.mode == Mode.RECUT and ctx.recut is not None:
+        movers = ctx.recut.count + len(ctx.recut.stuck)
+        if 2 * movers >= movers + len(ctx.recut.residents):
+            return True  # homogeneous next group: no matching condition
+        pool = [*players, *ctx.recut.residents]
+        below_pairs = False
+    else:
+        return True
+    must = len(pool) if below_pairs else inside
+    big = 2 * must + 2
     g: rx.PyGraph = rx.PyGraph()
     g.add_nodes_from(range(len(pool)))
     for i, a in enumerate(pool):
         for j in range(i + 1, len(pool)):
             b = pool[j]
-            if j < inside and ok(a, b):
-                g.add_edge(i, j, 2)
-            elif absolute_ok(a, b, ctx.rules):
-                g.add_edge(i, j, 1)
-    if len(pool) % 2:
+            if j < inside:
+                if ok(a, b):
+                    g.add_edge(i, j, 2 * big + 1)
+            elif (i < inside or below_pairs) and absolute_ok(a, b, ctx.rules):
+                g.add_edge(i, j, big * ((i < must) + (j < must)))
+    if below_pairs and len(pool) % 2:
         bye = g.add_node(-1)
+        must += 1
         for i, a in enumerate(pool):
             if a.bye_ok:
-                g.add_edge(i, bye, 1)
-    matching = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
-    if 2 * len(matching) != g.num_nodes():
-        return False
-    return sum(1 for u, v in matching if g.get_edge_data(u, v) == 2) >= p
+                g.add_edge(i, bye, 2 * big)
+    matching = rx.max_weight_matching(g, weight_fn=lambda w: w)
+    covered = sum(g.get_edge_data(u, v) // big for u, v in matching)
+    internal = sum(1 for u, v in matching if g.get_edge_data(u, v) == 2 * big + 1)
+    return covered == must and internal >= p
 
 
 def _pair_ok(ctx: _Context, level: Level, a: Entrant, b: Entrant) -> bool:
@@ -751,29 +830,29 @@ def heterogeneous(
     rem_pairs: int,
     rem_level: Callable[[list[Entrant]], Level],
     shared: bool,
-) -> tuple[Candidate | None, bool]:
+    reached: list[bool] | None = None,
+) -> Iterator[Candidate]:
     """Floaters S1 against residents S2 (C6/C7 with D1), then the remainder as a homogeneous group.
 
     Seed 000 C11: a remainder that cannot be paired sends the search back to the next transposition
-    of the floaters. Returns the candidate and whether the remainder was reached at all (seed 002
-    C14b1). `shared`: the colour budget X counts over the whole group (seed 002 C6 "ga door vanaf
-    C4"); otherwise the remainder starts again at C2 with its own x (seed 000 C6).
+    of the floaters. `reached` is set when the remainder was reached at all (seed 002 C14b1).
+    `shared`: the colour budget X counts over the whole group (seed 002 C6 "ga door vanaf C4");
+    otherwise the remainder starts again at C2 with its own x (seed 000 C6).
     """
-    reached = False
+    left = len(s2) - len(s1)
+    if left < 0 or not ctx.leftovers_possible(left - 2 * min(rem_pairs, left // 2)):
+        return
 
     def always(e: Entrant) -> bool:
         return True
 
     for pairs, rest, misses in _transpositions(ctx, s1, s2, level, always):
-        reached = True
+        if reached is not None:
+            reached[0] = True
         rest = sorted(rest, key=lambda e: e.key)
-        lvl = rem_level(rest)
         spent = misses if shared else (0, 0)
-        need = min(rem_pairs, len(rest) // 2)
-        cand = homogeneous(ctx, rest, need, lvl, spent)
-        if cand is not None:
-            return Candidate(pairs + cand.pairs, cand.floaters, cand.note), reached
-    return None, reached
+        for cand in homogeneous(ctx, rest, min(rem_pairs, len(rest) // 2), rem_level(rest), spent):
+            yield Candidate(pairs + cand.pairs, cand.floaters, cand.note)
 
 
 def count_x(players: Sequence[Entrant]) -> tuple[int, int]:
@@ -843,45 +922,147 @@ def fmt_score(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:g}"
 
 
-def pair_round(
-    state: TournamentState,
-    rules: Rules,
-    bracket: Callable[[_Context, list[Entrant], list[Entrant]], tuple[Candidate, list[str]]],
-) -> Outcome:
-    """Pair every score group from the top (seed 000 C, seed 002 C) with `bracket`, then the bye."""
-    players = entrants(state, rules)
-    look = _Lookahead(rules)
-    if not look(players):
-        raise NoValidPairing("no pairing of all players meets B1 and B2")
-    groups = score_groups(players)
-    out = Outcome()
-    movers: list[Entrant] = []
-    for gi, group in enumerate(groups):
-        lower = [e for g in groups[gi + 1 :] for e in g]
-        nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-        ctx = _Context(
-            rules, state.round_to_pair % 2 == 1, look, list(lower), last=gi == len(groups) - 1, next_group=nxt
+Bracket = Callable[[_Context, list[Entrant], list[Entrant]], Iterator[tuple[Candidate, list[str]]]]
+
+
+@dataclass
+class _Frame:
+    """A score group being paired: its procedure's candidates in the text's order, the one taken."""
+
+    residents: list[Entrant]
+    movers: list[Entrant]
+    ctx: _Context
+    candidates: Iterator[tuple[Candidate, list[str]]]
+    cand: Candidate = field(default_factory=lambda: Candidate([], [], ""))
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def floaters(self) -> list[Entrant]:
+        return sorted(self.cand.floaters, key=lambda e: e.key)
+
+    def take(self, found: tuple[Candidate, list[str]], *more: str) -> None:
+        self.cand, self.notes = found[0], [*found[1], *more]
+
+
+class _Round:
+    """Seed 000 C / seed 002 C over the score groups, going back as the texts say:
+
+    - 000 C13 / 002 C12: when the players moved down leave the next group short of p pairs (one
+      of them without any opponent there, or, in a heterogeneous group, not each with his own),
+      the group above is paired again from the start, taking its first pairing in which other
+      players (as many; 002: on the same points) float with whom the next group can pair them;
+    - 000 C14 / 002 C13: when the lowest group cannot be paired, the second-lowest goes on with its
+      procedure where it was; when it has none left (p = 0), the two form the new lowest group and
+      the group above goes on, and so on.
+    """
+
+    def __init__(self, state: TournamentState, rules: Rules, bracket: Bracket) -> None:
+        self.rules, self.bracket = rules, bracket
+        self.odd = state.round_to_pair % 2 == 1
+        players = entrants(state, rules)
+        self.look = _Lookahead(rules)
+        if not self.look(players):
+            raise NoValidPairing("no pairing of all players meets B1 and B2")
+        self.bands = score_groups(players)  # the residents of each group
+        self.merged: list[Entrant] = []  # groups joined to the lowest one by 000 C14 / 002 C13
+        self.back = "C13" if rules.later else "C14"
+
+    def open(self, index: int, movers: list[Entrant], ctx: _Context | None = None) -> _Frame:
+        last = index == len(self.bands) - 1
+        if ctx is None:
+            lower = [e for g in self.bands[index + 1 :] for e in g] + ([] if last else self.merged)
+            nxt = [] if last else [*self.bands[index + 1], *(self.merged if index + 2 == len(self.bands) else [])]
+            ctx = _Context(self.rules, self.odd, self.look, lower, last, nxt, merged=last and bool(self.merged))
+        joined = [*movers, *(self.merged if last else [])]
+        return _Frame(self.bands[index], movers, ctx, self.bracket(ctx, joined, self.bands[index]))
+
+    def recut(self, frame: _Frame) -> None:
+        """000 C13 / 002 C12 for the group of `frame`, whose floaters the next group cannot pair."""
+        stuck = list(frame.ctx.stuck)
+        chosen = [e for e in frame.cand.floaters if not any(e is s for s in stuck)]
+        residents = frame.ctx.next_group
+        if not chosen or next_group_can_pair(frame.cand.floaters, chosen, residents, self.rules):
+            return
+        recut = _Recut(
+            self.rules,
+            frozenset(e.id for e in chosen),
+            len(chosen),
+            _scores(chosen) if self.rules.later else None,
+            stuck,
+            residents,
         )
-        cand, notes = bracket(ctx, movers, group)
-        chosen = [e for e in cand.floaters if not any(e is s for s in ctx.stuck)]
-        if nxt and not floaters_placed(chosen, nxt, rules):
-            # Seed 000 C13 / seed 002 C12: a floater would find no opponent in the next group. Take
-            # the first pairing of this group, with as many pairs, whose floaters all do.
-            again = _Context(rules, ctx.odd_round, look, list(lower), last=ctx.last, next_group=nxt, strict=True)
-            cand2, notes2 = bracket(again, movers, group)
-            if len(cand2.pairs) == len(cand.pairs):
-                article = "C12" if rules.later else "C13"
-                cand, notes = cand2, [*notes2, f"{article}: another player floats so that the next group can pair"]
-        head = f"score group {fmt_score(group[0].score)} ({len(group)} players"
-        head += f", {len(movers)} moved down)" if movers else ")"
-        out.notes.append(f"{head}: " + "; ".join(notes))
-        out.pairs.extend(cand.pairs)
-        movers = sorted(cand.floaters, key=lambda e: e.key)
-    if len(movers) > 1:
-        raise NoValidPairing("players left unpaired after the lowest score group")
-    if movers:
-        out.bye = movers[0]
-    return out
+        old = frame.ctx
+        ctx = _Context(old.rules, old.odd_round, old.lookahead, [*old.lower], old.last, residents, Mode.RECUT, recut)
+        ctx.lower = [e for e in ctx.lower if not any(e is s for s in stuck)]
+        again = self.open(len(self.frames) - 1, frame.movers, ctx)
+        found = next(again.candidates, None)
+        if found is not None:
+            article = "C12" if self.rules.later else "C13"
+            again.take(found, f"{article}: another player floats so that the next group can pair")
+            self.frames[-1] = again
+
+    def run(self) -> Outcome:
+        self.frames: list[_Frame] = []
+        movers: list[Entrant] = []
+        while len(self.frames) < len(self.bands) - 1:
+            frame = self.open(len(self.frames), movers)
+            frame.take(next(frame.candidates))  # p = 0 at worst: the whole group moves down
+            self.frames.append(frame)
+            self.recut(frame)
+            movers = self.frames[-1].floaters
+        lowest, found = self.lowest(movers)
+        while found is None:
+            if not self.frames:
+                raise NoValidPairing("no pairing of the lowest score group meets B1 and B2")
+            above = self.frames[-1]
+            above.ctx.mode, above.ctx.recut = Mode.GO_BACK, None
+            for cand, notes in above.candidates:
+                lowest, found = self.lowest(sorted(cand.floaters, key=lambda e: e.key))
+                if found is not None:
+                    above.take((cand, notes), f"{self.back}: the lowest group could not be paired; this group went on")
+                    break
+            else:
+                # p = 0 reached: the lowest and second-lowest groups form the new lowest group.
+                self.frames.pop()
+                self.merged = [*above.residents, *self.merged]
+                del self.bands[len(self.frames)]
+                lowest, found = self.lowest(self.frames[-1].floaters if self.frames else [])
+        lowest.take(found)
+        if self.merged:
+            lowest.notes.insert(0, f"{self.back}: the groups went back to form one lowest group")
+        self.frames.append(lowest)
+        return self.outcome()
+
+    def lowest(self, movers: list[Entrant]) -> tuple[_Frame, tuple[Candidate, list[str]] | None]:
+        """The lowest group with these players moved down, and its first pairing of everyone but at
+        most one (None when there is none; a matching test first, as no pairing exists without it)."""
+        frame = self.open(len(self.frames), movers)
+        if not self.look([*movers, *self.merged, *self.bands[-1]]):
+            return frame, None
+        return frame, next(frame.candidates, None)
+
+    def outcome(self) -> Outcome:
+        out = Outcome()
+        for frame in self.frames:
+            group = [*frame.residents, *(self.merged if frame is self.frames[-1] else [])]
+            scores = sorted({e.score for e in group}, reverse=True)
+            head = f"score group {fmt_score(scores[0])}"
+            if len(scores) > 1:
+                head = f"score groups {fmt_score(scores[0])} to {fmt_score(scores[-1])}"
+            head += f" ({len(group)} players"
+            head += f", {len(frame.movers)} moved down)" if frame.movers else ")"
+            out.notes.append(f"{head}: " + "; ".join(frame.notes))
+            out.pairs.extend(frame.cand.pairs)
+        floaters = self.frames[-1].cand.floaters
+        if len(floaters) > 1:
+            raise NoValidPairing("players left unpaired after the lowest score group")
+        out.bye = floaters[0] if floaters else None
+        return out
+
+
+def pair_round(state: TournamentState, rules: Rules, bracket: Bracket) -> Outcome:
+    """Pair every score group from the top (seed 000 C, seed 002 C) with `bracket`, then the bye."""
+    return _Round(state, rules, bracket).run()
 
 
 def colour_article(a: Entrant, b: Entrant) -> str:
