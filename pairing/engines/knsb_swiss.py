@@ -92,6 +92,16 @@ class Rules:
     def later(self) -> bool:
         return self.edition == "002"
 
+    @property
+    def recut_article(self) -> str:
+        """Pairing the group above again when the next group cannot pair the players moved down."""
+        return {"000": "C13", "002": "C12", "001": "C2"}[self.edition]
+
+    @property
+    def back_article(self) -> str:
+        """Going back from a lowest group that cannot be paired."""
+        return {"000": "C14", "002": "C13", "001": "C9"}[self.edition]
+
 
 RULES_000 = Rules("000", TITLES_000, colours.Edition.FIDE_2017)
 RULES_002 = Rules("002", TITLES_002, colours.Edition.FIDE_2026)
@@ -261,6 +271,10 @@ class _Lookahead:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.cache: dict[frozenset[int], bool] = {}
+
+    def even(self, players: Sequence[Entrant]) -> bool:
+        """All of `players` (an even number) can be paired under B1/B2."""
+        return len(players) % 2 == 0 and self(players)
 
     def __call__(self, players: Sequence[Entrant]) -> bool:
         key = frozenset(e.id for e in players)
@@ -499,8 +513,8 @@ def next_group_can_pair(
     pool = [*movers, *residents]
     if not all(any(o is not f and absolute_ok(f, o, rules) for o in pool) for f in floaters):
         return False
-    if 2 * len(movers) >= len(pool):
-        return True
+    if 2 * len(movers) >= len(pool) or rules.edition == "001":
+        return True  # homogeneous; seed 001 C2 asks only for an opponent
     owner: dict[int, int] = {}
 
     def augment(i: int, seen: set[int]) -> bool:
@@ -778,7 +792,7 @@ def _any_acceptable(ctx: _Context, players: list[Entrant], p: int, ok: Callable[
         below_pairs = True
     elif ctx.mode == Mode.RECUT and ctx.recut is not None:
         movers = ctx.recut.count + len(ctx.recut.stuck)
-        if 2 * movers >= movers + len(ctx.recut.residents):
+        if 2 * movers >= movers + len(ctx.recut.residents) or ctx.rules.edition == "001":
             return True  # homogeneous next group: no matching condition
         pool = [*players, *ctx.recut.residents]
         below_pairs = False
@@ -956,16 +970,17 @@ class _Round:
       the group above goes on, and so on.
     """
 
-    def __init__(self, state: TournamentState, rules: Rules, bracket: Bracket) -> None:
+    def __init__(
+        self, state: TournamentState, rules: Rules, bracket: Bracket, players: list[Entrant] | None = None
+    ) -> None:
         self.rules, self.bracket = rules, bracket
         self.odd = state.round_to_pair % 2 == 1
-        players = entrants(state, rules)
+        players = entrants(state, rules) if players is None else players
         self.look = _Lookahead(rules)
         if not self.look(players):
             raise NoValidPairing("no pairing of all players meets B1 and B2")
         self.bands = score_groups(players)  # the residents of each group
         self.merged: list[Entrant] = []  # groups joined to the lowest one by 000 C14 / 002 C13
-        self.back = "C13" if rules.later else "C14"
 
     def open(self, index: int, movers: list[Entrant], ctx: _Context | None = None) -> _Frame:
         last = index == len(self.bands) - 1
@@ -997,8 +1012,7 @@ class _Round:
         again = self.open(len(self.frames) - 1, frame.movers, ctx)
         found = next(again.candidates, None)
         if found is not None:
-            article = "C12" if self.rules.later else "C13"
-            again.take(found, f"{article}: another player floats so that the next group can pair")
+            again.take(found, f"{self.rules.recut_article}: another player floats so that the next group can pair")
             self.frames[-1] = again
 
     def run(self) -> Outcome:
@@ -1019,7 +1033,8 @@ class _Round:
             for cand, notes in above.candidates:
                 lowest, found = self.lowest(sorted(cand.floaters, key=lambda e: e.key))
                 if found is not None:
-                    above.take((cand, notes), f"{self.back}: the lowest group could not be paired; this group went on")
+                    back = self.rules.back_article
+                    above.take((cand, notes), f"{back}: the lowest group could not be paired; this group went on")
                     break
             else:
                 # p = 0 reached: the lowest and second-lowest groups form the new lowest group.
@@ -1029,7 +1044,7 @@ class _Round:
                 lowest, found = self.lowest(self.frames[-1].floaters if self.frames else [])
         lowest.take(found)
         if self.merged:
-            lowest.notes.insert(0, f"{self.back}: the groups went back to form one lowest group")
+            lowest.notes.insert(0, f"{self.rules.back_article}: the groups went back to form one lowest group")
         self.frames.append(lowest)
         return self.outcome()
 
@@ -1050,7 +1065,8 @@ class _Round:
             if len(scores) > 1:
                 head = f"score groups {fmt_score(scores[0])} to {fmt_score(scores[-1])}"
             head += f" ({len(group)} players"
-            head += f", {len(frame.movers)} moved down)" if frame.movers else ")"
+            moved = "from the waiting room" if self.rules.edition == "001" else "moved down"
+            head += f", {len(frame.movers)} {moved})" if frame.movers else ")"
             out.notes.append(f"{head}: " + "; ".join(frame.notes))
             out.pairs.extend(frame.cand.pairs)
         floaters = self.frames[-1].cand.floaters
@@ -1060,9 +1076,10 @@ class _Round:
         return out
 
 
-def pair_round(state: TournamentState, rules: Rules, bracket: Bracket) -> Outcome:
-    """Pair every score group from the top (seed 000 C, seed 002 C) with `bracket`, then the bye."""
-    return _Round(state, rules, bracket).run()
+def pair_round(state: TournamentState, rules: Rules, bracket: Bracket, players: list[Entrant] | None = None) -> Outcome:
+    """Pair every score group from the top (seed 000 C, 001 C, 002 C) with `bracket`, then the bye.
+    `players`: the entrants in the order of the text (seed 001 A4), else the A2 order."""
+    return _Round(state, rules, bracket, players).run()
 
 
 def colour_article(a: Entrant, b: Entrant) -> str:

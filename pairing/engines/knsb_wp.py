@@ -11,9 +11,10 @@
   waiting room in the next group (exact, by a maximum matching), (4) most colour preferences met in
   this group, (5) the higher placed players; C5: from the top, each player meets the lowest placed
   opponent B1/B2 allow (README item 9), C6 undoes the last pair when the rest cannot be paired.
-- C2 (a player from the waiting room without opponent: first re-pair the group above) and C9 (the
-  lowest group cannot be paired: re-pair the one above) are read as: a waiting room is acceptable
-  only if all players below can still be paired (`knsb_swiss._Lookahead`).
+- C2 (a player from the waiting room without an opponent: first see whether the group above can be
+  paired otherwise) and C9 (the lowest group cannot be paired: the group above takes its next
+  waiting room, or a larger one, and when its whole group waits, one more group back): the
+  score-group driver `knsb_swiss._Round`, shared with seeds 000 and 002.
 - D: round 1 pairs 1-D, 2-(D-1), ... (setting `round1`: "fold", the number of players known) or
   1-2, 3-4, ... ("adjacent"); D is the number of players, plus one when odd, and the player meeting
   D has the bye; the first named has white (README item 9).
@@ -22,6 +23,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -31,21 +33,21 @@ import rustworkx as rx
 
 from . import colours
 from .knsb_swiss import (
+    Candidate,
     Entrant,
-    Outcome,
     Rules,
+    _Context,
     _Lookahead,
     absolute_ok,
     check_state,
     entrants,
     finish,
-    fmt_score,
+    pair_round,
     record_points,
-    score_groups,
     unpairable,
 )
 from .registry import PairingSystem
-from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
 
 # Seed 001 has no titles in its order; B2 does not hold for topscorers in the last round (as seed 000).
 RULES_001 = Rules("001", (), colours.Edition.FIDE_2017)
@@ -253,51 +255,57 @@ def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> I
         start = end
 
 
-class _Look(_Lookahead):
-    def even(self, players: Sequence[Entrant]) -> bool:
-        """All of `players` (an even number) can be paired under B1/B2."""
-        return len(players) % 2 == 0 and self(players)
+def _tier_order(
+    rest: list[Entrant], tier: list[tuple], ctx: _Context
+) -> Iterator[tuple[list[Entrant], list[tuple[Entrant, Entrant]]]]:
+    """C4.4 most colour preferences met, then C4.5 the higher placed players wait: the rooms of one
+    tier in that order, each with its C5 pairing, skipping rooms `ctx.accept` refuses and rooms
+    without a complete C5 pairing (C7). A room is paired only when no room not yet paired can
+    still come before it (its bound on C4.4 says so), so the best come first without pairing all."""
+    ordered = sorted((-_hits_bound(rest, room), room) for _key, room in tier)
+    ready: list[tuple[tuple[int, tuple[int, ...]], list[Entrant], list[tuple[Entrant, Entrant]]]] = []
+    i = 0
+    while i < len(ordered) or ready:
+        while i < len(ordered) and (not ready or ordered[i] < ready[0][0]):
+            _, room = ordered[i]
+            i += 1
+            members = [rest[k] for k in room]
+            if not ctx.accept(members):
+                continue
+            pairs = _c5_pairing([e for k, e in enumerate(rest) if k not in room], ctx.lookahead)
+            if pairs is not None:
+                heapq.heappush(ready, ((-_colour_hits(pairs), tuple(sorted(room))), members, pairs))
+        if ready:
+            _, members, pairs = heapq.heappop(ready)
+            yield members, pairs
 
 
-def _bracket(
-    group: list[Entrant], nxt: list[Entrant], lower: list[Entrant], last: bool, look: _Look
-) -> tuple[list[tuple[Entrant, Entrant]], list[Entrant], list[str]]:
+def bracket_001(
+    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
+) -> Iterator[tuple[Candidate, list[str]]]:
+    """One score group by seed 001 C1-C8: its pairings in the text's order (C3 sizes, C4 rooms)."""
     notes: list[str] = []
+    group = sorted([*movers, *residents], key=lambda e: e.key)
     stuck: list[Entrant] = []
-    if not last:
+    if not ctx.last:
         stuck = unpairable(group, RULES_001)
         if stuck:
             notes.append("C2: " + ", ".join(str(e.id) for e in stuck) + " to the waiting room (no opponent)")
+    ctx.lower = [*stuck, *ctx.lower]
+    ctx.stuck = stuck
     rest = [e for e in group if e not in stuck]
     for size in range(len(rest) % 2, len(rest) + 1, 2):
-        for tier in _rooms(rest, size, nxt, last):
-            # C4.4 most colour preferences met, C4.5 the higher placed players wait. Rooms are
-            # visited by their bound on C4.4, so the search stops once no later room can win.
-            ordered = sorted((-_hits_bound(rest, room), room) for _key, room in tier)
-            best = None
-            for neg_bound, room in ordered:
-                if best is not None and (neg_bound, room) > best[0]:
-                    break  # bound below the best count, or equal and placed lower
-                members = [rest[i] for i in room]
-                if not look([*stuck, *members, *lower]):
-                    continue
-                playing = [e for i, e in enumerate(rest) if i not in room]
-                pairs = _c5_pairing(playing, look)
-                if pairs is None:
-                    continue
-                rank = (-_colour_hits(pairs), tuple(sorted(room)))
-                if best is None or rank < best[0]:
-                    best = (rank, members, pairs)
-            if best is not None:
-                _, members, pairs = best
-                if size > len(rest) % 2:
-                    notes.append(f"C3/C7: waiting room enlarged to {size}")
+        whole = size == len(rest) and not ctx.last  # C8: in the most extreme case the whole group waits
+        if not ctx.leftovers_possible(size) or (whole and not ctx.whole_group_may_move()):
+            continue
+        for tier in _rooms(rest, size, ctx.next_group, ctx.last):
+            for members, pairs in _tier_order(rest, tier, ctx):
+                lines = [f"C3/C7: waiting room enlarged to {size}"] if size > len(rest) % 2 else []
                 if members:
-                    notes.append("C4: waiting room " + ", ".join(str(e.id) for e in members))
+                    lines.append("C4: waiting room " + ", ".join(str(e.id) for e in members))
                 if pairs:
-                    notes.append(f"C5/C6: {len(pairs)} pairs, each highest against the lowest possible")
-                return pairs, [*stuck, *members], notes
-    raise NoValidPairing("no group pairing leaves the lower groups pairable")
+                    lines.append(f"C5/C6: {len(pairs)} pairs, each highest against the lowest possible")
+                yield Candidate(pairs, [*members, *stuck], ""), [*notes, *lines]
 
 
 def round_one(ids: Sequence[int], fold: bool) -> list[tuple[int, int | None]]:
@@ -335,25 +343,7 @@ def pair(state: TournamentState) -> Pairing:
         for pid, kind in state.requested_byes.items():
             byes.append(Bye(pid, kind))
         return Pairing(boards, byes, notes)
-    players = _entrants(state)
-    look = _Look(RULES_001)
-    if not look(players):
-        raise NoValidPairing("no pairing of all players meets B1 and B2")
-    groups = score_groups(players)
-    out = Outcome()
-    room: list[Entrant] = []
-    for gi, residents in enumerate(groups):
-        group = sorted([*room, *residents], key=lambda e: e.key)
-        nxt = groups[gi + 1] if gi + 1 < len(groups) else []
-        lower = [e for g in groups[gi + 1 :] for e in g]
-        pairs, room, notes = _bracket(group, nxt, lower, gi == len(groups) - 1, look)
-        head = f"score group {fmt_score(residents[0].score)} ({len(residents)} players"
-        head += f", {len(group) - len(residents)} from the waiting room)" if len(group) > len(residents) else ")"
-        out.notes.append(f"{head}: " + "; ".join(notes))
-        out.pairs.extend(pairs)
-    if len(room) > 1:
-        raise NoValidPairing("players left in the waiting room after the lowest group")
-    out.bye = room[0] if room else None
+    out = pair_round(state, RULES_001, bracket_001, _entrants(state))
     return finish(state, out, "F1: left in the waiting room; no earlier point without playing")
 
 
