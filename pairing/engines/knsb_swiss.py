@@ -465,8 +465,9 @@ class _Context:
 
     def whole_group_may_move(self) -> bool:
         """000 C15 / 002 C14a: p = 0, the group moves down as a whole. Going back (000 C14, 002 C13)
-        that is where the group has no pairing left: it merges with the lowest one instead."""
-        return not self.last and self.mode == Mode.FIRST
+        that is where the group has no pairing left: it merges with the lowest one instead. 001 C8:
+        the whole group in the waiting room is its last pairing, going back too (C9)."""
+        return not self.last and (self.mode == Mode.FIRST or self.rules.edition == "001")
 
     def leftovers_possible(self, count: int) -> bool:
         """Can a candidate leaving `count` players over be accepted at all?"""
@@ -1017,36 +1018,46 @@ class _Round:
 
     def run(self) -> Outcome:
         self.frames: list[_Frame] = []
-        movers: list[Entrant] = []
-        while len(self.frames) < len(self.bands) - 1:
-            frame = self.open(len(self.frames), movers)
-            frame.take(next(frame.candidates))  # p = 0 at worst: the whole group moves down
-            self.frames.append(frame)
-            self.recut(frame)
-            movers = self.frames[-1].floaters
-        lowest, found = self.lowest(movers)
-        while found is None:
-            if not self.frames:
-                raise NoValidPairing("no pairing of the lowest score group meets B1 and B2")
-            above = self.frames[-1]
-            above.ctx.mode, above.ctx.recut = Mode.GO_BACK, None
-            for cand, notes in above.candidates:
-                lowest, found = self.lowest(sorted(cand.floaters, key=lambda e: e.key))
-                if found is not None:
-                    back = self.rules.back_article
-                    above.take((cand, notes), f"{back}: the lowest group could not be paired; this group went on")
-                    break
-            else:
-                # p = 0 reached: the lowest and second-lowest groups form the new lowest group.
-                self.frames.pop()
-                self.merged = [*above.residents, *self.merged]
-                del self.bands[len(self.frames)]
-                lowest, found = self.lowest(self.frames[-1].floaters if self.frames else [])
+        while True:
+            self.descend()
+            lowest, found = self.lowest(self.frames[-1].floaters if self.frames else [])
+            if found is not None:
+                break
+            self.go_back()
         lowest.take(found)
         if self.merged:
             lowest.notes.insert(0, f"{self.rules.back_article}: the groups went back to form one lowest group")
         self.frames.append(lowest)
         return self.outcome()
+
+    def descend(self) -> None:
+        """Pair the groups above the lowest not paired yet, each with its first pairing."""
+        while len(self.frames) < len(self.bands) - 1:
+            frame = self.open(len(self.frames), self.frames[-1].floaters if self.frames else [])
+            frame.take(next(frame.candidates))  # p = 0 at worst: the whole group moves down
+            self.frames.append(frame)
+            self.recut(frame)
+
+    def go_back(self) -> None:
+        """The lowest group cannot be paired: the group above goes on with its procedure where it was,
+        now taking only pairings that leave every player below pairable under B1/B2 (the lowest group
+        is tried with each; a pairing failing that test leads nowhere). When it has none left:
+        000 C14 / 002 C13: it and the lowest form the new lowest group; 001 C9 (its whole group in
+        the waiting room): one more group back, and the groups below are paired again."""
+        back = self.rules.back_article
+        while self.frames:
+            above = self.frames[-1]
+            above.ctx.mode, above.ctx.recut = Mode.GO_BACK, None
+            found = next(above.candidates, None)
+            if found is not None:
+                above.take(found, f"{back}: the lowest group could not be paired; this group went on")
+                return
+            self.frames.pop()
+            if self.rules.edition != "001":
+                self.merged = [*above.residents, *self.merged]
+                del self.bands[len(self.frames)]
+                return
+        raise NoValidPairing("no pairing of the lowest score group meets B1 and B2")
 
     def lowest(self, movers: list[Entrant]) -> tuple[_Frame, tuple[Candidate, list[str]] | None]:
         """The lowest group with these players moved down, and its first pairing of everyone but at

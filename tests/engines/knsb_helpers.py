@@ -38,6 +38,15 @@ TWO_STRONG_WHITES = [
 ]
 
 
+# Seven players before round 4: on 2½ 1; on 2: 2, 5, 6; on 1½: 7; on 1: 3 and 4. 1 has met 4, 6, 7;
+# 5 has met 6 and 7; 3, 4 and 7 have had the bye. 1, 5 (WBW) want black, 2 and 6 (BWB) white.
+MERGE = [
+    [(1, 4, 1.0), (3, 6, 0.0), (5, 2, 1.0), ("bye", 7)],
+    [(2, 3, 1.0), ("bye", 4), (6, 1, 0.5), (7, 5, 0.5)],
+    [(1, 7, 1.0), ("bye", 3), (4, 2, 0.0), (5, 6, 0.5)],
+]
+
+
 def boards(pairing: Pairing) -> list[tuple[int, int]]:
     return [(b.white, b.black) for b in pairing.boards]
 

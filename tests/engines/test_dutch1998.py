@@ -6,7 +6,7 @@ from pairing.engines import registry
 from pairing.engines.knsb_swiss import RULES_000, absolute_ok, count_x, entrants
 from pairing.engines.state import Colour, Kind, NoValidPairing, RoundRecord
 
-from .knsb_helpers import TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
+from .knsb_helpers import MERGE, TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
 from .knsb_sim import play
 
 SYSTEM = "dutch-1998"
@@ -255,3 +255,23 @@ def test_b4_stronger_preference_first_before_x_is_raised():
     assert {frozenset((1, 3)), frozenset((2, 5)), frozenset((4, 6))} <= pairs
     assert "B4 (stronger preferences first)" in p.explanation[0]
     assert "D2 exchange of 3 with 4" in p.explanation[0]
+
+
+def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
+    # 1 moves down (C1). Group 2 is heterogeneous, S1 = 1: with x = 0 only 1-2 (C6) passes B4, and
+    # then 5-6 have met; C12 raises x to 1: 1-5 (both want black) and the remainder 2-6. 7 is alone on
+    # 1½ and moves down (C1); 3, 4 and 7 cannot be paired, as none of them may have the bye. C14: the
+    # group on 1½ has reached p = 0, so it and the lowest form one lowest group; group 2 goes on where
+    # it was: the remainder's p lowered to 0 (C15), 1-2 at x = 0, 5 and 6 float. In {5, 6, 7, 3, 4}
+    # S1 = 5, 6 leaves 3, 4 or 7 for the bye; the D2 exchange of 6 with 7 pairs 5-3, 7-4 and 6 has
+    # the bye. (Looking ahead from group 2 instead would have kept 1-5 and floated 2 and 6.)
+    state = tournament(7, MERGE, 5)
+    p = pair(state)
+    check_round(state, p)
+    assert sorted(boards(p)) == [(2, 1), (3, 5), (7, 4)]
+    assert byes(p) == [6]
+    assert "C15 (remainder): p lowered to 0" in p.explanation[1]
+    assert "C14: the lowest group could not be paired; this group went on" in p.explanation[1]
+    assert p.explanation[2].startswith("score groups 1.5 to 1")
+    assert "C14: the groups went back to form one lowest group" in p.explanation[2]
+    assert "D2 exchange of 6 with 7" in p.explanation[2]

@@ -6,7 +6,7 @@ from pairing.engines import registry
 from pairing.engines.knsb_rating import levels_002, xz_steps
 from pairing.engines.knsb_swiss import RULES_002, absolute_ok, count_x1_z1, entrants
 
-from .knsb_helpers import TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
+from .knsb_helpers import MERGE, TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
 from .knsb_sim import play
 
 SYSTEM = "knsb-rating"
@@ -187,3 +187,24 @@ def test_a7e_a_mild_preference_takes_the_other_colour_rather_than_two_strong_one
     check_round(state, p)
     assert {(1, 4), (3, 2)} <= set(boards(p))
     assert "C7 transposition of S2; P1=2, X=1, Z=0 (A7e: at most 0 pair(s)" in p.explanation[0]
+
+
+def test_c13_merged_lowest_group_is_heterogeneous_with_the_group_added_last_as_s1():
+    # The position of MERGE (round 4 of 5, even: X and Z). Group 2 = 1 (moved down)
+    # and 2, 5, 6: X1 = Z1 = 0, and with P1 = 2 only 1-5 and 2-6 can be paired, both pairs of two
+    # strong preferences for one colour: C10e raises X and Z to 2. 7 is alone on 1½ and moves down
+    # (C1); 3, 4 and 7 cannot be paired (none may have the bye). C13: the group on 1½ has P = 0, so it
+    # and the lowest merge, and group 2 goes on: C14b1 lowers P1 to 1, 1-2 at X = 0, 5 and 6 float.
+    # The merged group is heterogeneous with the players added last (5, 6 and 7) as S1 (M0 = 3), more
+    # than S2 can take: C14b2 lowers M1 to 2, and D3's second subset, 5 and 7, pairs 5-3 and 7-4.
+    state = tournament(7, MERGE, 5)
+    p = pair(state)
+    check_round(state, p)
+    assert sorted(boards(p)) == [(2, 1), (3, 5), (7, 4)]
+    assert byes(p) == [6]
+    assert "C14b1: P1 lowered to 1" in p.explanation[1]
+    assert "C13: the lowest group could not be paired; this group went on" in p.explanation[1]
+    merged = p.explanation[2]
+    assert merged.startswith("score groups 1.5 to 1") and "C13: the groups went back" in merged
+    assert "heterogeneous, M0 = 3" in merged and "C14b2: M1 lowered to 2" in merged
+    assert "C8b: floaters 5, 7 in S1 (D3)" in merged

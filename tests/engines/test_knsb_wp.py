@@ -6,7 +6,7 @@ from pairing.engines import registry
 from pairing.engines.knsb_wp import round_one, standings, wp_sb
 from pairing.engines.state import InvalidInput
 
-from .knsb_helpers import boards, byes, check_round, tournament
+from .knsb_helpers import MERGE, boards, byes, check_round, tournament
 from .knsb_sim import play
 
 SYSTEM = "knsb-wp"
@@ -190,3 +190,38 @@ def test_c4_3_the_waiting_room_that_leaves_the_smallest_one_below():
     assert "C4: waiting room 6" in p.explanation[1]
     assert boards(p) == [(4, 1), (6, 5), (2, 3)] and byes(p) == [7]
     check_round(state, p)
+
+
+def test_c2_a_player_from_the_waiting_room_without_opponent_sends_the_search_back():
+    # Round 3: 1 on 2, 2 and 3 on 1½ (both have met 4, the only one on 1), 5-8 on ½. 1 waits (C2:
+    # nobody on 2 to meet). On 1½ the waiting room holds one player: C4.1 sends one of 2 and 3 (fewer
+    # points than 1), and he has no opponent on 1. C2: "bekijk dan eerst of de vorige puntengroep
+    # niet anders kan worden ingedeeld": with 1 waiting, 2-3 and, on 1, 1-4. (Sending 2 or 3 on to
+    # the ½ group instead, as a look-ahead would allow, pairs 1 with the other.)
+    rounds = [
+        [(1, 5, 1.0), (2, 4, 0.5), (3, 6, 1.0), (7, 8, 0.5)],
+        [(1, 7, 1.0), (2, 8, 1.0), (4, 3, 0.5), (5, 6, 0.5)],
+    ]
+    state = tournament(8, rounds, 5)
+    p = pair(state)
+    check_round(state, p)
+    assert {(3, 2), (4, 1)} <= set(boards(p))
+    assert "C4: waiting room 1" in p.explanation[1]
+    assert "C2: another player floats so that the next group can pair" in p.explanation[1]
+
+
+def test_c9_the_lowest_group_sends_the_search_back_group_by_group():
+    # The position of MERGE (round 4). On 2 (with 1 from the waiting room) C5 pairs 1-5 and 6-2;
+    # 7 is alone on 1½ and waits; 3, 4 and 7 cannot be paired (none may have the bye). C9: the group
+    # on 1½ has no other waiting room (all of it waits), so one more group back: the group on 2
+    # takes its next waiting room, two players (C3): 6 and 2. The group on 1½ is paired again:
+    # C4.1 first sends 7 (fewest points), 2-6, and the lowest group fails as before; C9: its next
+    # waiting room is 6, 2-7; below, 4-3, and 6 has the bye.
+    state = tournament(7, MERGE, 5)
+    p = pair(state)
+    check_round(state, p)
+    assert sorted(boards(p)) == [(2, 7), (3, 4), (5, 1)] and byes(p) == [6]
+    went_on = "C9: the lowest group could not be paired; this group went on"
+    assert "C4: waiting room 6, 2" in p.explanation[1] and went_on in p.explanation[1]
+    assert "C4: waiting room 6;" in p.explanation[2] and went_on in p.explanation[2]
+    assert p.explanation[3].startswith("score group 1 (2 players, 1 from the waiting room)")
