@@ -13,11 +13,12 @@ This module walks those orders exactly but never blindly:
 - a level is skipped at once when no pairing of the group at all meets it (a maximum matching of
   the whole group, `_level_possible`), which is exact for the absolute criteria and a necessary
   condition for the colour count x;
-- seed 000 C13/C14 and seed 002 C12/C13 (going back to a higher group when a lower one cannot be
-  paired) are read as: a candidate is acceptable only if every player still unpaired after it can
-  be paired under the absolute criteria B1/B2 (`_Lookahead`). The text's backtracking takes the
-  next candidate of the higher group in the same order; this test finds that candidate without
-  first pairing the lower groups wrongly.
+- going back (seed 000 C13/C14, seed 002 C12/C13, seed 001 C2/C9) follows the texts: each group's
+  procedure yields its candidates in order (`Bracket`), so the group above can be paired again
+  from the start or go on where it was (`_Round`); a group going on takes only candidates after
+  which all players below can be paired under B1/B2 (`_Lookahead`; the lowest group is tried with
+  each, and the test only skips candidates with which it must fail), and whole levels are skipped
+  when no candidate at all can pass (`_any_acceptable`).
 
 Edition-specific readings are in `Rules` (seed 000 or seed 002) and cited where used.
 """

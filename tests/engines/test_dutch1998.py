@@ -275,3 +275,23 @@ def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
     assert p.explanation[2].startswith("score groups 1.5 to 1")
     assert "C14: the groups went back to form one lowest group" in p.explanation[2]
     assert "D2 exchange of 6 with 7" in p.explanation[2]
+
+
+def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opponent():
+    # C13: "waardoor in de daaropvolgende groep wel p paringen te realiseren zijn". Two players moved
+    # down into a heterogeneous group of five (p = 2) whose only possible opponent there is the same
+    # resident: each has an opponent (C1 holds), but the group cannot reach p = 2 pairs.
+    from dataclasses import replace
+
+    from pairing.engines.knsb_swiss import next_group_can_pair
+
+    e = {x.id: x for x in entrants(tournament(7, [], 5), RULES_000)}
+    f1 = replace(e[1], met=frozenset({4, 5, 6}))
+    f2 = replace(e[2], met=frozenset({4, 5, 6}))
+    residents = [e[i] for i in (3, 4, 5, 6)]
+    assert not next_group_can_pair([f1, f2], [f1, f2], residents, RULES_000)
+    assert next_group_can_pair([f1, replace(e[2], met=frozenset({3, 5, 6}))], [f1], residents, RULES_000)
+    # Half or more moved down: a homogeneous group (A3), where the floaters may meet each other.
+    assert next_group_can_pair([f1, f2], [f1, f2], residents[:2], RULES_000)
+    # C1's case: a floater without any opponent there.
+    assert not next_group_can_pair([f1], [f1], [e[4], e[5]], RULES_000)
