@@ -308,6 +308,40 @@ def bracket_001(
                 yield Candidate(pairs, [*members, *stuck], ""), [*notes, *lines]
 
 
+def checksums(state: TournamentState) -> tuple[list[str], str]:
+    """Seed 001 F8 after each round, as the seeds README (item 10) corrects it: the points total is
+    what every game, bye and forfeit awarded (each game's two records agree: opponents of each
+    other, 1 point between them, or none after a forfeit lost by both); total WS = ½·D·R and total
+    WP = ½·D·R·R, D the number of participants (F3: every round adds ½ to each player's WS).
+    Returns the problems found and a line for the explanation."""
+    rounds = state.rounds_played
+    by_id = {p.id: p for p in state.players}
+    problems: list[str] = []
+    for p in state.players:
+        for r, rec in enumerate(p.history[:rounds], 1):
+            if rec.opponent is None or rec.opponent < p.id and rec.opponent in by_id:
+                continue  # a bye or an absence; or a game seen from the other side
+            opp = by_id.get(rec.opponent)
+            other = opp.history[r - 1] if opp is not None and len(opp.history) >= r else None
+            if other is None or other.opponent != p.id:
+                problems.append(f"round {r}: {p.id} met {rec.opponent}, who did not meet {p.id}")
+                continue
+            points = record_points(rec) + record_points(other)
+            if points != 1 and not (points == 0 and not rec.played and not other.played):
+                problems.append(f"round {r}: {p.id}-{opp.id} gives {points:g} points in all")
+    table = standings(state.players, rounds)
+    d = len(state.players)
+    ws = sum(st.ws for st in table.values())
+    wp = sum(st.wp for st in table.values())
+    if ws != d * rounds / 2:
+        problems.append(f"total WS {ws:g}, not ½·D·R = {d * rounds / 2:g}")
+    if wp != d * rounds * rounds / 2:
+        problems.append(f"total WP {wp:g}, not ½·D·R·R = {d * rounds * rounds / 2:g}")
+    points = sum(st.score for st in table.values())
+    line = f"F8 after round {rounds}: points {points:g}, WS {ws:g} = ½·D·R, WP {wp:g} = ½·D·R·R (D = {d})"
+    return problems, line
+
+
 def round_one(ids: Sequence[int], fold: bool) -> list[tuple[int, int | None]]:
     """Seed 001 D: lot numbers 1-D, 2-(D-1), ... (`fold`) or 1-2, 3-4, ...; D is the number of
     players, plus one when odd; whoever meets that extra number has the bye (None)."""
@@ -343,7 +377,11 @@ def pair(state: TournamentState) -> Pairing:
         for pid, kind in state.requested_byes.items():
             byes.append(Bye(pid, kind))
         return Pairing(boards, byes, notes)
+    problems, line = checksums(state)
+    if problems:
+        raise InvalidInput("F8 checksums do not hold: " + "; ".join(problems))
     out = pair_round(state, RULES_001, bracket_001, _entrants(state))
+    out.notes.append(line)
     return finish(state, out, "F1: left in the waiting room; no earlier point without playing")
 
 

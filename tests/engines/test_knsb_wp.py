@@ -3,8 +3,8 @@
 import pytest
 
 from pairing.engines import registry
-from pairing.engines.knsb_wp import round_one, standings, wp_sb
-from pairing.engines.state import InvalidInput
+from pairing.engines.knsb_wp import checksums, round_one, standings, wp_sb
+from pairing.engines.state import Colour, InvalidInput, Kind, RoundRecord
 
 from .knsb_helpers import MERGE, boards, byes, check_round, tournament
 from .knsb_sim import play
@@ -40,6 +40,24 @@ def test_f8_checksums_over_a_whole_tournament():
     assert sum(s.wp for s in table.values()) == pytest.approx(0.5 * 11 * 5 * 5)
     points = sum(p.score() for p in state.players)
     assert points == pytest.approx(sum(s.score for s in table.values()))
+
+
+def test_f8_checksums_run_before_each_round_is_paired():
+    # Round 3 of 6 players: 3 points a round, WS ½·6·2 = 6, WP ½·6·2·2 = 12.
+    rounds = [[(1, 4, 1.0), (2, 5, 0.5), (3, 6, 0.0)], [(6, 1, 0.5), (4, 2, 1.0), (5, 3, 0.0)]]
+    state = tournament(6, rounds, 5)
+    assert checksums(state) == ([], "F8 after round 2: points 6, WS 6 = ½·D·R, WP 12 = ½·D·R·R (D = 6)")
+    assert checksums(state)[1] in pair(state).explanation
+    # A result entered wrongly on one side: 5 also won the game 2-5 of round 1.
+    state.player(5).history[0] = RoundRecord(Kind.GAME, 2, Colour.BLACK, 1.0)
+    problems, _ = checksums(state)
+    assert problems[0] == "round 1: 2-5 gives 1.5 points in all"
+    with pytest.raises(InvalidInput, match="F8 checksums do not hold: round 1: 2-5 gives 1.5 points"):
+        pair(state)
+    # A forfeit lost by both gives no points at all, and is in order.
+    state.player(2).history[0] = RoundRecord(Kind.FORFEIT, 5, Colour.WHITE, 0.0)
+    state.player(5).history[0] = RoundRecord(Kind.FORFEIT, 2, Colour.BLACK, 0.0)
+    assert checksums(state)[0] == []
 
 
 def test_round_one_d1_fold_and_d2_adjacent():
