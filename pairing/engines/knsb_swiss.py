@@ -961,15 +961,16 @@ class _Frame:
 
 
 class _Round:
-    """Seed 000 C / seed 002 C over the score groups, going back as the texts say:
+    """Seed 000 C, 001 C and 002 C over the score groups, going back as the texts say:
 
-    - 000 C13 / 002 C12: when the players moved down leave the next group short of p pairs (one
-      of them without any opponent there, or, in a heterogeneous group, not each with his own),
-      the group above is paired again from the start, taking its first pairing in which other
-      players (as many; 002: on the same points) float with whom the next group can pair them;
+    - 000 C13 / 002 C12 / 001 C2: when the players moved down leave the next group short (one of
+      them without any opponent there, or, in a heterogeneous group, not each with his own), the
+      group above is paired again from the start, taking its first pairing in which other players
+      (as many; 002: on the same points) float with whom the next group can pair them;
     - 000 C14 / 002 C13: when the lowest group cannot be paired, the second-lowest goes on with its
       procedure where it was; when it has none left (p = 0), the two form the new lowest group and
-      the group above goes on, and so on.
+      the group above goes on, and so on; 001 C9: the same without merging, the groups below the
+      one going on being paired again.
     """
 
     def __init__(
