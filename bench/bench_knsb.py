@@ -4,8 +4,10 @@ The states are generated deterministically: ratings from a fixed random stream, 
 paired by the system itself, results drawn from the rating difference with a fixed seed. Prints,
 per system and size, the seconds for the measured round.
 
-Usage: .venv/bin/python bench/bench_knsb.py [system ids...] [sizes...]
-(default: all three systems; 100 300 1000 players)
+Usage: .venv/bin/python bench/bench_knsb.py [--every-round] [system ids...] [sizes...]
+(default: all three systems; 100 300 1000 players). `--every-round`: play 11 rounds (lot seeds 1
+and 2) and print the slowest round, the last rounds being where lower groups fail and the
+procedure goes back to higher ones.
 """
 
 from __future__ import annotations
@@ -70,7 +72,26 @@ def main(systems: list[str], sizes: list[int]) -> None:
             )
 
 
+def every_round(systems: list[str], sizes: list[int], rounds: int = 11) -> None:
+    for system in systems:
+        for n in sizes:
+            for seed in (1, 2):
+                state = tournament(system, n, rounds, upto=1, seed=seed)
+                rnd = random.Random(seed)
+                slowest, which = 0.0, 0
+                while state.round_to_pair <= rounds:
+                    number = state.round_to_pair
+                    t0 = time.perf_counter()
+                    play_round(state, system, rnd)
+                    took = time.perf_counter() - t0
+                    if took > slowest:
+                        slowest, which = took, number
+                line = f"{system:12s} n={n:5d} seed {seed}: slowest round {which} of {rounds}: {slowest:7.2f} s"
+                print(line, flush=True)
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
-    systems = [a for a in args if not a.isdigit()] or list(SYSTEMS)
-    main(systems, [int(a) for a in args if a.isdigit()] or [100, 300, 1000])
+    systems = [a for a in args if not a.isdigit() and not a.startswith("--")] or list(SYSTEMS)
+    sizes = [int(a) for a in args if a.isdigit()] or [100, 300, 1000]
+    (every_round if "--every-round" in args else main)(systems, sizes)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import rustworkx as rx
 
@@ -565,6 +566,9 @@ def _transpositions(
     budget = _Budget(adj, stay, miss_of, zmiss_of, used)
     if not budget.possible(0, x_left, z_left):
         return
+    below = _BelowCut(ctx, s2, adj, stay, used) if ctx.mode == Mode.GO_BACK and not ctx.last else None
+    if below is not None and not below.possible(0):
+        return
     # Colour counts for the bound on the misses still to come: S1 from position i on, S2 unused.
     white1 = [0] * (p + 1)
     black1 = [0] * (p + 1)
@@ -614,8 +618,9 @@ def _transpositions(
                 continue
             used[j] = True
             budget.visits += 1
-            if budget.visits > _VISITS_BEFORE_EXACT and not budget.possible(
-                i + 1, x_left - miss, None if z_left is None else z_left - zmiss
+            if budget.visits > _VISITS_BEFORE_EXACT and (
+                not budget.possible(i + 1, x_left - miss, None if z_left is None else z_left - zmiss)
+                or (below is not None and not below.possible(i + 1))
             ):
                 used[j] = False
                 free2[colour] += 1
@@ -677,6 +682,60 @@ class _Budget:
             return False
         weight = sum(g.get_edge_data(u, v) for u, v in matching)
         return len(matching) * (big + 1) - weight <= left
+
+
+class _BelowCut:
+    """Going back (000 C14, 002 C13, 001 C9): can S1 positions i.. still be given unused S2 players
+    so that the S2 players left over (those allowed to stay) and all players below can be paired
+    under B1/B2, one bye to a player allowed it? Exact, a perfect matching: the leftovers of every
+    candidate `ctx.accept` takes pass it, so no candidate the text would take is cut."""
+
+    def __init__(
+        self, ctx: _Context, s2: list[Entrant], adj: list[list[int]], stay: list[bool], used: list[bool]
+    ) -> None:
+        self.adj, self.used, self.p = adj, used, len(adj)
+        self.s2, self.stay, self.lower = s2, stay, ctx.lower
+        ok = partial(absolute_ok, rules=ctx.rules)
+        n2 = len(s2)
+        self.s2_pairs = [
+            (j, k) for j in range(n2) for k in range(j + 1, n2) if stay[j] and stay[k] and ok(s2[j], s2[k])
+        ]
+        self.s2_lower = [(j, k) for j in range(n2) if stay[j] for k, e in enumerate(self.lower) if ok(s2[j], e)]
+        self.lower_pairs = [
+            (k, m)
+            for k in range(len(self.lower))
+            for m in range(k + 1, len(self.lower))
+            if ok(self.lower[k], self.lower[m])
+        ]
+
+    def possible(self, i: int) -> bool:
+        rows = self.p - i
+        cols = [j for j in range(len(self.s2)) if not self.used[j]]
+        col = {j: rows + c for c, j in enumerate(cols)}
+        low = rows + len(cols)
+        g: rx.PyGraph = rx.PyGraph()
+        g.add_nodes_from(range(low + len(self.lower)))
+        for r in range(i, self.p):
+            for j in self.adj[r]:
+                if not self.used[j]:
+                    g.add_edge(r - i, col[j], 1)
+        for j, k in self.s2_pairs:
+            if j in col and k in col:
+                g.add_edge(col[j], col[k], 1)
+        for j, k in self.s2_lower:
+            if j in col:
+                g.add_edge(col[j], low + k, 1)
+        for k, m in self.lower_pairs:
+            g.add_edge(low + k, low + m, 1)
+        if g.num_nodes() % 2:
+            bye = g.add_node(-1)
+            for j in cols:
+                if self.stay[j] and self.s2[j].bye_ok:
+                    g.add_edge(col[j], bye, 1)
+            for k, e in enumerate(self.lower):
+                if e.bye_ok:
+                    g.add_edge(low + k, bye, 1)
+        return 2 * len(rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)) == g.num_nodes()
 
 
 def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[list[Entrant], list[Entrant], str]]:

@@ -1,5 +1,7 @@
 """dutch-1998: the 1998 FIDE Dutch system, seed 000 (KNSB 1996) = seed 004 §4.9.5, hand-made groups."""
 
+from itertools import product
+
 import pytest
 
 from pairing.engines import registry
@@ -295,3 +297,35 @@ def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opp
     assert next_group_can_pair([f1, f2], [f1, f2], residents[:2], RULES_000)
     # C1's case: a floater without any opponent there.
     assert not next_group_can_pair([f1], [f1], [e[4], e[5]], RULES_000)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_going_back_skips_only_candidates_that_leave_the_players_below_unpairable(seed):
+    """C14: a group going on takes the first candidate after which everyone below can be paired.
+    The walk with its cuts (`_BelowCut`, `_any_acceptable`) yields exactly the candidates of the
+    plain walk that pass that test, in the same order."""
+    from pairing.engines.knsb_swiss import Level, Mode, _Context, _Lookahead, homogeneous
+
+    state = play(SYSTEM, 14, 5, seed=seed)
+    state.round_to_pair = 5
+    for p in state.players:
+        del p.history[4:]
+    players = entrants(state, RULES_000)
+    cut = 6 + seed % 3
+    group = players[:cut]
+    look = _Lookahead(RULES_000)
+    level = Level(len(group) // 2, None, False, False, False, False)
+    compared = 0
+    # Below: all other players, or only the last three or four (a lowest group).
+    for lower, pairs in product((players[cut:], players[-(3 + seed % 2) :]), range(len(group) // 2, 0, -1)):
+        plain = _Context(RULES_000, False, look, list(lower), last=False)
+        back = _Context(RULES_000, False, look, list(lower), last=False, mode=Mode.GO_BACK)
+        want = [
+            [(a.id, b.id) for a, b in c.pairs]
+            for c in homogeneous(plain, group, pairs, level)
+            if look([*c.floaters, *lower])
+        ]
+        got = [[(a.id, b.id) for a, b in c.pairs] for c in homogeneous(back, group, pairs, level)]
+        assert got == want
+        compared += len(want)
+    assert compared > 0
