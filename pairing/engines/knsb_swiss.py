@@ -657,7 +657,9 @@ class _Budget:
     def possible(self, i: int, x: int, z: int | None) -> bool:
         rows = len(self.adj) - i
         for table, left in ((self.miss, x), (self.zmiss, z)):
-            if left is not None and left < rows and not self._within(i, table, left):
+            if left is None or left >= rows or not any(any(row) for row in table[i:]):
+                continue  # the budget cannot run out (no pair left can miss)
+            if not self._within(i, table, left):
                 return False
         return True
 
