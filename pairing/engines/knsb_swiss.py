@@ -33,6 +33,7 @@ import rustworkx as rx
 
 from . import colours
 from .colours import ColourState, Float, colour_state
+from .danish import has_bipartite_matching
 from .knsb_orders import all_exchanges
 from .state import (
     Board,
@@ -518,19 +519,9 @@ def next_group_can_pair(
         return False
     if 2 * len(movers) >= len(pool) or rules.edition == "001":
         return True  # homogeneous; seed 001 C2 asks only for an opponent
-    owner: dict[int, int] = {}
-
-    def augment(i: int, seen: set[int]) -> bool:
-        for j, r in enumerate(residents):
-            if j in seen or not absolute_ok(movers[i], r, rules):
-                continue
-            seen.add(j)
-            if j not in owner or augment(owner[j], seen):
-                owner[j] = i
-                return True
-        return False
-
-    return all(augment(i, set()) for i in range(len(movers)))
+    return has_bipartite_matching(
+        range(len(movers)), range(len(residents)), lambda i, j: absolute_ok(movers[i], residents[j], rules)
+    )
 
 
 def _transpositions(
