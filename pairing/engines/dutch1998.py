@@ -34,7 +34,6 @@ from .knsb_swiss import (
     homogeneous,
     level_signature,
     pair_round,
-    unpairable,
 )
 from .registry import PairingSystem
 from .state import Pairing, TournamentState
@@ -127,18 +126,10 @@ def bracket_000(
     ctx: _Context, movers: list[Entrant], residents: list[Entrant]
 ) -> Iterator[tuple[Candidate, list[str]]]:
     """One score group by seed 000 C1-C15: its candidates in the text's order, with their notes."""
-    notes: list[str] = []
-    group = sorted([*movers, *residents], key=lambda e: e.key)
-    stuck: list[Entrant] = []
-    if not ctx.last:
-        stuck = unpairable(group, ctx.rules)
-        if stuck:
-            notes.append("C1: " + ", ".join(str(e.id) for e in stuck) + " move down (no opponent under B1/B2)")
-            group = [e for e in group if e not in stuck]
+    group, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))
+    stuck = ctx.stuck
     moved = [e for e in group if any(e is m for m in movers)]
     n, m0 = len(group), len(moved)
-    ctx.lower = [*stuck, *ctx.lower]
-    ctx.stuck = stuck
     whole = Candidate([], [*group, *stuck], ""), [*notes, "C15: p = 0, the whole group moves down"]
     if m0 and 2 * m0 < n:
         notes.append(f"heterogeneous, S1 = {m0} moved down")

@@ -35,7 +35,6 @@ from .knsb_swiss import (
     homogeneous,
     level_signature,
     pair_round,
-    unpairable,
 )
 from .registry import PairingSystem
 from .state import Pairing, TournamentState
@@ -103,16 +102,8 @@ def bracket_002(
     ctx: _Context, movers: list[Entrant], residents: list[Entrant]
 ) -> Iterator[tuple[Candidate, list[str]]]:
     """One score group by seed 002 C1-C14: its candidates in the text's order, with their notes."""
-    notes: list[str] = []
-    group = sorted([*movers, *residents], key=lambda e: e.key)
-    stuck: list[Entrant] = []
-    if not ctx.last:
-        stuck = unpairable(group, ctx.rules)
-        if stuck:
-            notes.append("C1: " + ", ".join(str(e.id) for e in stuck) + " move down (no opponent under B1/B2)")
-            group = [e for e in group if e not in stuck]
-    ctx.lower = [*stuck, *ctx.lower]
-    ctx.stuck = stuck
+    group, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))
+    stuck = ctx.stuck
     moved = [e for e in group if any(e is m for m in movers)]
     n, m0 = len(group), len(moved)
     p0 = n // 2

@@ -96,6 +96,11 @@ class Rules:
         return self.edition == "002"
 
     @property
+    def waiting_room(self) -> bool:
+        """Seed 001: no heterogeneous groups but a waiting room, and going back merges no groups."""
+        return self.edition == "001"
+
+    @property
     def recut_article(self) -> str:
         """Pairing the group above again when the next group cannot pair the players moved down."""
         return {"000": "C13", "002": "C12", "001": "C2"}[self.edition]
@@ -452,15 +457,32 @@ class _Context:
     mode: str = Mode.FIRST
     recut: _Recut | None = None  # Mode.RECUT: what the other floaters must allow
     merged: bool = False  # a lowest group formed by 000 C14 / 002 C13 from several groups
-    stuck: list[Entrant] = field(default_factory=list)  # moved down by C1
-    tried: int = 0  # candidates looked at
+    stuck: list[Entrant] = field(default_factory=list)  # moved down by C1 (seed 001: C2)
+
+    @property
+    def below(self) -> list[Entrant]:
+        """Everyone who will be paired below this group's pairs, but its floaters."""
+        return [*self.stuck, *self.lower]
+
+    def set_aside(self, group: list[Entrant]) -> tuple[list[Entrant], list[str]]:
+        """Seed 000/002 C1, 001 C2: players of `group` without any opponent in it under B1/B2 move
+        down (the lowest group keeps them: going back is its answer). The rest and the note."""
+        self.stuck = [] if self.last else unpairable(group, self.rules)
+        if not self.stuck:
+            return group, []
+        ids = ", ".join(str(e.id) for e in self.stuck)
+        if self.rules.waiting_room:
+            note = f"C2: {ids} to the waiting room (no opponent)"
+        else:
+            note = f"C1: {ids} move down (no opponent under B1/B2)"
+        return [e for e in group if e not in self.stuck], [note]
 
     def accept(self, floaters: Sequence[Entrant]) -> bool:
         """May these players float down (or, in the lowest group, is this one left for the bye)?"""
         if self.last:
             return len(floaters) <= 1
         if self.mode == Mode.GO_BACK:
-            return self.lookahead([*floaters, *self.lower])
+            return self.lookahead([*floaters, *self.below])
         if self.mode == Mode.RECUT:
             assert self.recut is not None
             return self.recut.accepts(floaters)
@@ -470,7 +492,7 @@ class _Context:
         """000 C15 / 002 C14a: p = 0, the group moves down as a whole. Going back (000 C14, 002 C13)
         that is where the group has no pairing left: it merges with the lowest one instead. 001 C8:
         the whole group in the waiting room is its last pairing, going back too (C9)."""
-        return not self.last and (self.mode == Mode.FIRST or self.rules.edition == "001")
+        return not self.last and (self.mode == Mode.FIRST or self.rules.waiting_room)
 
     def leftovers_possible(self, count: int) -> bool:
         """Can a candidate leaving `count` players over be accepted at all?"""
@@ -517,7 +539,7 @@ def next_group_can_pair(
     pool = [*movers, *residents]
     if not all(any(o is not f and absolute_ok(f, o, rules) for o in pool) for f in floaters):
         return False
-    if 2 * len(movers) >= len(pool) or rules.edition == "001":
+    if 2 * len(movers) >= len(pool) or rules.waiting_room:
         return True  # homogeneous; seed 001 C2 asks only for an opponent
     return has_bipartite_matching(
         range(len(movers)), range(len(residents)), lambda i, j: absolute_ok(movers[i], residents[j], rules)
@@ -581,7 +603,6 @@ def _transpositions(
         i: int, misses: int, zmisses: int
     ) -> Iterator[tuple[list[tuple[Entrant, Entrant]], list[Entrant], tuple[int, int]]]:
         if i == p:
-            ctx.tried += 1
             yield (
                 [(s1[k], s2[j]) for k, j in enumerate(chosen)],
                 [s2[j] for j in range(m) if not used[j]],
@@ -687,7 +708,7 @@ class _BelowCut:
         self, ctx: _Context, s2: list[Entrant], adj: list[list[int]], stay: list[bool], used: list[bool]
     ) -> None:
         self.adj, self.used, self.p = adj, used, len(adj)
-        self.s2, self.stay, self.lower = s2, stay, ctx.lower
+        self.s2, self.stay, self.lower = s2, stay, ctx.below
         ok = partial(absolute_ok, rules=ctx.rules)
         n2 = len(s2)
         self.s2_pairs = [
@@ -842,11 +863,11 @@ def _any_acceptable(ctx: _Context, players: list[Entrant], p: int, ok: Callable[
     matchings; every candidate `ctx.accept` takes is such a matching, so `False` skips none."""
     inside = len(players)
     if ctx.mode == Mode.GO_BACK:
-        pool = [*players, *ctx.lower]
+        pool = [*players, *ctx.below]
         below_pairs = True
     elif ctx.mode == Mode.RECUT and ctx.recut is not None:
         movers = ctx.recut.count + len(ctx.recut.stuck)
-        if 2 * movers >= movers + len(ctx.recut.residents) or ctx.rules.edition == "001":
+        if 2 * movers >= movers + len(ctx.recut.residents) or ctx.rules.waiting_room:
             return True  # homogeneous next group: no matching condition
         pool = [*players, *ctx.recut.residents]
         below_pairs = False
@@ -1062,8 +1083,7 @@ class _Round:
             residents,
         )
         old = frame.ctx
-        ctx = _Context(old.rules, old.odd_round, old.lookahead, [*old.lower], old.last, residents, Mode.RECUT, recut)
-        ctx.lower = [e for e in ctx.lower if not any(e is s for s in stuck)]
+        ctx = _Context(old.rules, old.odd_round, old.lookahead, old.lower, old.last, residents, Mode.RECUT, recut)
         again = self.open(len(self.frames) - 1, frame.movers, ctx)
         found = next(again.candidates, None)
         if found is not None:
@@ -1107,7 +1127,7 @@ class _Round:
                 above.take(found, f"{back}: the lowest group could not be paired; this group went on")
                 return
             self.frames.pop()
-            if self.rules.edition != "001":
+            if not self.rules.waiting_room:
                 self.merged = [*above.residents, *self.merged]
                 del self.bands[len(self.frames)]
                 return
@@ -1130,7 +1150,7 @@ class _Round:
             if len(scores) > 1:
                 head = f"score groups {fmt_score(scores[0])} to {fmt_score(scores[-1])}"
             head += f" ({len(group)} players"
-            moved = "from the waiting room" if self.rules.edition == "001" else "moved down"
+            moved = "from the waiting room" if self.rules.waiting_room else "moved down"
             head += f", {len(frame.movers)} {moved})" if frame.movers else ")"
             out.notes.append(f"{head}: " + "; ".join(frame.notes))
             out.pairs.extend(frame.cand.pairs)

@@ -44,7 +44,6 @@ from .knsb_swiss import (
     finish,
     pair_round,
     record_points,
-    unpairable,
 )
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
@@ -284,16 +283,7 @@ def bracket_001(
     ctx: _Context, movers: list[Entrant], residents: list[Entrant]
 ) -> Iterator[tuple[Candidate, list[str]]]:
     """One score group by seed 001 C1-C8: its pairings in the text's order (C3 sizes, C4 rooms)."""
-    notes: list[str] = []
-    group = sorted([*movers, *residents], key=lambda e: e.key)
-    stuck: list[Entrant] = []
-    if not ctx.last:
-        stuck = unpairable(group, RULES_001)
-        if stuck:
-            notes.append("C2: " + ", ".join(str(e.id) for e in stuck) + " to the waiting room (no opponent)")
-    ctx.lower = [*stuck, *ctx.lower]
-    ctx.stuck = stuck
-    rest = [e for e in group if e not in stuck]
+    rest, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))
     for size in range(len(rest) % 2, len(rest) + 1, 2):
         whole = size == len(rest) and not ctx.last  # C8: in the most extreme case the whole group waits
         if not ctx.leftovers_possible(size) or (whole and not ctx.whole_group_may_move()):
@@ -305,7 +295,7 @@ def bracket_001(
                     lines.append("C4: waiting room " + ", ".join(str(e.id) for e in members))
                 if pairs:
                     lines.append(f"C5/C6: {len(pairs)} pairs, each highest against the lowest possible")
-                yield Candidate(pairs, [*members, *stuck], ""), [*notes, *lines]
+                yield Candidate(pairs, [*members, *ctx.stuck], ""), [*notes, *lines]
 
 
 def checksums(state: TournamentState) -> tuple[list[str], str]:
