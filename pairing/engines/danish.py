@@ -79,39 +79,6 @@ def _greedy_perfect(players: Sequence[int], allowed: Allowed) -> bool:
     return True
 
 
-def has_bipartite_matching(left: Sequence[int], right: Sequence[int], allowed: Allowed) -> bool:
-    """True when every player of `left` can meet a different player of `right` (allowed pairs only).
-
-    First-fit, then augmenting paths for the players left over (Kuhn's method): exact. With
-    columns of equal length this is a perfect matching of the two.
-    """
-    if len(left) > len(right):
-        return False
-    free = list(right)
-    partner: dict[int, int] = {}  # right player -> left player
-    over: list[int] = []
-    for u in left:
-        for i, v in enumerate(free):
-            if allowed(u, v):
-                partner[v] = u
-                del free[i]
-                break
-        else:
-            over.append(u)
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for v in right:
-            if v in seen or not allowed(u, v):
-                continue
-            seen.add(v)
-            if v not in partner or augment(partner[v], seen):
-                partner[v] = u
-                return True
-        return False
-
-    return all(augment(u, set()) for u in over)
-
-
 def first_matching(order: Sequence[int], allowed: Allowed) -> list[tuple[int, int]] | None:
     """The first pairing of `order` in list order, or None when there is none.
 

@@ -41,7 +41,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .danish import first_matching, has_bipartite_matching, has_perfect_matching, points
+from .danish import first_matching, has_perfect_matching, points
+from .matching import has_bipartite_matching
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 

@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .colours import unplayed_points_win
-from .danish import first_matching, has_bipartite_matching, has_perfect_matching, points
+from .danish import first_matching, has_perfect_matching, points
+from .matching import has_bipartite_matching
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 

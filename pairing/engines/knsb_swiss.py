@@ -33,8 +33,8 @@ import rustworkx as rx
 
 from . import colours
 from .colours import ColourState, Float, colour_state
-from .danish import has_bipartite_matching
 from .knsb_orders import all_exchanges
+from .matching import has_bipartite_matching
 from .state import (
     Board,
     Bye,

@@ -4,12 +4,13 @@ The pairing systems encode their lexicographic criteria as bit fields of one int
 so weights often need more than a machine word. Before solving, bit ranges that are zero in every
 weight are squeezed out (`compact`); rustworkx (Rust, 128-bit signed weights) then solves the
 graphs whose weights fit with room for its doubled duals, and `blossom` (Python integers, exact at
-any size) the others.
+any size) the others. `has_bipartite_matching` answers the unweighted question whether every
+player of one side can be given his own partner on the other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import rustworkx
 
@@ -85,3 +86,36 @@ def max_weight_matching(vertices: list[int], edges: Iterable[tuple[int, int, int
         if b != -1:
             mate[vertices[a]] = vertices[b]
     return mate
+
+
+def has_bipartite_matching(left: Sequence[int], right: Sequence[int], allowed: Callable[[int, int], bool]) -> bool:
+    """True when every player of `left` can meet a different player of `right` (allowed pairs only).
+
+    First-fit, then augmenting paths for the players left over (Kuhn's method): exact. With
+    columns of equal length this is a perfect matching of the two.
+    """
+    if len(left) > len(right):
+        return False
+    free = list(right)
+    partner: dict[int, int] = {}  # right player -> left player
+    over: list[int] = []
+    for u in left:
+        for i, v in enumerate(free):
+            if allowed(u, v):
+                partner[v] = u
+                del free[i]
+                break
+        else:
+            over.append(u)
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for v in right:
+            if v in seen or not allowed(u, v):
+                continue
+            seen.add(v)
+            if v not in partner or augment(partner[v], seen):
+                partner[v] = u
+                return True
+        return False
+
+    return all(augment(u, set()) for u in over)
