@@ -35,6 +35,7 @@ from .knsb_swiss import (
     homogeneous,
     level_signature,
     pair_round,
+    sizes_possible,
 )
 from .registry import PairingSystem
 from .state import Pairing, TournamentState
@@ -120,14 +121,16 @@ def bracket_002(
         m1, p1, reached = m0, p0, [False]
         while True:
             seen: set[tuple] = set()
-            for level in levels_002(x1, z1, p1, ctx.odd_round, tops):
+            fits = sizes_possible(ctx, m1, n - m1, p1 - m1)  # else no subset of M1 floaters can do
+            for level in levels_002(x1, z1, p1, ctx.odd_round, tops) if fits else ():
                 sig = level_signature(level, group)
                 if sig in seen:
                     continue
                 seen.add(sig)
                 for subset in floater_subsets(m0, m1):
                     s1 = [moved[i - 1] for i in subset]
-                    s2 = sorted([e for e in group if not any(e is s for s in s1)], key=lambda e: e.key)
+                    in_s1 = {id(e) for e in s1}
+                    s2 = [e for e in group if id(e) not in in_s1]  # `group` is in A2 order
                     how = (
                         ""
                         if subset == tuple(range(1, m1 + 1))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 
 import rustworkx as rx
 
@@ -464,6 +464,17 @@ class _Context:
         """Everyone who will be paired below this group's pairs, but its floaters."""
         return [*self.stuck, *self.lower]
 
+    @cached_property
+    def below_pairs(self) -> list[tuple[int, int]]:
+        """The pairs of `below` (by position) B1/B2 allow: the same for every split going back."""
+        below = self.below
+        return [
+            (k, m)
+            for k in range(len(below))
+            for m in range(k + 1, len(below))
+            if absolute_ok(below[k], below[m], self.rules)
+        ]
+
     def set_aside(self, group: list[Entrant]) -> tuple[list[Entrant], list[str]]:
         """Seed 000/002 C1, 001 C2: players of `group` without any opponent in it under B1/B2 move
         down (the lowest group keeps them: going back is its answer). The rest and the note."""
@@ -715,12 +726,7 @@ class _BelowCut:
             (j, k) for j in range(n2) for k in range(j + 1, n2) if stay[j] and stay[k] and ok(s2[j], s2[k])
         ]
         self.s2_lower = [(j, k) for j in range(n2) if stay[j] for k, e in enumerate(self.lower) if ok(s2[j], e)]
-        self.lower_pairs = [
-            (k, m)
-            for k in range(len(self.lower))
-            for m in range(k + 1, len(self.lower))
-            if ok(self.lower[k], self.lower[m])
-        ]
+        self.lower_pairs = ctx.below_pairs
 
     def possible(self, i: int) -> bool:
         rows = self.p - i
@@ -911,6 +917,13 @@ def _pair_ok(ctx: _Context, level: Level, a: Entrant, b: Entrant) -> bool:
     return True
 
 
+def sizes_possible(ctx: _Context, floaters: int, residents: int, rem_pairs: int) -> bool:
+    """Could `floaters` paired with as many of `residents`, then up to `rem_pairs` pairs of the
+    rest, leave over a number of players `ctx` accepts (by their count alone)?"""
+    left = residents - floaters
+    return left >= 0 and ctx.leftovers_possible(left - 2 * min(rem_pairs, left // 2))
+
+
 def heterogeneous(
     ctx: _Context,
     s1: list[Entrant],
@@ -928,8 +941,7 @@ def heterogeneous(
     `shared`: the colour budget X counts over the whole group (seed 002 C6 "ga door vanaf C4");
     otherwise the remainder starts again at C2 with its own x (seed 000 C6).
     """
-    left = len(s2) - len(s1)
-    if left < 0 or not ctx.leftovers_possible(left - 2 * min(rem_pairs, left // 2)):
+    if not sizes_possible(ctx, len(s1), len(s2), rem_pairs):
         return
 
     def always(e: Entrant) -> bool:
