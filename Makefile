@@ -6,7 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test setup lint bench messages clean
 
-$(STAMP): requirements.txt package.json
+# The compiled matcher is built by `pip install -e .` (the last line of requirements.txt).
+MATCHER := pyproject.toml setup.py pairing/engines/matcher.cpp pairing/engines/matcher.h pairing/engines/matcher_build.py
+
+$(STAMP): requirements.txt package.json $(MATCHER)
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
@@ -35,4 +38,4 @@ messages: setup
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) node_modules db.sqlite3
+	rm -rf $(VENV) node_modules db.sqlite3 pairing/engines/_matcher*.so *.egg-info
