@@ -18,17 +18,13 @@ be paired, or few players are left below, the bracket is solved with every unpai
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-import rustworkx
-
 from .colours import ColourState, Edition, Float, allocate, bye_eligible, colour_state, float_in_round
-from .matching import max_weight_matching
+from .matching import compact, new_matcher
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
-_MISSING = -1
 _FEW_BELOW = 12
 # What each quality criterion the explanation counts is about (C.04.3 Art. 2).
 _CRITERION_NAMES = {
@@ -102,6 +98,7 @@ class _Round:
         self.bye_score = 0
         self.single_is_bye = False
         self.played_rank: dict[int, int] = {}
+        self.completion: _Completion | None = None  # C4 over the round, made by _bye_prepass
 
     # ---------------------------------------------------------------- criteria of one pair
 
@@ -120,18 +117,30 @@ class _Round:
 
     def bye_candidate(self, a: int) -> bool:
         """C2 eligibility, and no more than the score chosen for the bye (C5)."""
-        return self.info[a].eligible and self.info[a].score <= self.bye_score
+        return self._candidate(self.info[a])
+
+    def _candidate(self, p: _Info) -> bool:
+        return p.eligible and p.score <= self.bye_score
+
+    def barred_pairs(self) -> list[tuple[int, int]]:
+        """Every pair (a, b), a < b, that C1 or C3 rules out."""
+        return [(a, b) for a, others in enumerate(self.barred) for b in others if a < b]
 
     def weight(self, h: int, lo: int, current: bool, following: bool, single: bool) -> int:
-        """The edge weight of higher player `h` against lower player `lo` (h < lo), field by field
-        from the most significant: C4/C5, C6, C7, C8 (two fields), C9, C10-C13, C14-C17, C18-C21,
-        and room for the generation order. `current`/`following`: `lo` is in this bracket / the next;
-        `single`: C9 applies (the bracket's single downfloater is the future bye)."""
+        """The edge weight of higher player `h` against lower player `lo` (h < lo): 0 when C1 or
+        C3 rules the pair out, else `pair_weight`."""
         if not self.compatible(h, lo):
             return 0
-        ph, pl = self.info[h], self.info[lo]
+        return self.pair_weight(self.info[h], self.info[lo], current, following, single)
+
+    def pair_weight(self, ph: _Info, pl: _Info, current: bool, following: bool, single: bool) -> int:
+        """The edge weight of a higher player `ph` against a lower one `pl`, field by field from the
+        most significant: C4/C5, C6, C7, C8 (two fields), C9, C10-C13, C14-C17, C18-C21, and room
+        for the generation order. `current`/`following`: `pl` is in this bracket / the next;
+        `single`: C9 applies (the bracket's single downfloater is the future bye). It depends on
+        the players' attributes only (`_signature`), so a bracket's weights are a table of them."""
         sb, gs = self.size_bits, self.groups_shift
-        w = 1 + (not self.bye_candidate(h)) + (not self.bye_candidate(lo))
+        w = 1 + (not self._candidate(ph)) + (not self._candidate(pl))
         w = (w << sb) | current
         w <<= gs
         if current:
@@ -240,23 +249,41 @@ def _prepare(state: TournamentState, edition: Edition) -> list[_Info]:
     return infos
 
 
-def _complete(rnd: _Round, vertices: list[int]) -> bool:
-    """C4: can `vertices` all be paired but one bye candidate (C1-C3, C2 for the bye)?"""
-    m = len(vertices)
-    if m <= 1:
-        return m == 0 or rnd.info[vertices[0]].eligible
-    graph = rustworkx.PyGraph()
-    graph.add_nodes_from(vertices)
-    noncand = [0 if rnd.bye_candidate(v) else 1 for v in vertices]
-    edges = []
-    for a in range(m):
-        for b in range(a + 1, m):
-            if rnd.compatible(vertices[a], vertices[b]):
-                edges.append((a, b, 1 + noncand[a] + noncand[b]))
-    graph.add_edges_from(edges)
-    matching = rustworkx.max_weight_matching(graph, weight_fn=lambda w: w)
-    value = sum(1 + noncand[a] + noncand[b] for a, b in matching)
-    return len(matching) == m // 2 and value == m // 2 + sum(noncand)
+def _signature(p: _Info) -> tuple:
+    """What `_Round.pair_weight` reads of a player: players alike in it weigh alike."""
+    c = p.colour
+    return (p.score, p.eligible, p.played, c.imbalance, c.repeated, c.preference, p.float1, p.float2)
+
+
+class _Completion:
+    """C4 over the whole round: can the players not yet paired all be paired but one bye candidate
+    (C1-C3, C2 for the bye)? One maximum-weight matching of every player, weighing 1 per pair and 1
+    more for each end that is no bye candidate on the pairs C1 and C3 allow: they can, exactly when
+    it pairs all but one and leaves no non-candidate alone. It is kept through the round: the players
+    a bracket pairs leave the graph and the matching is solved again from the one before."""
+
+    def __init__(self, rnd: _Round) -> None:
+        self.rnd = rnd
+        self.noncand = [0 if rnd.bye_candidate(v) else 1 for v in range(rnd.n)]
+        self.out: set[int] = set()
+        self.matcher = new_matcher(rnd.n, 2)
+        self.matcher.build_classes(list(range(rnd.n)), self.noncand, [1, 2, 2, 3], rnd.barred_pairs())
+
+    def holds(self) -> bool:
+        left = [v for v in range(self.rnd.n) if v not in self.out]
+        if len(left) <= 1:
+            return not left or self.rnd.info[left[0]].eligible
+        mate = self.matcher.solve()
+        pairs = sum(1 for v in left if mate[v] > v)
+        return pairs == len(left) // 2 and all(mate[v] != -1 for v in left if self.noncand[v])
+
+    def pair_off(self, vertices: list[int]) -> None:
+        self.out.update(vertices)
+        self.matcher.remove(vertices)
+
+    def put_back(self, vertices: list[int]) -> None:
+        self.out.difference_update(vertices)
+        self.matcher.restore(vertices)
 
 
 def _bye_prepass(rnd: _Round) -> None:
@@ -266,7 +293,8 @@ def _bye_prepass(rnd: _Round) -> None:
     info = rnd.info
     if n % 2 == 0:
         rnd.bye_score = 0
-        if not _complete(rnd, list(range(n))):
+        rnd.completion = _Completion(rnd)
+        if not rnd.completion.holds():
             raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
         return
     ranks = sorted(set(rnd.shift.values()))
@@ -274,23 +302,19 @@ def _bye_prepass(rnd: _Round) -> None:
     top = info[0].score
     flag_unit = n + 1
     shift_unit = flag_unit * (2 * len(ranks) * n + 1)
-    graph = rustworkx.PyGraph()
-    graph.add_nodes_from(range(n))
-    edges = []
-    for a in range(n):
-        for b in range(a + 1, n):
-            if rnd.compatible(a, b):
-                comp = 1 + (not info[a].eligible) + (not info[b].eligible)
-                value = (
-                    comp * shift_unit
-                    + (rank_of[info[a].score] + rank_of[info[b].score]) * flag_unit
-                    + (info[b].score >= top)
-                )
-                edges.append((a, b, value))
-    graph.add_edges_from(edges)
-    mate = {}
-    for a, b in rustworkx.max_weight_matching(graph, weight_fn=lambda w: w):
-        mate[a], mate[b] = b, a
+    # A pair weighs by the players' eligibility and scores alone: a class per such kind of player.
+    kinds = sorted({(p.eligible, p.score) for p in info})
+    kind_of = {k: i for i, k in enumerate(kinds)}
+    table = [
+        (1 + (not high_eligible) + (not low_eligible)) * shift_unit
+        + (rank_of[high_score] + rank_of[low_score]) * flag_unit
+        + (low_score >= top)
+        for high_eligible, high_score in kinds
+        for low_eligible, low_score in kinds
+    ]
+    matcher = new_matcher(n, max(table).bit_length())
+    matcher.build_classes(list(range(n)), [kind_of[(p.eligible, p.score)] for p in info], table, rnd.barred_pairs())
+    mate = {v: m for v, m in enumerate(matcher.solve()) if m != -1}
     unmatched = [v for v in range(n) if v not in mate]
     if len(unmatched) != 1 or not info[unmatched[0]].eligible:
         raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
@@ -302,8 +326,402 @@ def _bye_prepass(rnd: _Round) -> None:
     rnd.played_rank = {}
     for k, games in enumerate(played):
         rnd.played_rank[games] = k
-    if not _complete(rnd, list(range(n))):
+    rnd.completion = _Completion(rnd)
+    if not rnd.completion.holds():
         raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
+
+
+_BRACKET, _NEXT, _OUTSIDE = 0, 1, 2  # a player's place in a bracket's graph, in pairing order
+
+
+class _Graph:
+    """The graph a bracket is paired on, held by the matcher and changed decision by decision.
+
+    Its vertices are the bracket and the next scoregroup (or, `full`, every player left). An edge
+    weighs ((2w - c(a) - c(b)) << D) + low: w the criteria weight of the pair (`_Round.weight`, with
+    the exchange fields while they apply); c the value of a player's stand-in partner (a player who
+    could also be paired further down, or receive the bye, has one worth half a pair in the
+    completion field: subtracting it from every edge at him makes a matching that leaves him to it
+    weigh as much as one that pairs him, with no extra vertex); `low` the field of the decision
+    being taken, D bits below the criteria. The criteria weights are a table over classes of
+    players alike in attributes and place, from which bit ranges no weight uses are squeezed out
+    (`matching.compact`); decisions change a player's edges by small deltas."""
+
+    def __init__(self, pairer: _Pairer, players: list[int], movers: int, end: int, outlets: list[int]) -> None:
+        rnd = pairer.rnd
+        self.rnd = rnd
+        self.n = rnd.n
+        self.vertices = sorted(pairer.active) if pairer.full else [v for v in players if v in pairer.active]
+        self.local = {v: i for i, v in enumerate(self.vertices)}
+        self.gone: set[int] = set()
+        self.stand_in = [0] * rnd.n
+        if not pairer.full:
+            unit = 1 << rnd.low_bits()
+            for y in outlets:
+                if y in pairer.active:
+                    self.stand_in[y] = (1 + 2 * (not rnd.bye_candidate(y))) * unit
+        place = dict.fromkeys(self.vertices, _OUTSIDE)
+        for i, v in enumerate(players):
+            place[v] = _BRACKET if i < end else _NEXT
+        self.mdps = set(players[:movers])
+        width = (end - movers + 1).bit_length()
+        self.low = width + 1 + movers.bit_length() if movers else width
+        kinds: dict[tuple, int] = {}
+        members: list[tuple[_Info, int, int]] = []
+        self.cls: list[int] = []
+        for v in self.vertices:
+            key = (_signature(rnd.info[v]), place[v], self.stand_in[v])
+            if key not in kinds:
+                kinds[key] = len(members)
+                members.append((rnd.info[v], place[v], self.stand_in[v]))
+            self.cls.append(kinds[key])
+        self.classes = len(members)
+        self.raw_table = [
+            self._criteria(high, high_place, low, low_place, pairer.initial_single)
+            for high, high_place, _ in members
+            for low, low_place, _ in members
+        ]
+        values = [
+            2 * w - members[k // self.classes][2] - members[k % self.classes][2] if w else 0
+            for k, w in enumerate(self.raw_table)
+        ]
+        # Pairs of MDPs keep the weights their players had when they were paired above.
+        self.carried: dict[tuple[int, int], int] = {}
+        for a in sorted(self.mdps):
+            for b in sorted(self.mdps):
+                if a < b and a in self.local and b in self.local and rnd.compatible(a, b):
+                    w = pairer.carried.get((a, b))
+                    self.carried[(a, b)] = rnd.weight(a, b, False, False, pairer.initial_single) if w is None else w
+        carried = [
+            (a, b, max(0, 2 * w - self.stand_in[a] - self.stand_in[b]) if w else 0)
+            for (a, b), w in self.carried.items()
+        ]
+        # The exchange fields (3 size_bits + 1 bits, doubled) stay below every squeezed range.
+        exchange = (1 << (3 * rnd.size_bits + 2)) - 1
+        squeezed = compact(values + [w for _, _, w in carried] + [exchange], len(self.vertices) // 2)
+        table = [w << self.low for w in squeezed[: len(values)]]
+        extra = [w << self.low for w in squeezed[len(values) : len(values) + len(carried)]]
+        self.matcher = new_matcher(len(self.vertices), max(table + extra + [1]).bit_length() + 1)
+        local = self.local
+        barred = [(local[a], local[b]) for a in self.vertices for b in rnd.barred[a] if b > a and b in local]
+        self.matcher.build_classes(list(range(len(self.vertices))), self.cls, table, barred)
+        self.matcher.set_values([(local[a], local[b], w) for (a, b, _), w in zip(carried, extra, strict=True)])
+        self._found: list[int] | None = None
+
+    def _criteria(self, high: _Info, high_place: int, low: _Info, low_place: int, initial_single: bool) -> int:
+        """w for a higher player against a lower one: C6-C21 count for this bracket (C10-C21) or
+        the next (the look-ahead of C6-C9), nothing beyond (C4, C5 only)."""
+        if high_place > low_place:
+            return 0  # not a pair of the graph: vertices are in pairing order
+        if low_place == _OUTSIDE:
+            return self.rnd.pair_weight(high, low, False, False, initial_single)
+        return self.rnd.pair_weight(high, low, low_place == _BRACKET, low_place == _NEXT, self.rnd.single_is_bye)
+
+    def raw(self, a: int, b: int) -> int:
+        """The criteria weight w of a pair of the graph, without exchange fields (0: no edge)."""
+        if a > b:
+            a, b = b, a
+        if not self.rnd.compatible(a, b):
+            return 0
+        if a in self.mdps and b in self.mdps:
+            return self.carried[(a, b)]
+        return self.raw_table[self.cls[self.local[a]] * self.classes + self.cls[self.local[b]]]
+
+    def unit(self, exchange: int, field: int = 0) -> int:
+        """The delta that adds `exchange` to w and sets the decision field to `field`."""
+        return ((2 * exchange) << self.low) + field
+
+    def set(self, v: int, others: list[int], deltas: list[int | None]) -> None:
+        """v's edges to `others`: class weight plus each delta (None: no edge)."""
+        local = self.local
+        row = [(local[o], d) for o, d in zip(others, deltas, strict=True) if o in local]
+        if row:
+            self.matcher.set_deltas(local[v], [o for o, _ in row], [d for _, d in row])
+            self._found = None
+
+    def remove(self, vertices: list[int]) -> None:
+        """Players paired for good leave the graph (the optimum of the rest stays optimal)."""
+        self.gone.update(vertices)
+        self.matcher.remove([self.local[v] for v in vertices])
+        self._found = None
+
+    def alone(self, v: int) -> int:
+        """v's entry in a solution when unpaired: n + v with a stand-in partner, else v."""
+        return self.n + v if self.stand_in[v] and v not in self.gone else v
+
+    def solve(self) -> _Mates:
+        """The current optimum."""
+        if self._found is None:
+            self._found = self.matcher.solve()
+        return _Mates(self, self._found)
+
+
+class _Mates:
+    """Each player's entry in a solution: his partner, n + v (left to his stand-in partner) or v."""
+
+    __slots__ = ("graph", "found")
+
+    def __init__(self, graph: _Graph, found: list[int]) -> None:
+        self.graph = graph
+        self.found = found
+
+    def __getitem__(self, v: int) -> int:
+        g = self.graph
+        i = g.local.get(v)
+        if i is None or v in g.gone or self.found[i] == -1:
+            return g.alone(v)
+        return g.vertices[self.found[i]]
+
+
+class _Bracket:
+    """Pair one bracket (Art. 3-4): `players[:movers]` are the MDPs, `players[movers:end]` the
+    residents, `players[end:]` the next scoregroup. The generation order (the first candidate in
+    the order of transpositions and exchanges wins a tie) is reproduced one decision at a time, each
+    a solve after a few edges change below the criteria (the matcher starts from the previous
+    optimum): which MDPs are paired and their opponents, which players are exchanged between S1 and
+    S2, and each S1 player's opponent."""
+
+    def __init__(self, pairer: _Pairer, players: list[int], movers: int, end: int, group_start: int) -> None:
+        self.pairer = pairer
+        self.rnd = pairer.rnd
+        self.n = pairer.n
+        self.vx = players
+        self.movers = movers
+        self.end = end
+        self.res_hi = group_start  # first vertex of the next scoregroup
+        self.res_lo = group_start - (end - movers)
+        self.matched = [False] * self.n
+        self.made: list[tuple[int, int]] = []
+        self.zeroed: set[tuple[int, int]] = set()  # (later, earlier) positions in `players`: no edge
+        self.remainder: list[int] = []  # positions of the residents not paired with an MDP
+        self.rem_pairs = 0
+        self.exchange_fields = True  # the remainder's pairs carry their exchange fields
+        self.graph = _Graph(pairer, players, movers, end, self._outlets())
+        self.mate: _Mates | list[int] = []
+
+    def _outlets(self) -> list[int]:
+        """The players who could also be paired further down (or receive the bye): each gets a
+        private partner standing for that in the bracket's own graph (C4 is checked on the whole
+        round afterwards)."""
+        pairer, rnd = self.pairer, self.rnd
+        inside = set(self.vx)
+        outside = [v for v in pairer.active if v not in inside]
+        odd = rnd.n % 2 == 1
+        if not outside and not odd:
+            return []
+        return [y for y in self.vx if (odd and rnd.bye_candidate(y)) or any(rnd.compatible(y, o) for o in outside)]
+
+    def pair(self) -> tuple:
+        """Returns (mate, matched, pairs made)."""
+        self.mate = self._pair_mdps() if self.movers else self.graph.solve()
+        self._find_remainder()
+        self._put_exchange_fields()
+        s1 = self.remainder[: self.rem_pairs]
+        first = self._in_order() if self.rem_pairs and self.pairer.shortcuts else None
+        if first is not None:
+            self.mate = first
+            for pi in s1:
+                self.pairer._finalize(self.vx[pi], first[self.vx[pi]], self.made)
+                self.matched[self.vx[pi]] = self.matched[first[self.vx[pi]]] = True
+        else:
+            # Solved with the exchange fields; when no exchange is needed S1's roles are settled.
+            self.mate = self.graph.solve()
+            exchanges = sum(1 for pi in s1 if self._exchanged_s1(self.vx[pi]))
+            if exchanges:
+                self._exchange_from_s1(exchanges)
+                self._exchange_from_s2(exchanges)
+                self._fix_roles()
+                s1 = [pi for pi in self.remainder if self._in_s1_role(self.vx[pi])]
+            self._transpose(s1)
+        self._carry()
+        return self.mate, self.matched, self.made
+
+    # ------------------------------------------------------------ helpers
+
+    def _make(self, a: int, b: int) -> None:
+        self.matched[a] = self.matched[b] = True
+        self.pairer._finalize(a, b, self.made)
+        self.graph.remove([a, b])
+
+    def _exchanged_s1(self, v: int) -> bool:
+        return self.mate[v] <= v or self.mate[v] >= self.res_hi
+
+    def _in_s1_role(self, v: int) -> bool:
+        return v < self.mate[v] < self.res_hi
+
+    def _exchange_field(self, k: int) -> int:
+        """The exchange fields of a pair of the remainder headed by its k-th player: a bit for
+        being headed by an S1 player (the fewest exchanges), then the head's position (the lowest
+        S1 players given away, the highest S2 players taken in)."""
+        add = 1 if k < self.rem_pairs else 0
+        add <<= 2 * self.rnd.size_bits
+        add -= k
+        return add << 1
+
+    def _put_row(self, pi: int, others: list[int], exchange: int) -> None:
+        """The edges of the player at position pi to those at `others`: criteria weight plus
+        `exchange`, or no edge where the pair is taken out."""
+        delta = self.graph.unit(exchange)
+        deltas = [None if (max(pi, oi), min(pi, oi)) in self.zeroed else delta for oi in others]
+        self.graph.set(self.vx[pi], [self.vx[oi] for oi in others], deltas)
+
+    # ------------------------------------------------------------ the steps
+
+    def _pair_mdps(self) -> _Mates:
+        """The MDPs: which are paired (higher scores first, within a score the earliest that can
+        be), then their opponents (each in turn the highest resident that keeps the optimum).
+        Below the criteria, the MDP being decided gets a bonus on its edges to the residents; one
+        found to be paired keeps a larger one (a field counting the MDPs that must stay paired)
+        while the next are decided. Then each in turn gets a field holding its opponent's rank,
+        and the pair is made."""
+        g, vx, movers, end = self.graph, self.vx, self.movers, self.end
+        width = (end - movers + 1).bit_length()
+        keep = 1 << (width + 1)
+        residents = vx[movers:end]
+        paired: list[int] = []
+        for v in vx[:movers]:
+            g.set(v, residents, [1 << width] * len(residents))
+            if self.res_lo <= g.solve()[v] < self.res_hi:
+                paired.append(v)
+                g.set(v, residents, [keep] * len(residents))
+            else:
+                g.set(v, residents, [0] * len(residents))
+        for v in paired:
+            left = [r for r in residents if not self.matched[r]]
+            g.set(v, left, [keep + end - (movers + r - self.res_lo) for r in left])
+            self._make(v, g.solve()[v])
+        return g.solve()
+
+    def _find_remainder(self) -> None:
+        mate, vx = self.mate, self.vx
+        self.remainder = [
+            oi for oi in range(self.movers, self.end) if mate[vx[oi]] >= self.res_lo and not self.matched[vx[oi]]
+        ]
+        self.rem_pairs = sum(1 for oi in self.remainder if mate[vx[oi]] < vx[oi])
+
+    def _put_exchange_fields(self) -> None:
+        rem = self.remainder
+        for i, pi in enumerate(rem):
+            self._put_row(pi, rem[i + 1 :], self._exchange_field(i))
+
+    def _in_order(self) -> list[int] | None:
+        """The first transposition when it is optimal, without a solve (None when it is not).
+
+        S1 against S2 in order (S1[i] - S2[i]) is the first candidate of the order of
+        transpositions (Art. 4), and it maximises the exchange fields (every pair headed by an S1
+        player, the lowest ones). `self.mate` is a maximum-weight matching under the criteria
+        weights (no exchange or order fields). When S1 against S2 with the rest of it weighs as
+        much under those weights, it meets every criterion as well as any pairing can, so it is
+        the pairing the transpositions would choose."""
+        n, vx, g = self.n, self.vx, self.graph
+        s1 = [vx[pi] for pi in self.remainder[: self.rem_pairs]]
+        s2 = [vx[oi] for oi in self.remainder[self.rem_pairs :]]
+        pairs = list(zip(s1, s2, strict=False))
+        if len(pairs) < len(s1) or not all(g.raw(a, b) for a, b in pairs):
+            return None
+        taken = {v for pair in pairs for v in pair}
+        optimum = self.mate
+        best = [(v, optimum[v]) for v in g.vertices if v < optimum[v] < n]
+        rest = [(v, m) for v, m in best if v not in taken and m not in taken]
+
+        def weight(matching: list[tuple[int, int]]) -> int:
+            return sum(2 * g.raw(a, b) - g.stand_in[a] - g.stand_in[b] for a, b in matching)
+
+        if weight(pairs + rest) < weight(best):
+            return None
+        mate = [g.alone(v) for v in range(n)]
+        for a, b in pairs + rest:
+            mate[a], mate[b] = b, a
+        return mate
+
+    def _exchange_from_s1(self, exchanges: int) -> None:
+        """The S1 players given away: from the lowest up, each that can be while the optimum holds
+        (a unit less on its S1 edges tells)."""
+        rem, left, k = self.remainder, exchanges, self.rem_pairs
+        while k > 0 and left:
+            k -= 1
+            pi = rem[k]
+            v = self.vx[pi]
+            field = self._exchange_field(k)
+            if self._in_s1_role(v):
+                self._put_row(pi, rem[k + 1 :], field - 1)
+                self.mate = self.graph.solve()
+            exchange = self._exchanged_s1(v)
+            left -= exchange
+            if exchange:
+                self.zeroed.update((oi, pi) for oi in rem[k + 1 :])
+            self._put_row(pi, rem[k + 1 :], field)
+
+    def _exchange_from_s2(self, exchanges: int) -> None:
+        """The S2 players taken in: from the highest down, each that can be (a unit more on its
+        edges towards lower players tells); one taken in heads its pair for good."""
+        rem, left = self.remainder, exchanges
+        for k in range(self.rem_pairs, len(rem)):
+            if left <= 1:
+                break
+            pi = rem[k]
+            v = self.vx[pi]
+            field = self._exchange_field(k)
+            already = self._in_s1_role(v)
+            if not already:
+                self._put_row(pi, rem[k + 1 :], field + 1)
+                self.mate = self.graph.solve()
+            if self._in_s1_role(v):
+                left -= 1
+                below = list(range(self.end, len(self.vx)))
+                self.zeroed.update((pi, oi) for oi in rem[:k])
+                self.zeroed.update((oi, pi) for oi in below)
+                self._put_row(pi, rem[:k] + below, 0)
+            if not already:
+                self._put_row(pi, rem[k + 1 :], field)
+
+    def _fix_roles(self) -> None:
+        """The exchanges settled: only pairs of an S1 player with a later S2 player stay, at their
+        criteria weights."""
+        rem, vx = self.remainder, self.vx
+        for i, pi in enumerate(rem):
+            for oi in rem[i + 1 :]:
+                if not self._in_s1_role(vx[pi]) or self._in_s1_role(vx[oi]):
+                    self.zeroed.add((oi, pi))
+        for i, pi in enumerate(rem):
+            self._put_row(pi, rem[i + 1 :], 0)
+        self.exchange_fields = False
+
+    def _transpose(self, s1: list[int]) -> None:
+        """S1's opponents: each S1 player in turn the earliest S2 player that keeps the optimum
+        (the order of transpositions). A field on his edges holds the partner's position counted
+        from the end of the remainder; the pair found is made and leaves the graph."""
+        rem, g = self.remainder, self.graph
+        for pi in s1:
+            v = self.vx[pi]
+            k0 = rem.index(pi)
+            exchange = self._exchange_field(k0) if self.exchange_fields else 0
+            later = [k for k in range(k0 + 1, len(rem)) if (rem[k], pi) not in self.zeroed]
+            g.set(v, [self.vx[rem[k]] for k in later], [g.unit(exchange, len(rem) - k) for k in later])
+            self.mate = g.solve()
+            m = self.mate[v]
+            if m < self.n and m != v:
+                self._make(v, m)
+
+    def _carry(self) -> None:
+        """The weights the players floating down keep between themselves: they are the next
+        bracket's MDPs, whose mutual pairs are not weighed again (as the bracket left them)."""
+        vx, g = self.vx, self.graph
+        floaters = [v for v in vx[: self.end] if not self.matched[v]]
+        position = {v: i for i, v in enumerate(vx)}
+        in_remainder = {vx[oi]: k for k, oi in enumerate(self.remainder)}
+        carried: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(floaters):
+            for b in floaters[i + 1 :]:
+                if not self.rnd.compatible(a, b):
+                    continue
+                w = g.raw(a, b)
+                if (position[b], position[a]) in self.zeroed:
+                    w = 0
+                elif self.exchange_fields and a in in_remainder and b in in_remainder:
+                    w += self._exchange_field(in_remainder[a])
+                carried[(a, b)] = w
+        self.pairer.carried = carried
 
 
 class _Pairer:
@@ -312,113 +730,21 @@ class _Pairer:
     def __init__(self, rnd: _Round, shortcuts: bool = True) -> None:
         self.rnd = rnd
         self.n = rnd.n
-        self.shortcuts = shortcuts  # False: every transposition by the full solve (to check them)
-        self.weights: dict[tuple[int, int], int] = {}
+        self.shortcuts = shortcuts  # False: every transposition solved, never S1 against S2 in order
         self.initial_single = rnd.single_is_bye
         self.active = set(range(rnd.n))  # not yet finalised
         self.pairs: list[tuple[int, int]] = []
         self.full = False
-        self.local: list[int] = []
-        self.low = rnd.low_bits()
         self.lines: list[str] = []
-        self.outlets: list[int] = []
-        self.journal: dict[tuple[int, int], int] | None = None  # weights before this bracket
-
-    # ------------------------------------------------------------ weights and solving
-
-    def get(self, a: int, b: int) -> int:
-        key = (a, b) if a < b else (b, a)
-        w = self.weights.get(key)
-        if w is None:
-            w = self.rnd.weight(key[0], key[1], False, False, self.initial_single)
-            self.weights[key] = w
-        return w
-
-    def put(self, a: int, b: int, w: int) -> None:
-        key = (a, b) if a < b else (b, a)
-        if self.journal is not None and key not in self.journal:
-            self.journal[key] = self.weights.get(key, _MISSING)
-        self.weights[key] = w
-
-    def solve(
-        self, extra: dict[tuple[int, int], int] | None = None, shift: int = 0, among: list[int] | None = None
-    ) -> list[int]:
-        """The current optimum as mate[v] (v itself: unmatched; n + v: paired below the graph).
-
-        With `extra`, every weight is shifted left by `shift` bits and the edges in `extra` (keyed
-        by (smaller, larger) vertex) weigh what it says instead: low-order fields that settle a whole
-        sequence of decisions in one solve. With `among`, only those players are paired, among
-        themselves and without private partners."""
-        vertices = self._vertices() if among is None else among
-        stand_in = self._stand_ins(shift) if among is None else [0] * self.n
-        edges = []
-        for i, a in enumerate(vertices):
-            for b in vertices[i + 1 :]:
-                w = self.get(a, b) << shift
-                if extra is not None:
-                    w = extra.get((a, b), w)
-                if w:
-                    w = 2 * w - stand_in[a] - stand_in[b]
-                    if w > 0:
-                        edges.append((a, b, w))
-        found = max_weight_matching(vertices, edges)
-        return [found.get(v, self.n + v if stand_in[v] else v) for v in range(self.n)]
-
-    def _vertices(self) -> list[int]:
-        """The players of the graph solved now: the bracket and the next scoregroup, or all left."""
-        return sorted(self.active) if self.full else [v for v in self.local if v in self.active]
-
-    def _stand_ins(self, shift: int = 0) -> list[int]:
-        """Per vertex, the value of its private partner (0: none).
-
-        Weights are doubled: a private partner is worth half a pair in the C4/C5 field, so every
-        way of covering the same players weighs the same there. Instead of a partner vertex, its
-        value c(y) is subtracted from every edge at y: a matching M then weighs
-        sum(2w, M) - sum(c, players M pairs), which is sum(2w, M) + sum(c, players left to their
-        partners) less a constant, so the same matchings are optimal on half the vertices."""
-        stand_in = [0] * self.n
-        if not self.full:
-            unit = 1 << (self.low + shift)
-            for y in self.outlets:
-                if y in self.active:
-                    stand_in[y] = (1 + 2 * (not self.rnd.bye_candidate(y))) * unit
-        return stand_in
-
-    def in_order(
-        self, optimum: list[int], s1: list[int], s2: list[int], criteria: Callable[[int, int], int]
-    ) -> list[int] | None:
-        """The first transposition when it is optimal, without a solve (None when it is not).
-
-        S1 against S2 in order (S1[i] - S2[i]) is the first candidate of the order of
-        transpositions (Art. 4), and it maximises the exchange fields (every pair headed by an S1
-        player, the lowest ones). `optimum` is a maximum-weight matching of this graph under the
-        criteria weights `criteria` (no exchange or order fields). When S1 against S2 with the
-        rest of `optimum` weighs as much under those weights, it meets every criterion as well as
-        any pairing can, so it is the pairing the transposition solve would choose."""
-        n = self.n
-        pairs = list(zip(s1, s2, strict=False))
-        if len(pairs) < len(s1) or not all(criteria(a, b) for a, b in pairs):
-            return None
-        taken = {v for pair in pairs for v in pair}
-        vertices = set(self._vertices())
-        best = [(v, m) for v, m in enumerate(optimum) if v < m < n and v in vertices and m in vertices]
-        rest = [(v, m) for v, m in best if v not in taken and m not in taken]
-        stand_in = self._stand_ins()
-
-        def weight(matching: list[tuple[int, int]]) -> int:
-            return sum(2 * criteria(a, b) - stand_in[a] - stand_in[b] for a, b in matching)
-
-        if weight(pairs + rest) < weight(best):
-            return None
-        mate = [n + v if stand_in[v] else v for v in range(n)]
-        for a, b in pairs + rest:
-            mate[a], mate[b] = b, a
-        return mate
+        # The weights of the pairs among the players floating down, as their bracket left them.
+        self.carried: dict[tuple[int, int], int] = {}
 
     # ------------------------------------------------------------ the bracket loop
 
     def run(self) -> list[tuple[int, int]]:
         rnd, info = self.rnd, self.rnd.info
+        completion = rnd.completion
+        assert completion is not None  # made by _bye_prepass
         order = list(range(self.n))
         pos = 0
         top = info[0].score if info else 0
@@ -437,17 +763,19 @@ class _Pairer:
                     pos += 1
             bracket_movers = current[:movers]
             saved_single = rnd.single_is_bye
-            self.journal = {}
+            saved_carried = self.carried
             # Few players left below: solve with all of them (their pairs bound the look-ahead).
             self.full = len(self.active) - len(current) <= _FEW_BELOW
             state = self._bracket(current, movers, bracket_end, group_start)
-            if not self.full and not _complete(rnd, sorted(self.active)):
-                self._undo(state)
+            made = [v for pair in state[2] for v in pair]
+            completion.pair_off(made)
+            if not self.full and not completion.holds():
+                completion.put_back(made)
+                self._undo(state, saved_carried)
                 rnd.single_is_bye = saved_single
-                self.journal = {}
                 self.full = True
                 state = self._bracket(current, movers, bracket_end, group_start)
-            self.journal = None
+                completion.pair_off([v for pair in state[2] for v in pair])
             mate, matched = state[0], state[1]
             nxt: list[int] = []
             movers = 0
@@ -467,13 +795,8 @@ class _Pairer:
             current = nxt
         return self.pairs
 
-    def _undo(self, state: tuple) -> None:
-        assert self.journal is not None
-        for key, old in self.journal.items():
-            if old == _MISSING:
-                self.weights.pop(key, None)
-            else:
-                self.weights[key] = old
+    def _undo(self, state: tuple, carried: dict[tuple[int, int], int]) -> None:
+        self.carried = carried
         for a, b in state[2]:
             self.active.add(a)
             self.active.add(b)
@@ -526,191 +849,7 @@ class _Pairer:
     def _bracket(self, players: list[int], movers: int, end: int, group_start: int) -> tuple:
         """Pair one bracket: `players[:movers]` are the MDPs, `players[movers:end]` the residents,
         `players[end:]` the next scoregroup. Returns (mate, matched, pairs made)."""
-        rnd, n = self.rnd, self.n
-        self.local = list(players)
-        inside = set(players)
-        outside = [v for v in self.active if v not in inside]
-        # Players who could also be paired further down (or receive the bye) get a private partner
-        # standing for that in the bracket's own graph; C4 is checked on the whole round afterwards.
-        odd = self.n % 2 == 1
-        self.outlets = (
-            [y for y in players if (odd and rnd.bye_candidate(y)) or any(rnd.compatible(y, o) for o in outside)]
-            if outside or odd
-            else []
-        )
-        made: list[tuple[int, int]] = []
-        vx = players
-        res_hi = group_start  # first vertex of the next scoregroup
-        res_lo = group_start - (end - movers)
-        in_res = lambda m: res_lo <= m < res_hi  # noqa: E731
-        size = len(players)
-        base: dict[tuple[int, int], int] = {}
-        for li in range(movers, size):
-            for si in range(li):
-                w = rnd.weight(vx[si], vx[li], li < end, li >= end, rnd.single_is_bye)
-                base[(li, si)] = w
-                self.put(vx[si], vx[li], w)
-
-        def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
-            w = base[(li, si)]
-            if w:
-                add = 1 if si_rem < rem_pairs else 0
-                add <<= 2 * rnd.size_bits
-                add -= si_rem
-                add <<= 1
-                w += add
-            return w
-
-        matched = [False] * n
-        # The MDPs: which are paired (higher scores first, within a score the earliest that can
-        # be) and their opponents (each in turn the highest resident that keeps the optimum). One
-        # solve: below the criteria, a bit per MDP (earlier MDPs more significant) for being paired
-        # in the bracket, then a field per MDP holding its opponent's rank.
-        if movers:
-            bb = (end - movers + 1).bit_length()
-            order_bits = movers * bb
-            shift = movers + order_bits
-            extra = {}
-            for pi in range(movers):
-                v = vx[pi]
-                bonus = 1 << (order_bits + movers - 1 - pi)
-                for oi in range(movers, end):
-                    w = base[(oi, pi)]
-                    if w:
-                        extra[(v, vx[oi])] = (w << shift) + bonus + ((end - oi) << ((movers - 1 - pi) * bb))
-            mate = self.solve(extra, shift)
-            for pi in range(movers):
-                v = vx[pi]
-                if in_res(mate[v]):
-                    m = mate[v]
-                    matched[v] = matched[m] = True
-                    self._finalize(v, m, made)
-        else:
-            mate = self.solve()
-        # The remainder: exchanges, then S1's opponents.
-        remainder = [oi for oi in range(movers, end) if mate[vx[oi]] >= res_lo and not matched[vx[oi]]]
-        rem_pairs = sum(1 for oi in remainder if mate[vx[oi]] < vx[oi])
-        for j, oi in enumerate(remainder):
-            for i in range(j):
-                pi = remainder[i]
-                self.put(vx[pi], vx[oi], ewc(pi, oi, i, rem_pairs))
-
-        def transpositions(s1: list[int]) -> list[int]:
-            """Solve with each S1 player in turn preferring the earliest S2 player (the order of
-            transpositions): a low-order field per S1 player, earlier players more significant,
-            holds the partner's position counted from the end of the remainder."""
-            bb = (len(remainder) + 1).bit_length()
-            shift = len(s1) * bb
-            extra = {}
-            for i, pi in enumerate(s1):
-                v = vx[pi]
-                for k, oi in enumerate(remainder):
-                    w = self.get(v, vx[oi]) if oi > pi else 0
-                    if w:
-                        extra[(v, vx[oi])] = (w << shift) + ((len(remainder) - k) << ((len(s1) - 1 - i) * bb))
-            # When the optimum pairs every remainder player inside the remainder (nobody floats
-            # from it), every pairing as good keeps doing so and the players outside cannot gain
-            # or lose by how the remainder is paired: solve the remainder alone, keep the rest.
-            members = {vx[oi] for oi in remainder}
-            if self.shortcuts and 2 * len(s1) == len(remainder) and all(mate[v] in members for v in members):
-                inside = self.solve(extra, shift, among=sorted(members))
-                if all(inside[v] != v and inside[v] in members for v in members):
-                    return [inside[v] if v in members else mate[v] for v in range(n)]
-            return self.solve(extra, shift)
-
-        def finalize_s1(s1: list[int]) -> None:
-            for pi in s1:
-                v = vx[pi]
-                m = mate[v]
-                if m < n and m != v:
-                    matched[v] = matched[m] = True
-                    self._finalize(v, m, made)
-
-        # Solved once with S1 as it stands; when no exchange is needed that is already the answer.
-        if rem_pairs:
-            local = {v: i for i, v in enumerate(vx)}
-            in_remainder = set(remainder)
-
-            def criteria(a: int, b: int) -> int:
-                """The weight without the exchange fields that the remainder's pairs now carry."""
-                i, j = local.get(a, -1), local.get(b, -1)
-                if i in in_remainder and j in in_remainder:
-                    return base[(max(i, j), min(i, j))]
-                return self.get(a, b)
-
-            s1, s2 = remainder[:rem_pairs], remainder[rem_pairs:]
-            first = self.in_order(mate, [vx[i] for i in s1], [vx[i] for i in s2], criteria) if self.shortcuts else None
-            mate = first or transpositions(s1)
-        else:
-            mate = self.solve()
-
-        def exchanged_s1(v: int) -> bool:
-            return mate[v] <= v or mate[v] >= res_hi
-
-        def in_s1_role(v: int) -> bool:
-            return v < mate[v] < res_hi
-
-        exchanges = sum(1 for oi in remainder[:rem_pairs] if exchanged_s1(vx[oi]))
-        if not exchanges:
-            finalize_s1([pi for pi in remainder[:rem_pairs] if in_s1_role(vx[pi])])
-            return mate, matched, made
-        left = exchanges
-        k = rem_pairs
-        while k > 0 and left:
-            k -= 1
-            pi = remainder[k]
-            v = vx[pi]
-            if in_s1_role(v):
-                for oi in remainder[k + 1 :]:
-                    w = ewc(pi, oi, k, rem_pairs)
-                    if w:
-                        self.put(v, vx[oi], w - 1)
-                mate = self.solve()
-            exchange = exchanged_s1(v)
-            left -= exchange
-            for oi in remainder[k + 1 :]:
-                if exchange:
-                    base[(oi, pi)] = 0
-                self.put(v, vx[oi], ewc(pi, oi, k, rem_pairs))
-        left = exchanges
-        for k in range(rem_pairs, len(remainder)):
-            if left <= 1:
-                break
-            pi = remainder[k]
-            v = vx[pi]
-            already = in_s1_role(v)
-            if not already:
-                for oi in remainder[k + 1 :]:
-                    w = ewc(pi, oi, k, rem_pairs)
-                    if w:
-                        self.put(v, vx[oi], w + 1)
-                mate = self.solve()
-            if in_s1_role(v):
-                left -= 1
-                for oi in remainder[:k]:
-                    base[(pi, oi)] = 0
-                    self.put(v, vx[oi], 0)
-                for oi in range(end, size):
-                    base[(oi, pi)] = 0
-                    self.put(v, vx[oi], 0)
-            if not already:
-                for oi in remainder[k + 1 :]:
-                    self.put(v, vx[oi], ewc(pi, oi, k, rem_pairs))
-        for i, pi in enumerate(remainder):
-            v = vx[pi]
-            for oi in remainder[i + 1 :]:
-                o = vx[oi]
-                if not in_s1_role(v) or in_s1_role(o):
-                    base[(oi, pi)] = 0
-                self.put(v, o, base[(oi, pi)])
-        # S1's opponents: each S1 player in turn the earliest S2 player that keeps the optimum
-        # (the order of transpositions). One solve: a low-order field per S1 player, earlier
-        # players more significant, holds the partner's position counted from the end.
-        s1 = [pi for pi in remainder if in_s1_role(vx[pi])]
-        if s1:
-            mate = transpositions(s1)
-            finalize_s1(s1)
-        return mate, matched, made
+        return _Bracket(self, players, movers, end, group_start).pair()
 
 
 def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026, *, shortcuts: bool = True) -> Pairing:

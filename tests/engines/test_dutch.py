@@ -236,15 +236,11 @@ def test_explanation_names_the_colour_criteria_given_up():
         assert "C13 (strong colour preference not met) ×1" in line
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_shortcuts_pair_exactly_as_the_full_solves(seed):
-    """S1 against S2 in order taken without a solve, and a remainder solved alone, are exact: on
-    random tournaments (absences, forfeits, draws) every round pairs the same with them as with the
-    full transposition solve of every bracket."""
+def play_alike(seed: int, *pairers) -> None:
+    """A random tournament (absences, forfeits, draws) paired round by round by each of `pairers`
+    (functions of a state): every round comes out the same, boards, colours and byes."""
     import copy
     import random
-
-    from pairing.engines.dutch import pair_round
 
     rng = random.Random(seed)
     n, rounds = rng.randint(10, 36), rng.randint(4, 7)
@@ -252,15 +248,39 @@ def test_shortcuts_pair_exactly_as_the_full_solves(seed):
     state = TournamentState(players=players, total_rounds=rounds, round_to_pair=1, top_colour_round1=W)
     for _ in range(rounds):
         state.requested_byes = {p.id: Kind.ABSENT_NOTICE for p in players if rng.random() < 0.06}
-        fast = pair_round(copy.deepcopy(state))
-        full = pair_round(copy.deepcopy(state), shortcuts=False)
-        assert [(b.white, b.black) for b in fast.boards] == [(b.white, b.black) for b in full.boards]
-        assert fast.byes == full.byes
-        for board in fast.boards:
+        first, *others = [pairer(copy.deepcopy(state)) for pairer in pairers]
+        for other in others:
+            assert [(b.white, b.black) for b in first.boards] == [(b.white, b.black) for b in other.boards]
+            assert first.byes == other.byes
+        for board in first.boards:
             kind = Kind.FORFEIT if rng.random() < 0.04 else Kind.GAME
             score = rng.choice([1.0, 0.0] if kind is Kind.FORFEIT else [1.0, 0.5, 0.5, 0.0])
             state.player(board.white).history.append(RoundRecord(kind, board.black, W, score))
             state.player(board.black).history.append(RoundRecord(kind, board.white, B, 1 - score))
-        for bye in fast.byes:
+        for bye in first.byes:
             state.player(bye.player).history.append(RoundRecord(bye.kind, None, None, bye.points))
         state.round_to_pair += 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_shortcuts_pair_exactly_as_the_full_solves(seed):
+    """S1 against S2 in order taken without a solve is exact: on random tournaments every round
+    pairs the same with it as with the transpositions solved player by player."""
+    from pairing.engines.dutch import pair_round
+
+    play_alike(seed, pair_round, lambda state: pair_round(state, shortcuts=False))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_python_matcher_pairs_as_the_compiled_one(seed, monkeypatch):
+    """Without the compiled matcher the engine runs on blossom.py (solving every graph from
+    scratch): the same pairings, decision by decision."""
+    from pairing.engines import dutch, matching
+
+    def with_python_matcher(state):
+        with monkeypatch.context() as patch:
+            patch.setattr(dutch, "new_matcher", matching.PyMatcher)
+            return dutch.pair_round(state)
+
+    assert matching.COMPILED
+    play_alike(100 + seed, dutch.pair_round, with_python_matcher)
