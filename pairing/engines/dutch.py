@@ -360,30 +360,14 @@ class _Graph:
             for y in outlets:
                 if y in pairer.active:
                     self.stand_in[y] = (1 + 2 * (not rnd.bye_candidate(y))) * unit
-        place = dict.fromkeys(self.vertices, _OUTSIDE)
-        for i, v in enumerate(players):
-            place[v] = _BRACKET if i < end else _NEXT
         self.mdps = set(players[:movers])
         width = (end - movers + 1).bit_length()
         self.low = width + 1 + movers.bit_length() if movers else width
-        kinds: dict[tuple, int] = {}
-        members: list[tuple[_Info, int, int]] = []
-        self.cls: list[int] = []
-        for v in self.vertices:
-            key = (_signature(rnd.info[v]), place[v], self.stand_in[v])
-            if key not in kinds:
-                kinds[key] = len(members)
-                members.append((rnd.info[v], place[v], self.stand_in[v]))
-            self.cls.append(kinds[key])
-        self.classes = len(members)
+        members = self._classify(players, end)
         self.raw_table = [
             self._criteria(high, high_place, low, low_place, pairer.initial_single)
             for high, high_place, _ in members
             for low, low_place, _ in members
-        ]
-        values = [
-            2 * w - members[k // self.classes][2] - members[k % self.classes][2] if w else 0
-            for k, w in enumerate(self.raw_table)
         ]
         # Pairs of MDPs keep the weights their players had when they were paired above.
         self.carried: dict[tuple[int, int], int] = {}
@@ -392,21 +376,47 @@ class _Graph:
                 if a < b and a in self.local and b in self.local and rnd.compatible(a, b):
                     w = pairer.carried.get((a, b))
                     self.carried[(a, b)] = rnd.weight(a, b, False, False, pairer.initial_single) if w is None else w
+        self._load([c for _, _, c in members])
+        self._found: list[int] | None = None
+
+    def _classify(self, players: list[int], end: int) -> list[tuple[_Info, int, int]]:
+        """Sort the vertices into classes of players whose edges weigh alike (`self.cls`): the
+        same attributes, place and stand-in. Returns a member of each: (info, place, stand-in)."""
+        place = dict.fromkeys(self.vertices, _OUTSIDE)
+        for i, v in enumerate(players):
+            place[v] = _BRACKET if i < end else _NEXT
+        kinds: dict[tuple, int] = {}
+        members: list[tuple[_Info, int, int]] = []
+        self.cls: list[int] = []
+        for v in self.vertices:
+            key = (_signature(self.rnd.info[v]), place[v], self.stand_in[v])
+            if key not in kinds:
+                kinds[key] = len(members)
+                members.append((self.rnd.info[v], place[v], self.stand_in[v]))
+            self.cls.append(kinds[key])
+        self.classes = len(members)
+        return members
+
+    def _load(self, stand_ins: list[int]) -> None:
+        """Give the matcher the graph: the class table (doubled, less the stand-ins, squeezed and
+        shifted above the decision field), the barred pairs and the MDPs' carried weights."""
+        count, local = self.classes, self.local
+        values = [
+            2 * w - stand_ins[k // count] - stand_ins[k % count] if w else 0 for k, w in enumerate(self.raw_table)
+        ]
         carried = [
             (a, b, max(0, 2 * w - self.stand_in[a] - self.stand_in[b]) if w else 0)
             for (a, b), w in self.carried.items()
         ]
         # The exchange fields (3 size_bits + 1 bits, doubled) stay below every squeezed range.
-        exchange = (1 << (3 * rnd.size_bits + 2)) - 1
+        exchange = (1 << (3 * self.rnd.size_bits + 2)) - 1
         squeezed = compact(values + [w for _, _, w in carried] + [exchange], len(self.vertices) // 2)
         table = [w << self.low for w in squeezed[: len(values)]]
         extra = [w << self.low for w in squeezed[len(values) : len(values) + len(carried)]]
         self.matcher = new_matcher(len(self.vertices), max(table + extra + [1]).bit_length() + 1)
-        local = self.local
-        barred = [(local[a], local[b]) for a in self.vertices for b in rnd.barred[a] if b > a and b in local]
+        barred = [(local[a], local[b]) for a in self.vertices for b in self.rnd.barred[a] if b > a and b in local]
         self.matcher.build_classes(list(range(len(self.vertices))), self.cls, table, barred)
         self.matcher.set_values([(local[a], local[b], w) for (a, b, _), w in zip(carried, extra, strict=True)])
-        self._found: list[int] | None = None
 
     def _criteria(self, high: _Info, high_place: int, low: _Info, low_place: int, initial_single: bool) -> int:
         """w for a higher player against a lower one: C6-C21 count for this bracket (C10-C21) or
