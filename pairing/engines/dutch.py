@@ -4,11 +4,12 @@ Brackets are paired top-down by weighted maximum matching: every criterion of Ar
 bit field of one integer edge weight, more significant fields for higher criteria, so a maximum
 weight matching is a pairing that no other pairing beats on the criteria taken in order. The
 generation order of Art. 3 / 4 (the first candidate in the order of transpositions and exchanges
-wins a tie) is reproduced by deciding in that order: which moved-down players (MDPs) are paired and
-their opponents, which players are exchanged between S1 and S2, and the S1 players' opponents. A
-sequence of such decisions is settled by one solve with low-order fields below the criteria (a
-field per player, earlier players more significant); the exchanges by fixing one player at a time.
-The field layout follows the published description of the reference programs.
+wins a tie) is reproduced by deciding in that order, one decision at a time: which moved-down
+players (MDPs) are paired and their opponents, which players are exchanged between S1 and S2, and
+the S1 players' opponents. Each decision puts a small field below the criteria on one player's
+edges and solves again; the matcher (`matching.Matcher`) starts from the previous optimum, so a
+decision costs a few augmentations. The field layout follows the published description of the
+reference programs.
 
 Completion (C4) holds for the whole round: a bracket is solved on its own players and the next
 scoregroup, every player who could still be paired lower down (or receive the bye) having a
@@ -599,7 +600,9 @@ class _Bracket:
         for v in paired:
             left = [r for r in residents if not self.matched[r]]
             g.set(v, left, [keep + end - (movers + r - self.res_lo) for r in left])
-            self._make(v, g.solve()[v])
+            m = g.solve()[v]
+            if self.res_lo <= m < self.res_hi:  # always: the bonus above keeps v paired in the bracket
+                self._make(v, m)
         return g.solve()
 
     def _find_remainder(self) -> None:

@@ -182,7 +182,6 @@ struct Graph {
       outv.push_back(b);
       return;
     }
-    size_t start = outv.size();
     std::vector<int> stack{b};
     while (!stack.empty()) {
       int x = stack.back();
@@ -194,7 +193,6 @@ struct Graph {
           stack.push_back(c);
       }
     }
-    (void)start;
   }
 
   // Label the top blossom of v S or T, reached through endpoint `via`; a T-blossom's mate becomes
@@ -715,7 +713,6 @@ struct Solver final : Graph {
 
   int solve(int *mate_out) override {
     sort_adjacency();
-    const int kw = words();
     stats[1] += 1;
     if (fresh)
       jump_start();
@@ -723,10 +720,11 @@ struct Solver final : Graph {
       process_pending();
     for (int v = 0; v < n; ++v)
       if (mate[v] == NONE && !out[v] && (d_of(v)[0] & 1)) make_even(v);
-    uint64_t sbuf[KW ? KW : 1], dbuf[KW ? KW : 1];
-    std::vector<uint64_t> dyn(KW ? 0 : 2 * K);
+    uint64_t sbuf[KW ? KW : 1], tbuf[KW ? KW : 1], dbuf[KW ? KW : 1];
+    std::vector<uint64_t> dyn(KW ? 0 : 3 * K);
     uint64_t *s = KW ? sbuf : dyn.data();
-    uint64_t *delta = KW ? dbuf : dyn.data() + K;
+    uint64_t *t = KW ? tbuf : dyn.data() + K;
+    uint64_t *delta = KW ? dbuf : dyn.data() + 2 * K;
     bool any_stage = false;
     for (;;) {
       ++stage;
@@ -801,9 +799,6 @@ struct Solver final : Graph {
               if (e == NONE) {
                 best[bv] = k;
               } else {
-                uint64_t tb[KW ? KW : 1];
-                std::vector<uint64_t> td(KW ? 0 : K);
-                uint64_t *t = KW ? tb : td.data();
                 slack(t, e);
                 if (less(s, t)) best[bv] = k;
               }
@@ -812,9 +807,6 @@ struct Solver final : Graph {
               if (e == NONE) {
                 best[w] = k;
               } else {
-                uint64_t tb[KW ? KW : 1];
-                std::vector<uint64_t> td(KW ? 0 : K);
-                uint64_t *t = KW ? tb : td.data();
                 slack(t, e);
                 if (less(s, t)) best[w] = k;
               }
@@ -902,7 +894,6 @@ struct Solver final : Graph {
       }
     }
     if (!any_stage) stats[2] += 1;
-    (void)kw;
     for (int v = 0; v < n; ++v) mate_out[v] = mate[v] == NONE ? NONE : end[mate[v]];
     return 0;
   }

@@ -19,6 +19,7 @@ given his own partner on the other.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 
 import rustworkx
@@ -168,7 +169,7 @@ class Matcher:
         """Every pair of `vertices` except the `barred` pairs becomes an edge weighing
         table[c(h) * len + c(lo)], h the one listed first, c its class in `classes`."""
         count = len(table)
-        size = int(round(count**0.5))
+        size = math.isqrt(count)
         if size * size != count:
             raise MatcherError("the class table must be square")
         flat = [x for pair in barred for x in pair]
@@ -250,7 +251,7 @@ class PyMatcher:
         self, vertices: Sequence[int], classes: Sequence[int], table: Sequence[int], barred: Sequence[tuple[int, int]]
     ) -> None:
         self.table = table
-        self.size = int(round(len(table) ** 0.5))
+        self.size = math.isqrt(len(table))
         self.cls = {v: (i, c) for i, (v, c) in enumerate(zip(vertices, classes, strict=True))}
         self.barred = {self._key(a, b) for a, b in barred}
         for i, a in enumerate(vertices):
