@@ -31,7 +31,7 @@ bench: setup
 
 # Needs gettext; the compiled .mo files are committed, so a fresh machine does not.
 messages: setup
-	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=node_modules
+	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=node_modules --ignore=tests --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

@@ -35,6 +35,7 @@ from . import colours
 from .colours import ColourState, Float, colour_state
 from .knsb_orders import all_exchanges
 from .matching import has_bipartite_matching
+from .notes import Note, joined, note_text
 from .state import (
     Board,
     Bye,
@@ -54,6 +55,31 @@ TITLES_000: tuple[str, ...] = ("GM", "WGM", "IM", "WIM", "FM", "WFM")
 TITLES_002: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
+
+# The explanation: one line per score group (its notes), then each board's colour article and the bye.
+_C1_DOWN = note_text("knsb.c1_down", "C1: %(players)s move down (no opponent under B1/B2)")
+_C2_WAITING = note_text("knsb.c2_waiting", "C2: %(players)s to the waiting room (no opponent)")
+_D2 = note_text("knsb.d2", "D2 exchange of %(out)s with %(into)s")
+_NO_PAIRS = note_text("knsb.no_pairs", "no pairs")
+_C6 = note_text("knsb.c6", "C6 S1 against S2 in order")
+_C7 = note_text("knsb.c7", "C7 transposition of S2")
+_ANOTHER_FLOATS = note_text("knsb.another_floats", "%(article)s: another player floats so that the next group can pair")
+_WENT_BACK = note_text("knsb.went_back", "%(article)s: the groups went back to form one lowest group")
+_WENT_ON = note_text("knsb.went_on", "%(article)s: the lowest group could not be paired; this group went on")
+_GROUP_LINE = note_text("knsb.group_line", "%(group)s (%(players)s): %(notes)s")
+_SCORE_GROUP = note_text("knsb.score_group", "score group %(score)s")
+_SCORE_GROUPS = note_text("knsb.score_groups", "score groups %(first)s to %(last)s")
+_PLAYERS = note_text("knsb.players", "%(players)s players")
+_PLAYERS_MOVED = note_text("knsb.players_moved", "%(players)s players, %(moved)s moved down")
+_PLAYERS_WAITING = note_text("knsb.players_waiting", "%(players)s players, %(moved)s from the waiting room")
+_BOARD = note_text("knsb.board", "board %(board)s: %(white)s-%(black)s colours by %(article)s")
+_BYE = note_text("knsb.bye", "bye: %(player)s (%(why)s)")
+_E1 = note_text("knsb.e1", "E1")
+_E2 = note_text("knsb.e2", "E2")
+_E3 = note_text("knsb.e3", "E3")
+_E4 = note_text("knsb.e4", "E4")
+_E4_ROUND_ONE = note_text("knsb.e4_round_one", "E4 (round 1: E5/A7 by lot and pairing number)")
+_B2_TOP = note_text("knsb.b2_top", "B2 (topscorer's opponent)")
 
 
 def record_points(record: RoundRecord) -> float:
@@ -129,7 +155,7 @@ class Level:
     up6: bool = True
     a7d: bool = False  # seed 002 A7d: strong preferences as absolute (odd rounds)
     b2_top: bool = True  # seed 002 C3b/C10g: B2 also for topscorers
-    label: str = ""
+    label: Note | None = None  # the articles that relaxed the criteria, for the explanation
 
 
 # --------------------------------------------------------------------------- players
@@ -435,7 +461,7 @@ class _Completion:
 class Candidate:
     pairs: list[tuple[Entrant, Entrant]]
     floaters: list[Entrant]
-    note: str
+    note: Note | None
 
 
 class Mode:
@@ -475,17 +501,14 @@ class _Context:
             if absolute_ok(below[k], below[m], self.rules)
         ]
 
-    def set_aside(self, group: list[Entrant]) -> tuple[list[Entrant], list[str]]:
+    def set_aside(self, group: list[Entrant]) -> tuple[list[Entrant], list[Note]]:
         """Seed 000/002 C1, 001 C2: players of `group` without any opponent in it under B1/B2 move
         down (the lowest group keeps them: going back is its answer). The rest and the note."""
         self.stuck = [] if self.last else unpairable(group, self.rules)
         if not self.stuck:
             return group, []
-        ids = ", ".join(str(e.id) for e in self.stuck)
-        if self.rules.waiting_room:
-            note = f"C2: {ids} to the waiting room (no opponent)"
-        else:
-            note = f"C1: {ids} move down (no opponent under B1/B2)"
+        ids = [e.id for e in self.stuck]
+        note = _C2_WAITING(players=ids) if self.rules.waiting_room else _C1_DOWN(players=ids)
         return [e for e in group if e not in self.stuck], [note]
 
     def accept(self, floaters: Sequence[Entrant]) -> bool:
@@ -758,10 +781,12 @@ class _BelowCut:
         return 2 * len(rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)) == g.num_nodes()
 
 
-def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[list[Entrant], list[Entrant], str]]:
+def _splits(
+    players: list[Entrant], p: int, exchange: bool
+) -> Iterator[tuple[list[Entrant], list[Entrant], Note | None]]:
     """Seed 000 C4/C8 with D2, seed 002 C4/C8a with D2: S1 = the top p, then the exchanges."""
     s1, s2 = players[:p], players[p:]
-    yield s1, s2, ""
+    yield s1, s2, None
     if not exchange:
         return
     pos = {i + 1: e for i, e in enumerate(players)}
@@ -772,8 +797,8 @@ def _splits(players: list[Entrant], p: int, exchange: bool) -> Iterator[tuple[li
             [pos[i] for i in range(p + 1, len(players) + 1) if i not in inn] + [pos[i] for i in out],
             key=lambda e: e.key,
         )
-        names = ("+".join(str(pos[i].id) for i in sorted(part)) for part in (a, b))
-        yield n1, n2, "D2 exchange of {} with {}".format(*names)
+        out_ids, into_ids = ("+".join(str(pos[i].id) for i in sorted(part)) for part in (a, b))
+        yield n1, n2, _D2(out=out_ids, into=into_ids)
 
 
 def level_signature(level: Level, players: Sequence[Entrant]) -> tuple:
@@ -830,7 +855,7 @@ def homogeneous(
     if p == 0:
         floaters = list(players)
         if all(may_stay(e) for e in floaters) and ctx.accept(floaters):
-            yield Candidate([], floaters, "no pairs")
+            yield Candidate([], floaters, _NO_PAIRS())
         return
 
     def ok(a: Entrant, b: Entrant) -> bool:
@@ -853,9 +878,9 @@ def homogeneous(
             if not ctx.accept(rest):
                 continue
             note = how
-            if not note:
+            if note is None:
                 moved = any(b is not s2[k] for k, (_, b) in enumerate(pairs))
-                note = "C7 transposition of S2" if moved else "C6 S1 against S2 in order"
+                note = _C7() if moved else _C6()
             yield Candidate(pairs, rest, note)
 
 
@@ -1006,7 +1031,7 @@ def count_x1_z1(players: Sequence[Entrant], p0: int, even: bool) -> tuple[int, i
 class Outcome:
     pairs: list[tuple[Entrant, Entrant]] = field(default_factory=list)
     bye: Entrant | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
 
 def score_groups(players: Sequence[Entrant]) -> list[list[Entrant]]:
@@ -1023,7 +1048,7 @@ def fmt_score(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:g}"
 
 
-Bracket = Callable[[_Context, list[Entrant], list[Entrant]], Iterator[tuple[Candidate, list[str]]]]
+Bracket = Callable[[_Context, list[Entrant], list[Entrant]], Iterator[tuple[Candidate, list[Note]]]]
 
 
 @dataclass
@@ -1033,15 +1058,15 @@ class _Frame:
     residents: list[Entrant]
     movers: list[Entrant]
     ctx: _Context
-    candidates: Iterator[tuple[Candidate, list[str]]]
-    cand: Candidate = field(default_factory=lambda: Candidate([], [], ""))
-    notes: list[str] = field(default_factory=list)
+    candidates: Iterator[tuple[Candidate, list[Note]]]
+    cand: Candidate = field(default_factory=lambda: Candidate([], [], None))
+    notes: list[Note] = field(default_factory=list)
 
     @property
     def floaters(self) -> list[Entrant]:
         return sorted(self.cand.floaters, key=lambda e: e.key)
 
-    def take(self, found: tuple[Candidate, list[str]], *more: str) -> None:
+    def take(self, found: tuple[Candidate, list[Note]], *more: Note) -> None:
         self.cand, self.notes = found[0], [*found[1], *more]
 
 
@@ -1099,7 +1124,7 @@ class _Round:
         again = self.open(len(self.frames) - 1, frame.movers, ctx)
         found = next(again.candidates, None)
         if found is not None:
-            again.take(found, f"{self.rules.recut_article}: another player floats so that the next group can pair")
+            again.take(found, _ANOTHER_FLOATS(article=self.rules.recut_article))
             self.frames[-1] = again
 
     def run(self) -> Outcome:
@@ -1112,7 +1137,7 @@ class _Round:
             self.go_back()
         lowest.take(found)
         if self.merged:
-            lowest.notes.insert(0, f"{self.rules.back_article}: the groups went back to form one lowest group")
+            lowest.notes.insert(0, _WENT_BACK(article=self.rules.back_article))
         self.frames.append(lowest)
         return self.outcome()
 
@@ -1136,7 +1161,7 @@ class _Round:
             above.ctx.mode, above.ctx.recut = Mode.GO_BACK, None
             found = next(above.candidates, None)
             if found is not None:
-                above.take(found, f"{back}: the lowest group could not be paired; this group went on")
+                above.take(found, _WENT_ON(article=back))
                 return
             self.frames.pop()
             if not self.rules.waiting_room:
@@ -1145,7 +1170,7 @@ class _Round:
                 return
         raise NoValidPairing("no pairing of the lowest score group meets B1 and B2")
 
-    def lowest(self, movers: list[Entrant]) -> tuple[_Frame, tuple[Candidate, list[str]] | None]:
+    def lowest(self, movers: list[Entrant]) -> tuple[_Frame, tuple[Candidate, list[Note]] | None]:
         """The lowest group with these players moved down, and its first pairing of everyone but at
         most one (None when there is none; a matching test first, as no pairing exists without it)."""
         frame = self.open(len(self.frames), movers)
@@ -1158,13 +1183,14 @@ class _Round:
         for frame in self.frames:
             group = [*frame.residents, *(self.merged if frame is self.frames[-1] else [])]
             scores = sorted({e.score for e in group}, reverse=True)
-            head = f"score group {fmt_score(scores[0])}"
+            head = _SCORE_GROUP(score=fmt_score(scores[0]))
             if len(scores) > 1:
-                head = f"score groups {fmt_score(scores[0])} to {fmt_score(scores[-1])}"
-            head += f" ({len(group)} players"
-            moved = "from the waiting room" if self.rules.waiting_room else "moved down"
-            head += f", {len(frame.movers)} {moved})" if frame.movers else ")"
-            out.notes.append(f"{head}: " + "; ".join(frame.notes))
+                head = _SCORE_GROUPS(first=fmt_score(scores[0]), last=fmt_score(scores[-1]))
+            players = _PLAYERS(players=len(group))
+            if frame.movers:
+                moved = _PLAYERS_WAITING if self.rules.waiting_room else _PLAYERS_MOVED
+                players = moved(players=len(group), moved=len(frame.movers))
+            out.notes.append(_GROUP_LINE(group=head, players=players, notes=joined(frame.notes)))
             out.pairs.extend(frame.cand.pairs)
         floaters = self.frames[-1].cand.floaters
         if len(floaters) > 1:
@@ -1179,18 +1205,18 @@ def pair_round(state: TournamentState, rules: Rules, bracket: Bracket, players: 
     return _Round(state, rules, bracket, players).run()
 
 
-def colour_article(a: Entrant, b: Entrant) -> str:
+def colour_article(a: Entrant, b: Entrant) -> Note:
     """Which of E1-E4 decided the colours of a pair (a ranked higher)."""
     if a.pref is None and b.pref is None:
-        return "E4 (round 1: E5/A7 by lot and pairing number)"
+        return _E4_ROUND_ONE()
     if colours.preferences_compatible(a.pref, b.pref):
-        return "E1"
+        return _E1()
     if a.strength != b.strength:
-        return "E2"
+        return _E2()
     mine, theirs = colours._first_difference(a.cs, b.cs)
     if mine is not None and theirs is not None:
-        return "E3"
-    return "E4"
+        return _E3()
+    return _E4()
 
 
 def _b2_allows(hi: Entrant, lo: Entrant, hi_colour: Colour) -> bool:
@@ -1199,9 +1225,9 @@ def _b2_allows(hi: Entrant, lo: Entrant, hi_colour: Colour) -> bool:
     return hi.may_black and lo.may_white
 
 
-def finish(state: TournamentState, out: Outcome, bye_label: str) -> Pairing:
+def finish(state: TournamentState, out: Outcome, bye_label: Note) -> Pairing:
     """Colours by E1-E4 (E5 in round 1) and the order of publication (F1)."""
-    boards: list[tuple[tuple, Board, str]] = []
+    boards: list[tuple[tuple, Board, Note]] = []
     # Round 1 (000 A7 and E5, 002 E5): the odd-ranked players of S1 get the lot's colour, ranked
     # among the players being paired (an absentee has no place in S1).
     paired = sorted([e for pair in out.pairs for e in pair] + ([out.bye] if out.bye else []), key=lambda e: e.key)
@@ -1214,18 +1240,18 @@ def finish(state: TournamentState, out: Outcome, bye_label: str) -> Pairing:
         if not _b2_allows(hi, lo, colour) and _b2_allows(hi, lo, colour.opposite):
             # A topscorer's preference is not absolute (000 A7, 001 A5a): B2 still holds for the
             # other player, so he gets the colour B2 leaves him.
-            colour, article = colour.opposite, "B2 (topscorer's opponent)"
+            colour, article = colour.opposite, _B2_TOP()
         board = Board(hi.id, lo.id) if colour is Colour.WHITE else Board(lo.id, hi.id)
         order = (-hi.score, -(hi.score + lo.score), hi.key)
         boards.append((order, board, article))
     boards.sort(key=lambda t: t[0])
     notes = list(out.notes)
     for i, (_, board, art) in enumerate(boards, 1):
-        notes.append(f"board {i}: {board.white}-{board.black} colours by {art}")
+        notes.append(_BOARD(board=i, white=board.white, black=board.black, article=art))
     byes = []
     if out.bye is not None:
         byes.append(Bye(out.bye.id, Kind.PAIRING_BYE))
-        notes.append(f"bye: {out.bye.id} ({bye_label})")
+        notes.append(_BYE(player=out.bye.id, why=bye_label))
     for pid, kind in state.requested_byes.items():
         byes.append(Bye(pid, kind))
     return Pairing([b for _, b, _ in boards], byes, notes)

@@ -27,7 +27,7 @@ class Note:
     """One statement of an engine: `code` names its template, `params` fill the placeholders.
 
     A value is a JSON value (str, int, float, bool, None), a `Note`, or a list of them (rendered
-    joined by ", ").
+    joined by ", "); None renders as nothing.
     """
 
     code: str
@@ -37,6 +37,9 @@ class Note:
     @property
     def warning(self) -> bool:
         return self.level is Level.WARNING
+
+    def __hash__(self) -> int:  # the values may be lists: equal notes have equal codes, levels and keys
+        return hash((self.code, self.level, tuple(sorted(self.params))))
 
     def text(self) -> str:
         """The English text (without the warning mark the command line adds)."""
@@ -113,7 +116,7 @@ def _value(value: Any, translate: Translate) -> str:
         return ", ".join(_value(v, translate) for v in value)
     if isinstance(value, float):
         return f"{value:g}"
-    return str(value)
+    return "" if value is None else str(value)
 
 
 def line(note: Note | str) -> str:

@@ -6,6 +6,7 @@ import pytest
 
 from pairing.engines import registry
 from pairing.engines.knsb_swiss import RULES_000, absolute_ok, count_x, entrants
+from pairing.engines.notes import english
 from pairing.engines.state import Colour, Kind, NoValidPairing, RoundRecord
 
 from .knsb_helpers import MERGE, TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
@@ -42,7 +43,7 @@ def test_c7_transposition_when_c6_repeats_a_game():
     # All on ½: S1 = 1, 2; S2 = 3, 4. C6 gives 1-3 again (B1), D1's next order 4, 3 gives 1-4, 2-3.
     p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5))
     assert sorted(tuple(sorted(b)) for b in boards(p)) == [(1, 4), (2, 3)]
-    assert "C7 transposition" in p.explanation[0]
+    assert "C7 transposition" in english(p.explanation)[0]
 
 
 def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
@@ -54,9 +55,9 @@ def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
     assert count_x(entrants(state, RULES_000)) == (0, 0)
     p = pair(state)
     assert boards(p) == [(1, 2), (4, 3)]  # E4: the higher player's preference
-    assert "B4 (stronger preferences first): one more miss, on a mild preference (2)" in p.explanation[0]
-    assert "p=2, x=1 (B4: up to 2 colour misses, those beyond 1 on mild preferences)" in p.explanation[0]
-    assert "D2 exchange of 2 with 3" in p.explanation[0]
+    assert "B4 (stronger preferences first): one more miss, on a mild preference (2)" in english(p.explanation)[0]
+    assert "p=2, x=1 (B4: up to 2 colour misses, those beyond 1 on mild preferences)" in english(p.explanation)[0]
+    assert "D2 exchange of 2 with 3" in english(p.explanation)[0]
 
 
 def test_b5_bye_counts_as_downfloat_so_c7_keeps_the_player_up():
@@ -68,8 +69,8 @@ def test_b5_bye_counts_as_downfloat_so_c7_keeps_the_player_up():
     p = pair(state)
     assert boards(p) == [(7, 1), (2, 3), (6, 5)]
     assert byes(p) == [4]
-    assert "C7 transposition" in p.explanation[0]
-    assert "heterogeneous" in p.explanation[1]
+    assert "C7 transposition" in english(p.explanation)[0]
+    assert "heterogeneous" in english(p.explanation)[1]
 
 
 def test_c13_another_player_floats_so_that_the_next_group_can_pair():
@@ -80,7 +81,7 @@ def test_c13_another_player_floats_so_that_the_next_group_can_pair():
     rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
     p = pair(tournament(6, rounds, 5))
     assert boards(p) == [(3, 5), (1, 2), (6, 4)]
-    first = p.explanation[0]
+    first = english(p.explanation)[0]
     assert "C10: B5 dropped for downfloats" in first and "D2 exchange of 1 with 3" in first
     assert "C13: another player floats" in first
 
@@ -202,7 +203,7 @@ def test_c14_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again(
     state = tournament(6, rounds, 5)
     p = pair(state)
     assert boards(p) == [(3, 4), (1, 2), (5, 6)]
-    assert "C15: p lowered to 1" in p.explanation[1] and "D2 exchange of 2 with 3" in p.explanation[1]
+    assert "C15: p lowered to 1" in english(p.explanation)[1] and "D2 exchange of 2 with 3" in english(p.explanation)[1]
     check_round(state, p)
 
 
@@ -229,7 +230,7 @@ def test_a8_last_sentence_a_mild_preference_takes_the_miss():
     p = pair(state)
     check_round(state, p)
     assert {(1, 4), (3, 2)} <= set(boards(p))  # E2: 1's strong preference; E1: 3 white, 2 black
-    assert "C7 transposition of S2; p=2, x=0 (A8: 1 less 1 mild preference(s)" in p.explanation[0]
+    assert "C7 transposition of S2; p=2, x=0 (A8: 1 less 1 mild preference(s)" in english(p.explanation)[0]
 
 
 def test_b4_stronger_preference_first_before_x_is_raised():
@@ -255,8 +256,8 @@ def test_b4_stronger_preference_first_before_x_is_raised():
     check_round(state, p)
     pairs = {frozenset(b) for b in boards(p)}
     assert {frozenset((1, 3)), frozenset((2, 5)), frozenset((4, 6))} <= pairs
-    assert "B4 (stronger preferences first)" in p.explanation[0]
-    assert "D2 exchange of 3 with 4" in p.explanation[0]
+    assert "B4 (stronger preferences first)" in english(p.explanation)[0]
+    assert "D2 exchange of 3 with 4" in english(p.explanation)[0]
 
 
 def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
@@ -272,11 +273,11 @@ def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
     check_round(state, p)
     assert sorted(boards(p)) == [(2, 1), (3, 5), (7, 4)]
     assert byes(p) == [6]
-    assert "C15 (remainder): p lowered to 0" in p.explanation[1]
-    assert "C14: the lowest group could not be paired; this group went on" in p.explanation[1]
-    assert p.explanation[2].startswith("score groups 1.5 to 1")
-    assert "C14: the groups went back to form one lowest group" in p.explanation[2]
-    assert "D2 exchange of 6 with 7" in p.explanation[2]
+    assert "C15 (remainder): p lowered to 0" in english(p.explanation)[1]
+    assert "C14: the lowest group could not be paired; this group went on" in english(p.explanation)[1]
+    assert english(p.explanation)[2].startswith("score groups 1.5 to 1")
+    assert "C14: the groups went back to form one lowest group" in english(p.explanation)[2]
+    assert "D2 exchange of 6 with 7" in english(p.explanation)[2]
 
 
 def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opponent():
