@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +80,12 @@ def test_an_unknown_code_shows_its_values_and_a_code_is_declared_once():
     with pytest.raises(ValueError, match="declared twice"):
         note_text("test.pair", "other text")
     assert TEMPLATES["test.pair"].template == "pairs %(pairs)s in bracket %(score)s"
+
+
+def test_the_engines_speak_no_user_language_but_the_english_templates():
+    """No gettext in the pure core: the web app translates the notes (pairing/engines/notes.py)."""
+    engines = Path(__file__).resolve().parents[2] / "pairing" / "engines"
+    sources = {path: path.read_text(encoding="utf-8") for path in engines.rglob("*.py")}
+    assert len(sources) > 20
+    translating = re.compile(r"^\s*(?:from|import)\s+(?:django|gettext)\b|\b\w*gettext\w*\(", re.M)
+    assert [path.name for path, text in sources.items() if translating.search(text)] == []
