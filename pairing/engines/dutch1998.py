@@ -11,7 +11,7 @@ Per score group, from the top (seed 000 C):
 - heterogeneous group: S1 = the players moved down, p of them; C6/C7 pair them, then the rest
   starts again at C2 as a homogeneous group; when it cannot be paired C11 takes the next
   transposition of the floaters, and drops B6, then B5, for upfloats; C12 raises x; C15 lowers p.
-- C13/C14: going back to the group above, in `knsb_swiss._Round`.
+- C13/C14: going back to the group above, in `knsb_swiss.rounds`.
 Seed 000 A5: the bye is a downfloat and goes to a player who has not had a point without playing.
 """
 
@@ -24,9 +24,9 @@ from .knsb_swiss import (
     MILD,
     RULES_000,
     Candidate,
+    Context,
     Entrant,
     Level,
-    _Context,
     check_state,
     count_x,
     finish,
@@ -135,7 +135,7 @@ def levels_000(budget: Budget000, p: int, floats_up: bool) -> Iterator[tuple[int
         yield k, Level(x, z, False, False, False, False, label=label)
 
 
-def _homogeneous_000(ctx: _Context, group: list[Entrant]) -> Iterator[tuple[Candidate, list[Note]]]:
+def _homogeneous_000(ctx: Context, group: list[Entrant]) -> Iterator[tuple[Candidate, list[Note]]]:
     """A homogeneous group's candidates in the order of C4-C12, then C15 (p lowered)."""
     n = len(group)
     p0 = n // 2
@@ -155,7 +155,7 @@ def _homogeneous_000(ctx: _Context, group: list[Entrant]) -> Iterator[tuple[Cand
 
 
 def bracket_000(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
+    ctx: Context, movers: list[Entrant], residents: list[Entrant]
 ) -> Iterator[tuple[Candidate, list[Note]]]:
     """One score group by seed 000 C1-C15: its candidates in the text's order, with their notes."""
     group, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))

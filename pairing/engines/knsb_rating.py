@@ -14,7 +14,7 @@ Per score group, from the top (seed 002 C):
   at C3e, so the float criteria hold again for the raised X);
 - C14 lowers P1 (with X1, Z1) in a homogeneous group, in a heterogeneous one first P1 when the rest
   was reached (C14b1), else M1 (C14b2), down to M1 = 0 (homogeneous, P1 = P0).
-- C12/C13: going back to the group above, in `knsb_swiss._Round`.
+- C12/C13: going back to the group above, in `knsb_swiss.rounds`.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from .knsb_orders import floater_subsets
 from .knsb_swiss import (
     RULES_002,
     Candidate,
+    Context,
     Entrant,
     Level,
-    _Context,
     check_state,
     count_x1_z1,
     finish,
@@ -124,7 +124,7 @@ def _xz(level: Level) -> Note:
 
 
 def bracket_002(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
+    ctx: Context, movers: list[Entrant], residents: list[Entrant]
 ) -> Iterator[tuple[Candidate, list[Note]]]:
     """One score group by seed 002 C1-C14: its candidates in the text's order, with their notes."""
     group, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))

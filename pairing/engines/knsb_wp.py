@@ -14,7 +14,7 @@
 - C2 (a player from the waiting room without an opponent: first see whether the group above can be
   paired otherwise) and C9 (the lowest group cannot be paired: the group above takes its next
   waiting room, or a larger one, and when its whole group waits, one more group back): the
-  score-group driver `knsb_swiss._Round`, shared with seeds 000 and 002.
+  score-group driver `knsb_swiss.rounds`, shared with seeds 000 and 002.
 - D: round 1 pairs 1-D, 2-(D-1), ... (setting `round1`: "fold", the number of players known) or
   1-2, 3-4, ... ("adjacent"); D is the number of players, plus one when odd, and the player meeting
   D has the bye; the first named has white (README item 9).
@@ -34,10 +34,10 @@ import rustworkx as rx
 from . import colours
 from .knsb_swiss import (
     Candidate,
+    Context,
     Entrant,
+    Lookahead,
     Rules,
-    _Context,
-    _Lookahead,
     absolute_ok,
     check_state,
     entrants,
@@ -138,7 +138,7 @@ def _first_path(left: list[Entrant]) -> list[tuple[Entrant, Entrant]]:
     return pairs
 
 
-def _c5_pairing(players: list[Entrant], look: _Lookahead) -> list[tuple[Entrant, Entrant]] | None:
+def _c5_pairing(players: list[Entrant], look: Lookahead) -> list[tuple[Entrant, Entrant]] | None:
     """Seed 001 C5/C6: the highest remaining player meets the lowest placed opponent allowed by B;
     when the rest cannot be paired, the last pair is undone and the next opponent tried.
 
@@ -269,7 +269,7 @@ def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> I
 
 
 def _tier_order(
-    rest: list[Entrant], tier: list[tuple], ctx: _Context
+    rest: list[Entrant], tier: list[tuple], ctx: Context
 ) -> Iterator[tuple[list[Entrant], list[tuple[Entrant, Entrant]]]]:
     """C4.4 most colour preferences met, then C4.5 the higher placed players wait: the rooms of one
     tier in that order, each with its C5 pairing, skipping rooms `ctx.accept` refuses and rooms
@@ -294,7 +294,7 @@ def _tier_order(
 
 
 def bracket_001(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
+    ctx: Context, movers: list[Entrant], residents: list[Entrant]
 ) -> Iterator[tuple[Candidate, list[Note]]]:
     """One score group by seed 001 C1-C8: its pairings in the text's order (C3 sizes, C4 rooms)."""
     rest, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))

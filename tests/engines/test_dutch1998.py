@@ -143,7 +143,7 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
     """D1 read literally: every permutation of S2 in order, duplicates of the first |S1| removed."""
     from itertools import permutations
 
-    from pairing.engines.knsb_swiss import _pair_ok, conflict
+    from pairing.engines.knsb_swiss import conflict, pair_ok
 
     seen, out = set(), []
     for perm in permutations(range(len(s2))):
@@ -152,7 +152,7 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
             continue
         seen.add(head)
         pairs = [(a, s2[j]) for a, j in zip(s1, head, strict=False)]
-        if not all(_pair_ok(ctx, level, a, b) for a, b in pairs):
+        if not all(pair_ok(ctx, level, a, b) for a, b in pairs):
             continue
         if sum(conflict(a, b) for a, b in pairs) > level.x:
             continue
@@ -164,13 +164,9 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
 @pytest.mark.parametrize("seed", range(6))
 def test_pruned_transpositions_equal_the_literal_d1_order(seed):
     """The pruned walk yields exactly the acceptable transpositions of D1, in D1's order."""
-    from pairing.engines.knsb_swiss import (
-        Level,
-        _Context,
-        _Lookahead,
-        _stay_rule,
-        _transpositions,
-    )
+    from pairing.engines.knsb_swiss import Context, Level, Lookahead
+    from pairing.engines.knsb_swiss.groups import stay_rule
+    from pairing.engines.knsb_swiss.transpositions import transpositions
 
     state = play(SYSTEM, 12, 4, seed=seed)
     state.round_to_pair = 4
@@ -181,11 +177,11 @@ def test_pruned_transpositions_equal_the_literal_d1_order(seed):
     p = len(group) // 2
     found = 0
     for level in (Level(0, None), Level(1, None, down5=False), Level(p, None, False, False, False, False)):
-        ctx = _Context(RULES_000, False, _Lookahead(RULES_000), [], last=False)
-        may_stay = _stay_rule(ctx, level)
+        ctx = Context(RULES_000, False, Lookahead(RULES_000), [], last=False)
+        may_stay = stay_rule(ctx, level)
         got = [
             [(a.id, b.id) for a, b in pairs]
-            for pairs, _, _ in _transpositions(ctx, group[:p], group[p:], level, may_stay)
+            for pairs, _, _ in transpositions(ctx, group[:p], group[p:], level, may_stay)
         ]
         want = _brute_transpositions(ctx, group[:p], group[p:], level, may_stay)
         assert got == want
@@ -303,9 +299,9 @@ def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opp
 @pytest.mark.parametrize("seed", range(8))
 def test_going_back_skips_only_candidates_that_leave_the_players_below_unpairable(seed):
     """C14: a group going on takes the first candidate after which everyone below can be paired.
-    The walk with its cuts (`_BelowCut`, `_any_acceptable`) yields exactly the candidates of the
+    The walk with its cuts (`BelowCut`, `groups._any_acceptable`) yields exactly the candidates of the
     plain walk that pass that test, in the same order."""
-    from pairing.engines.knsb_swiss import Level, Mode, _Context, _Lookahead, homogeneous
+    from pairing.engines.knsb_swiss import Context, Level, Lookahead, Mode, homogeneous
 
     state = play(SYSTEM, 14, 5, seed=seed)
     state.round_to_pair = 5
@@ -314,13 +310,13 @@ def test_going_back_skips_only_candidates_that_leave_the_players_below_unpairabl
     players = entrants(state, RULES_000)
     cut = 6 + seed % 3
     group = players[:cut]
-    look = _Lookahead(RULES_000)
+    look = Lookahead(RULES_000)
     level = Level(len(group) // 2, None, False, False, False, False)
     compared = 0
     # Below: all other players, or only the last three or four (a lowest group).
     for lower, pairs in product((players[cut:], players[-(3 + seed % 2) :]), range(len(group) // 2, 0, -1)):
-        plain = _Context(RULES_000, False, look, list(lower), last=False)
-        back = _Context(RULES_000, False, look, list(lower), last=False, mode=Mode.GO_BACK)
+        plain = Context(RULES_000, False, look, list(lower), last=False)
+        back = Context(RULES_000, False, look, list(lower), last=False, mode=Mode.GO_BACK)
         want = [
             [(a.id, b.id) for a, b in c.pairs]
             for c in homogeneous(plain, group, pairs, level)

@@ -147,7 +147,7 @@ def _naive_c5(left, ok):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
-    from pairing.engines.knsb_swiss import _Lookahead, absolute_ok
+    from pairing.engines.knsb_swiss import Lookahead, absolute_ok
     from pairing.engines.knsb_wp import RULES_001, _c5_pairing, _entrants
 
     state = play(SYSTEM, 12, 5, seed=seed)
@@ -158,7 +158,7 @@ def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
     checked = 0
     for start in range(0, 5):
         group = players[start : start + 8]
-        got = _c5_pairing(group, _Lookahead(RULES_001))
+        got = _c5_pairing(group, Lookahead(RULES_001))
         want = _naive_c5(group, lambda a, b: absolute_ok(a, b, RULES_001))
         assert (got and [(a.id, b.id) for a, b in got]) == (want and [(a.id, b.id) for a, b in want])
         checked += want is not None
