@@ -98,7 +98,8 @@ def render(note: Note | str, translate: Translate = _english) -> str:
     if isinstance(note, str):
         return note
     if note.code == _JOIN:
-        return str(note.params.get("separator", "; ")).join(_value(v, translate) for v in note.params["items"])
+        items = note.params.get("items") or []
+        return str(note.params.get("separator", "; ")).join(_value(v, translate) for v in items)
     values = {key: _value(value, translate) for key, value in note.params.items()}
     declared = TEMPLATES.get(note.code)
     if declared is None:  # a code no engine declares any more: its values as they are
@@ -106,7 +107,14 @@ def render(note: Note | str, translate: Translate = _english) -> str:
     try:
         return translate(note.code, declared.template) % values
     except (KeyError, ValueError, TypeError):  # a translation whose placeholders do not fit: English
-        return declared.template % values
+        return declared.template % _Lenient(values)
+
+
+class _Lenient(dict):
+    """Values for a template from stored data that lacks one: nothing in its place."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 def _value(value: Any, translate: Translate) -> str:
@@ -162,9 +170,11 @@ def from_json(data: Any) -> Note:
             return Note(TEXT.code, {"text": data[len(_LEGACY_WARNING) :]}, Level.WARNING)
         return TEXT(text=data)
     if isinstance(data, Mapping) and isinstance(data.get("code"), str):
-        params = data.get("params") or {}
-        return Note(data["code"], {key: _from_json(v) for key, v in params.items()}, Level(data.get("level", "info")))
-    return Note(TEXT.code, {"text": str(data)})
+        params = data.get("params")
+        params = params if isinstance(params, Mapping) else {}
+        level = Level.WARNING if data.get("level") == Level.WARNING.value else Level.INFO
+        return Note(data["code"], {key: _from_json(v) for key, v in params.items()}, level)
+    return TEXT(text=str(data))
 
 
 def _from_json(value: Any) -> Any:

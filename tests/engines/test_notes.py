@@ -89,3 +89,11 @@ def test_the_engines_speak_no_user_language_but_the_english_templates():
     assert len(sources) > 20
     translating = re.compile(r"^\s*(?:from|import)\s+(?:django|gettext)\b|\b\w*gettext\w*\(", re.M)
     assert [path.name for path, text in sources.items() if translating.search(text)] == []
+
+
+def test_odd_stored_data_still_renders():
+    """Whatever a stored explanation holds, the page shows something rather than failing."""
+    assert from_json({"code": "test.pair", "params": {"pairs": ["1-2"]}}).text() == "pairs 1-2 in bracket "
+    assert from_json({"code": "test.pair", "params": [1], "level": "loud"}) == Note("test.pair", {})
+    assert from_json(42).text() == "42"
+    assert from_json({"code": "join"}).text() == ""
