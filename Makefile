@@ -17,6 +17,7 @@ $(STAMP): requirements.txt package.json $(MATCHER)
 	touch $(STAMP)
 
 setup: $(STAMP)
+	@$(PY) -c 'import pairing.engines._matcher' 2>/dev/null || $(PY) -m pip install --quiet --no-deps -e .
 
 run: setup
 	$(PY) manage.py migrate --noinput
@@ -34,7 +35,7 @@ bench: setup
 
 # Needs gettext; the compiled .mo files are committed, so a fresh machine does not.
 messages: setup
-	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=node_modules
+	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=node_modules --ignore=tests --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
