@@ -24,7 +24,8 @@ typedef struct mw_graph mw_graph;
 mw_graph *mw_new(int n, int words);
 void mw_free(mw_graph *g);
 
-/* Set edge weights (adding missing edges); a zero weight removes the edge from the matching. */
+/* Set edge weights (adding missing edges); a zero weight removes the edge from the matching. The
+ * next solve starts again from the dual of each edge's first vertex a[i]. */
 int mw_set_values(mw_graph *g, int count, const int *a, const int *b, const uint64_t *values);
 
 /* Every pair of `vertices` (listed higher player first) not in `barred` becomes an edge weighing

@@ -156,7 +156,9 @@ class Matcher:
             raise MatcherError(f"the compiled matcher refused its input (code {code})")
 
     def set_values(self, edges: Sequence[tuple[int, int, int]]) -> None:
-        """Set the weight of each edge (a, b, w), adding it if missing; w = 0 takes it out."""
+        """Set the weight of each edge (a, b, w), adding it if missing; w = 0 takes it out. The
+        next solve recomputes the dual of each edge's first vertex `a`: list the edges of a
+        vertex whose edges change from that vertex."""
         if not edges:
             return
         a = _ffi.new("int[]", [e[0] for e in edges])
