@@ -542,9 +542,9 @@ class _Bracket:
         first = self._in_order() if self.rem_pairs and self.pairer.shortcuts else None
         if first is not None:
             self.mate = first
-            for pi in s1:
-                self.pairer._finalize(self.vx[pi], first[self.vx[pi]], self.made)
-                self.matched[self.vx[pi]] = self.matched[first[self.vx[pi]]] = True
+            for v in (self.vx[pi] for pi in s1):
+                self.matched[v] = self.matched[first[v]] = True
+                self.pairer._finalize(v, first[v], self.made)
         else:
             # Solved with the exchange fields; when no exchange is needed S1's roles are settled.
             self.mate = self.graph.solve()
