@@ -6,15 +6,16 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test setup lint bench messages clean
 
-$(STAMP): requirements.txt package.json
+$(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
-	@if command -v npm >/dev/null 2>&1; then npm install --no-audit --no-fund --silent || echo "npm install failed: pages work without htmx"; fi
 	touch $(STAMP)
 
 setup: $(STAMP)
 
+# The demo runs in development mode (DEBUG=1).
+run: export DEBUG = 1
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
@@ -30,9 +31,10 @@ bench: setup
 	for script in bench/bench_*.py; do $(PY) $$script; done
 
 # Needs gettext; the compiled .mo files are committed, so a fresh machine does not.
+messages: export DEBUG = 1
 messages: setup
-	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=node_modules
+	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=staticfiles
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) node_modules db.sqlite3
+	rm -rf $(VENV) staticfiles db.sqlite3

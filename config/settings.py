@@ -1,15 +1,19 @@
-"""Clubavond settings: one module, read from the environment.
+"""Clubavond settings: one module, read from the environment (README, "Deploying").
 
+DEBUG          "1" turns the development mode on (`make run` does); off unless set
+SECRET_KEY     required when DEBUG is off (50 random characters or more)
+ALLOWED_HOSTS  comma-separated host names; required when DEBUG is off
+HTTPS          "1" for a site served over TLS (usually by a reverse proxy that sets X-Forwarded-Proto):
+               HSTS, secure cookies, redirect to https, the proxy header trusted
 DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on PostgreSQL
-SECRET_KEY     required when DEBUG is off
-DEBUG          "1"/"true" to turn on (default on for a first local run)
-ALLOWED_HOSTS  comma-separated host names
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -24,13 +28,31 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "insecure-local-development-key"  # noqa: S105
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "")
+if not DEBUG:
+    missing = [name for name, value in (("SECRET_KEY", SECRET_KEY), ("ALLOWED_HOSTS", ALLOWED_HOSTS)) if not value]
+    if missing:
+        raise ImproperlyConfigured(
+            f"DEBUG is off, so {' and '.join(missing)} must be set in the environment "
+            "(or set DEBUG=1 for a local development run); see README, Deploying."
+        )
+SECRET_KEY = SECRET_KEY or "insecure-local-development-key"  # only reached with DEBUG on
+ALLOWED_HOSTS = ALLOWED_HOSTS or ["127.0.0.1", "localhost", "testserver"]
+
+# Behind TLS (HTTPS=1): the proxy terminates TLS and says so in X-Forwarded-Proto, which it must set
+# itself (overwriting any such header from the client).
+HTTPS = env_bool("HTTPS", False)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 60 * 60 * 24 * 365))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -39,6 +61,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "django_htmx",
     "template_partials",
     "clubs",
@@ -49,6 +72,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -100,11 +124,25 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# htmx comes from npm (package.json); the pages work without it, so it is optional.
-if (BASE_DIR / "node_modules" / "htmx.org" / "dist").is_dir():
-    STATICFILES_DIRS.append(("vendor", BASE_DIR / "node_modules" / "htmx.org" / "dist"))
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# Content-Security-Policy: only this site's own scripts, styles and images; no inline code anywhere
+# (behaviour lives in static/js). WeasyPrint renders PDFs from the HTML on the server, not affected.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+

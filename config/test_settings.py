@@ -1,0 +1,8 @@
+"""The test suite's settings: production's (DEBUG off), with a key and host names of its own."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-key-never-used-by-a-site-" + "x" * 32)
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+
+from .settings import *  # noqa: E402,F403
