@@ -1,10 +1,10 @@
-# Clubavond: `make run` serves the demo club, `make test` runs the whole suite.
+# Clubavond: `make run` serves the demo club, `make test` runs the whole suite, `make serve` is production.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup lint bench messages clean
+.PHONY: run serve test setup lint bench messages clean
 
 $(STAMP): requirements.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -14,12 +14,19 @@ $(STAMP): requirements.txt
 
 setup: $(STAMP)
 
-# The demo runs in development mode (DEBUG=1).
+# The demo runs in development mode (DEBUG=1); `make serve` is the production server.
 run: export DEBUG = 1
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Production (README, "Deploying"): DEBUG off, so SECRET_KEY and ALLOWED_HOSTS must be set;
+# gunicorn.conf.py reads BIND (default 127.0.0.1:8000) and WEB_CONCURRENCY (worker processes).
+serve: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(VENV)/bin/gunicorn
 
 test: setup
 	$(PY) -m pytest

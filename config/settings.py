@@ -6,9 +6,12 @@ ALLOWED_HOSTS  comma-separated host names; required when DEBUG is off
 HTTPS          "1" for a site served over TLS (usually by a reverse proxy that sets X-Forwarded-Proto):
                HSTS, secure cookies, redirect to https, the proxy header trusted
 DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on PostgreSQL
+ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
+               EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
 """
 
 import os
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -71,7 +74,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -122,9 +127,20 @@ TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 USE_TZ = True
 
+# Static files (htmx included: django-htmx ships it) are served by WhiteNoise: with DEBUG off from
+# STATIC_ROOT (`collectstatic`, which `make serve` runs), compressed, under hashed names with far-future
+# cache headers.
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 # Content-Security-Policy: only this site's own scripts, styles and images; no inline code anywhere
 # (behaviour lives in static/js). WeasyPrint renders PDFs from the HTML on the server, not affected.
@@ -146,3 +162,43 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Logging: everything to stderr, each line with its request id (config.request_id); a server error
+# with its traceback. With ADMINS set, server errors also go to them by e-mail.
+ADMINS = getaddresses(env_list("ADMINS", ""))
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "clubavond@localhost")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {
+        "request_id": {"()": "config.request_id.RequestIdFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "line",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        "django.request": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
+        "django.security": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
+    },
+}

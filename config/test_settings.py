@@ -6,3 +6,6 @@ os.environ.setdefault("SECRET_KEY", "tests-only-key-never-used-by-a-site-" + "x"
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
 
 from .settings import *  # noqa: E402,F403
+
+# No `collectstatic` before the tests: the static files are found where they are, unhashed.
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
