@@ -19,14 +19,15 @@ run: export DEBUG = 1
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py worker & worker=$$!; trap 'kill $$worker' EXIT; $(PY) manage.py runserver 127.0.0.1:8000
 
 # Production (README, "Deploying"): DEBUG off, so SECRET_KEY and ALLOWED_HOSTS must be set;
 # gunicorn.conf.py reads BIND (default 127.0.0.1:8000) and WEB_CONCURRENCY (worker processes).
+# `make run` and `make serve` start a job worker beside the web server.
 serve: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	$(VENV)/bin/gunicorn
+	$(PY) manage.py worker & worker=$$!; trap 'kill $$worker' EXIT; $(VENV)/bin/gunicorn
 
 test: setup
 	$(PY) -m pytest

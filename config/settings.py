@@ -6,6 +6,8 @@ ALLOWED_HOSTS  comma-separated host names; required when DEBUG is off
 HTTPS          "1" for a site served over TLS (usually by a reverse proxy that sets X-Forwarded-Proto):
                HSTS, secure cookies, redirect to https, the proxy header trusted
 DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on PostgreSQL
+REDIS_URL      a Redis server (redis://host:6379/0): the job queue (RQ) instead of the database
+JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
                EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
 """
@@ -71,6 +73,9 @@ INSTALLED_APPS = [
     "tournaments",
     "pairing",
     "ratings",
+    "jobs",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -158,6 +163,20 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Background jobs (jobs/): django-tasks, queued in the database, or in Redis through RQ when REDIS_URL
+# is set; `manage.py worker` runs them.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+else:
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
+JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
+# A TRF file larger than this is imported by a worker; a smaller one at once.
+TRF_INLINE_MAX_BYTES = 64 * 1024
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -200,5 +219,6 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
         "django.request": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
         "django.security": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
+        "jobs": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
     },
 }

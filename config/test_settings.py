@@ -9,3 +9,7 @@ from .settings import *  # noqa: E402,F403
 
 # No `collectstatic` before the tests: the static files are found where they are, unhashed.
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+
+# Jobs run at once, in the test's own transaction; tests/deploy runs real workers on a database of their own.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+JOBS_HEARTBEAT_SECONDS = 0

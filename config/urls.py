@@ -11,4 +11,5 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
     path("", include("ratings.urls")),
+    path("", include("jobs.urls")),
 ]
