@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pairing.engines import registry  # noqa: E402
 from pairing.engines.keizer import standings  # noqa: E402
 from pairing.engines.keizer.settings import REVALUATION_MODES  # noqa: E402
+from pairing.engines.notes import english  # noqa: E402
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState  # noqa: E402
 
 
@@ -41,7 +42,7 @@ def simulate(n_players: int, n_rounds: int, seed: int) -> tuple[TournamentState,
         start = time.perf_counter()
         pairing = registry.pair(state, "keizer")
         timings.append(time.perf_counter() - start)
-        relaxed += [f"round {rnd}: {line}" for line in pairing.explanation if line.startswith("Relaxed")]
+        relaxed += [f"round {rnd}: {line}" for line in english(pairing.explanation) if line.startswith("Relaxed")]
         records: dict[int, RoundRecord] = {}
         for board in pairing.boards:
             w, b = state.player(board.white), state.player(board.black)
@@ -71,7 +72,7 @@ def time_standings(state: TournamentState, runs: int) -> tuple[float, float, str
         cpu.append(time.process_time() - start_cpu)
     leader = table.rows[0]
     summary = f"leader {leader.name} {leader.total:.1f}"
-    cycles = sum("cycle" in note for note in table.notes)
+    cycles = sum("cycle" in note for note in english(table.notes))
     if state.settings.get("revaluation") == "fixed-point":
         summary += f"; {cycles} of {table.after_round} rounds cycled"
     return statistics.median(wall), statistics.median(cpu), summary

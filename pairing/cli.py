@@ -23,6 +23,7 @@ from typing import NoReturn, TextIO
 from .engines import registry
 from .engines.checks import boards_of, check_round, recorded_pairing, rules_for, state_before
 from .engines.jsonstate import read_json_state
+from .engines.notes import english
 from .engines.state import InvalidInput, NoValidPairing, Pairing, TournamentState
 from .engines.trf import parse, read_file, state_from_document, total_rounds_of
 
@@ -141,7 +142,7 @@ def check(system: registry.PairingSystem, tournament: Tournament, out: TextIO, e
             out.write(f"round {rnd}: {line}\n")
         problems += len(lines)
         if explain and lines:
-            for line in paired.explanation:
+            for line in english(paired.explanation):
                 explain.write(f"round {rnd}: {line}\n")
     return EXIT_NO_PAIRING if problems else EXIT_OK
 
@@ -196,7 +197,7 @@ def pair_command(argv: list[str]) -> int:
         raise CliError(EXIT_INVALID, f"{args.file}: all {tournament.total} rounds are paired")
     pairing = _pair(system, state, args.file)
     if args.explain:
-        for line in pairing.explanation:
+        for line in english(pairing.explanation):
             sys.stderr.write(line + "\n")
     text = format_pairing(pairing)
     if args.pair_out == "-":

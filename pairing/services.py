@@ -14,7 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pairing.engines import registry
+from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
 from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
@@ -66,7 +66,7 @@ def pair_next_round(competition: Competition, user) -> Round:
         raise ValidationError(str(error)) from error
 
     save_pairing(rnd, pairing, data.participants, skip_byes=set(state.requested_byes))
-    rnd.explanation = list(pairing.explanation)
+    rnd.explanation = [notes.to_json(note) for note in pairing.explanation]
     rnd.paired_at = timezone.now()
     rnd.status = Round.Status.DRAFT
     rnd.save()

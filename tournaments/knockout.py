@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pairing.engines import knockout as engine
+from pairing.engines.notes import Note, to_json
 from pairing.engines.state import InvalidInput, TournamentState
 
 from . import services
@@ -65,14 +66,14 @@ class Side:
 
 @dataclass
 class MatchView:
-    """A match of the bracket with its games (rows) and a sentence saying where it stands."""
+    """A match of the bracket with its games (rows) and a note saying where it stands."""
 
     match: engine.Match
     round_name: str
     sides: tuple[Side, Side]
     games: list[Game] = field(default_factory=list)
     stage_scores: list[tuple[str, str, Decimal, Decimal]] = field(default_factory=list)  # stage, label, a, b
-    status: str = ""
+    status: Note | None = None
 
     @property
     def number(self) -> int:
@@ -218,53 +219,40 @@ class Cup:
         for side in view.sides:
             side.won = view.match.winner is not None and side.participant.start_number == view.match.winner
 
-    def _status(self, view: MatchView) -> str:
-        """Why the winner advanced, or what the match waits for."""
+    def _status(self, view: MatchView) -> Note | None:
+        """Why the winner advanced, or what the match waits for (the engine's notes, with names)."""
         match = view.match
         if match.waiting:
-            return _("waits for the round before")
+            return engine.WAITS()
         if match.winner is None and match.next_game is None:
-            return ""
+            return None
         if match.winner is None:
             nxt = match.next_game
             if view.pending is not None:
-                return _("in play")
+                return engine.IN_PLAY()
             if not view.games:
-                return _("to be paired")
+                return engine.TO_PAIR()
             white = self.by_start[nxt.white].name
             if nxt.stage is engine.Stage.ARMAGEDDON:
-                return _(
-                    "level: a final game is needed, %(white)s has white (%(w)s minutes against %(b)s; a draw "
-                    "wins for black)"
-                ) % {"white": white, "w": engine.ARMAGEDDON_MINUTES[0], "b": engine.ARMAGEDDON_MINUTES[1]}
-            stage_name = dict(Stage.choices)[nxt.stage.value]
-            return _("next: %(stage)s game %(n)s, %(white)s has white") % {
-                "stage": stage_name,
-                "n": nxt.number,
-                "white": white,
-            }
+                w, b = engine.ARMAGEDDON_MINUTES
+                return engine.NEXT_ARMAGEDDON(white=white, w=w, b=b)
+            return engine.NEXT_GAME[nxt.stage.value](n=nxt.number, white=white)
         winner = self.by_start[match.winner].name
         if match.is_bye:
-            return _("%(name)s has a bye") % {"name": winner}
+            return engine.HAS_BYE(name=winner)
         if match.decided_in is None:
             loser = self.by_start[match.loser].name if match.loser else ""
-            return _("%(name)s advances: %(other)s withdrew (walkover)") % {"name": winner, "other": loser}
+            return engine.ADVANCES_WALKOVER(name=winner, other=loser)
         if match.decided_in is engine.Stage.ARMAGEDDON:
             last = match.games[-1]
             if last.result == 0.5:
-                return _("%(name)s advances: drew the final game with black") % {"name": winner}
-            return _("%(name)s advances: won the final game") % {"name": winner}
+                return engine.ADVANCES_ARMAGEDDON_DRAW(name=winner)
+            return engine.ADVANCES_ARMAGEDDON_WIN(name=winner)
         stage = match.decided_in.value
         win, lose = next(((s[2], s[3]) for s in view.stage_scores if s[0] == stage), (Decimal(0), Decimal(0)))
         if view.sides[1].won:
             win, lose = lose, win
-        score = f"{_points(win)}-{_points(lose)}"
-        texts = {
-            "classical": _("%(name)s advances: won the match %(score)s"),
-            "rapid": _("%(name)s advances: won the rapid tie-break %(score)s"),
-            "blitz": _("%(name)s advances: won the blitz tie-break %(score)s"),
-        }
-        return texts[stage] % {"name": winner, "score": score}
+        return engine.ADVANCES[stage](name=winner, score=f"{_points(win)}-{_points(lose)}")
 
     def champion(self) -> Participant | None:
         if self.bracket is None or self.bracket.champion is None:
@@ -318,16 +306,10 @@ def pair_round(competition: Competition, user) -> Round:
         previous.status = Round.Status.FINISHED
         previous.save(update_fields=["status"])
     rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
-    explanation = [
-        _("Knockout of %(n)s players, bracket of %(size)s (seed 004 §4.9.7).")
-        % {"n": len(cup.bracket.seeds), "size": cup.bracket.size}
-    ]
+    explanation = [engine.field_note(cup.bracket)]
     if number == 1:
         for seed, pid in enumerate(cup.bracket.seeds, 1):
-            explanation.append(
-                _("Seed %(seed)s: %(name)s, lot number %(lot)s.")
-                % {"seed": seed, "name": cup.by_start[pid].name, "lot": cup.bracket.lots[pid]}
-            )
+            explanation.append(engine.SEED_NAMED(seed=seed, name=cup.by_start[pid].name, lot=cup.bracket.lots[pid]))
     board = 0
     for view in cup.matches(number):
         match = view.match
@@ -335,17 +317,17 @@ def pair_round(competition: Competition, user) -> Round:
             Bye.objects.create(
                 round=rnd, participant=cup.by_start[match.winner], kind=Bye.Kind.PAIRING_BYE, points=Decimal(1)
             )
-            explanation.append(_("Match %(m)s: %(status)s.") % {"m": match.number, "status": view.status})
+            explanation.append(engine.MATCH(match=match.number, status=view.status))
         elif match.next_game is not None:
             board += 1
             _create_game(rnd, board, match, cup.by_start)
-            explanation.append(_("Match %(m)s: colours of the first game by lot.") % {"m": match.number})
+            explanation.append(engine.first_game_note(match))
         elif match.winner is not None:
-            explanation.append(_("Match %(m)s: %(status)s.") % {"m": match.number, "status": view.status})
+            explanation.append(engine.MATCH(match=match.number, status=view.status))
     if competition.rounds != len(cup.bracket.rounds):
         competition.rounds = len(cup.bracket.rounds)
         competition.save(update_fields=["rounds"])
-    rnd.explanation = explanation
+    rnd.explanation = [to_json(note) for note in explanation]
     rnd.paired_at = timezone.now()
     rnd.status = Round.Status.DRAFT
     rnd.save()

@@ -527,7 +527,7 @@ def export_trf(request, club, competition):
 
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
-    from .prizes import WHAT, tiebreak_name, translate_note
+    from .prizes import tiebreak_name
 
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
@@ -538,8 +538,7 @@ def tiebreak_explanation(request, club, competition, number, index):
     explanation = row.explanations[index]
     by_start = {p.start_number: p for p in data.participants}
     items = [
-        {"item": item, "opponent": by_start.get(item.opponent) if item.opponent else None,
-         "what": WHAT.get(item.what, item.what), "note": translate_note(item.note) if item.note else ""}
+        {"item": item, "opponent": by_start.get(item.opponent) if item.opponent else None}
         for item in explanation.items
     ]  # fmt: skip
     context = {
@@ -548,7 +547,7 @@ def tiebreak_explanation(request, club, competition, number, index):
         "code": names[index],
         "name": tiebreak_name(names[index]),
         "explanation": explanation,
-        "notes": [translate_note(note) for note in explanation.notes],
+        "notes": explanation.notes,
         "items": items,
         "number": number,
     }

@@ -18,22 +18,52 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from .notes import Note, note_text, render
 from .state import Board, Bye, Colour, Kind, Pairing, Player, TournamentState
 
 EDITIONS = ("2017", "2026")
+
+# The rules (criteria) and what broke them.
+_UNKNOWN = note_text("checks.unknown", "unknown player")
+_NOT_IN = note_text("checks.not_in", "%(player)s is not in the tournament")
+_TWICE = note_text("checks.twice", "paired twice")
+_APPEARS = note_text("checks.appears", "%(player)s appears %(count)s times")
+_ABSENT = note_text("checks.absent", "absent paired")
+_ABSENT_OR_WITHDRAWN = note_text("checks.absent_or_withdrawn", "%(player)s is absent or withdrawn")
+_UNPAIRED = note_text("checks.unpaired", "unpaired")
+_NO_BOARD = note_text("checks.no_board", "%(player)s has neither a board nor a bye")
+_C2 = note_text("checks.c2", "C2 bye")
+_MORE_BYES = note_text("checks.more_byes", "more than one pairing-allocated bye (%(players)s)")
+_C1 = note_text("checks.c1", "C1 rematch")
+_MET = note_text("checks.met", "%(white)s and %(black)s met in round %(round)s")
+_C3 = note_text("checks.c3", "C3 colour")
+_GETS = note_text("checks.gets", "%(player)s gets %(breach)s")
+_WHITE_THRICE = note_text("checks.white_thrice", "white three times in a row")
+_BLACK_THRICE = note_text("checks.black_thrice", "black three times in a row")
+_DIFFERENCE = note_text("checks.difference", "colour difference %(difference)s")
+_HAD_BYE = note_text("checks.had_bye", "%(player)s had the pairing-allocated bye in round %(round)s")
+_FORFEIT_WIN = note_text("checks.forfeit_win", "%(player)s won by forfeit in round %(round)s")
+_FULL_BYE = note_text("checks.full_bye", "%(player)s had a full-point bye in round %(round)s")
+_ON_BOARD = note_text("checks.on_board", "board %(white)s-%(black)s: %(criterion)s %(explanation)s")
+_VIOLATION = note_text("checks.violation", "%(criterion)s %(explanation)s")
 
 
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One broken rule: the criterion ("C1 rematch"), the board (white, black; black 0 for a bye)."""
 
-    criterion: str
-    explanation: str
+    criterion: Note
+    explanation: Note
     board: tuple[int, int] | None = None
 
+    def note(self) -> Note:
+        if self.board:
+            white, black = self.board
+            return _ON_BOARD(white=white, black=black, criterion=self.criterion, explanation=self.explanation)
+        return _VIOLATION(criterion=self.criterion, explanation=self.explanation)
+
     def __str__(self) -> str:
-        where = f"board {self.board[0]}-{self.board[1]}: " if self.board else ""
-        return f"{where}{self.criterion} {self.explanation}"
+        return render(self.note())
 
 
 def is_topscorer(state: TournamentState, player: Player) -> bool:
@@ -43,33 +73,33 @@ def is_topscorer(state: TournamentState, player: Player) -> bool:
     return player.score(state.rounds_played) > state.rounds_played * 1.0 / 2
 
 
-def _had_win_without_playing(player: Player, edition: str, unplayed_wins: bool = True) -> str | None:
-    """The round (1-based) that makes `player` ineligible for the pairing-allocated bye, as text.
+def _had_win_without_playing(player: Player, edition: str, unplayed_wins: bool = True) -> Note | None:
+    """The round (1-based) that makes `player` ineligible for the pairing-allocated bye, as a note.
 
     `unplayed_wins` False: only a previous pairing-allocated bye counts (Monrad, seeds README item 13;
     Dansk Schweizer §4.9.3 rule 2.1, nobody meets X twice).
     """
     for rnd, record in enumerate(player.history, 1):
         if record.kind is Kind.PAIRING_BYE:
-            return f"had the pairing-allocated bye in round {rnd}"
+            return _HAD_BYE(player=player.id, round=rnd)
         if not unplayed_wins:
             continue
         if record.kind is Kind.FORFEIT and (record.score or 0.0) > 0:
-            return f"won by forfeit in round {rnd}"
+            return _FORFEIT_WIN(player=player.id, round=rnd)
         if edition == "2026" and record.kind is Kind.FULL_BYE:
-            return f"had a full-point bye in round {rnd}"
+            return _FULL_BYE(player=player.id, round=rnd)
     return None
 
 
-def _colour_breach(colours: list[Colour]) -> str | None:
-    """C.04.1.f/g on the played colours after this round: why they break the rule, or None."""
+def _colour_breach(colours: list[Colour]) -> list[Note]:
+    """C.04.1.f/g on the played colours after this round: why they break the rule (none: empty)."""
     found = []
     if len(colours) >= 3 and colours[-1] == colours[-2] == colours[-3]:
-        found.append(f"{'white' if colours[-1] is Colour.WHITE else 'black'} three times in a row")
+        found.append(_WHITE_THRICE() if colours[-1] is Colour.WHITE else _BLACK_THRICE())
     difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
     if abs(difference) > 2:
-        found.append(f"colour difference {difference:+d}")
-    return ", ".join(found) or None
+        found.append(_DIFFERENCE(difference=f"{difference:+d}"))
+    return found
 
 
 def check_round(
@@ -102,16 +132,15 @@ def check_round(
 
     for pid, count in sorted(appearances.items()):
         if pid not in known:
-            found.append(Violation("unknown player", f"{pid} is not in the tournament", where(pid)))
+            found.append(Violation(_UNKNOWN(), _NOT_IN(player=pid), where(pid)))
         elif count > 1:
-            found.append(Violation("paired twice", f"{pid} appears {count} times", where(pid)))
+            found.append(Violation(_TWICE(), _APPEARS(player=pid, count=count), where(pid)))
         elif pid in absent:
-            found.append(Violation("absent paired", f"{pid} is absent or withdrawn", where(pid)))
+            found.append(Violation(_ABSENT(), _ABSENT_OR_WITHDRAWN(player=pid), where(pid)))
     for pid in sorted(known - absent - set(appearances)):
-        found.append(Violation("unpaired", f"{pid} has neither a board nor a bye"))
+        found.append(Violation(_UNPAIRED(), _NO_BOARD(player=pid)))
     if len(pabs) > 1:
-        ids = ", ".join(str(b.player) for b in pabs)
-        found.append(Violation("C2 bye", f"more than one pairing-allocated bye ({ids})"))
+        found.append(Violation(_C2(), _MORE_BYES(players=[b.player for b in pabs])))
 
     for board in pairing.boards:
         if board.white not in known or board.black not in known or board.white == board.black:
@@ -119,20 +148,18 @@ def check_round(
         white, black = state.player(board.white), state.player(board.black)
         met = [r for r, rec in enumerate(white.history, 1) if rec.played and rec.opponent == black.id]
         if met:
-            found.append(
-                Violation("C1 rematch", f"{white.id} and {black.id} met in round {met[0]}", (white.id, black.id))
-            )
+            found.append(Violation(_C1(), _MET(white=white.id, black=black.id, round=met[0]), (white.id, black.id)))
         if colours and not (is_topscorer(state, white) or is_topscorer(state, black)):
             for player, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
                 breach = _colour_breach([*player.colours(), colour])
                 if breach:
-                    found.append(Violation("C3 colour", f"{player.id} gets {breach}", (white.id, black.id)))
+                    found.append(Violation(_C3(), _GETS(player=player.id, breach=breach), (white.id, black.id)))
     for bye in pabs:
         if bye.player not in known:
             continue
         reason = _had_win_without_playing(state.player(bye.player), edition, unplayed_wins)
         if reason:
-            found.append(Violation("C2 bye", f"{bye.player} {reason}", (bye.player, 0)))
+            found.append(Violation(_C2(), reason, (bye.player, 0)))
     return found
 
 

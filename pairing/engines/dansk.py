@@ -43,10 +43,70 @@ from typing import Any
 
 from .danish import first_matching, has_perfect_matching, points
 from .matching import has_bipartite_matching
+from .notes import Note, joined, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
+
+# The explanation (the rules of §4.9.3 in brackets).
+_ROUND = note_text("dansk.round", "Dansk Schweizer round %(round)s: point groups paired from the top (4.1-4.2).")
+_NOBODY = note_text("dansk.nobody", "No players to pair.")
+_RELAXED = note_text(
+    "dansk.relaxed",
+    "No pairing meets every strong colour preference: they were relaxed to colour rules only (setting "
+    "relax_strong_preferences).",
+)
+_ACCELERATED = note_text("dansk.accelerated", "Acceleration (10): pairing points added by strength group.")
+_MEETS_X = note_text("dansk.meets_x", "%(player)s meets X: 1 point, counted as white (2.1-2.2).")
+_BOARD = note_text("dansk.board", "Board %(white)s-%(black)s: %(why)s; colours by %(rule)s.")
+_SENTENCE = note_text("dansk.sentence", "%(text)s.")
+_GROUP = note_text("dansk.group", "Group %(label)s: %(players)s")
+_SCORE = note_text("dansk.score", "score %(score)s")
+_LOWEST = note_text("dansk.lowest", "lowest group (9)")
+_FLOATERS = note_text("dansk.floaters", "floaters %(players)s (%(why)s)")
+_REOPENED = note_text(
+    "dansk.reopened", "Floater pairs were re-opened before the players below could be paired (5.4, 9.1)."
+)
+_BELOW_AS_ONE = note_text(
+    "dansk.below_as_one", "9: the players below paired as one group by points and start numbers: %(players)s."
+)
+_WHOLE_FIELD = note_text(
+    "dansk.whole_field",
+    "9: the point groups cannot be paired one by one (6.3 and 9.1-9.2 exhausted); the whole field was paired as "
+    "one group by points and start numbers, each player against the nearest he may meet.",
+)
+_WHOLE_FIELD_LIMIT = note_text(
+    "dansk.whole_field_limit",
+    "9: the point groups cannot be paired one by one (6.3 and 9.1-9.2 exhausted, search limit reached); the "
+    "whole field was paired as one group by points and start numbers, each player against the nearest he may "
+    "meet.",
+)
+# Why a pair: the a/b arrangement of 5.2-5.3, a floater (5.4) or the whole field (9).
+_STEP_52 = note_text("dansk.step_52", "5.2")
+_STEP_4 = note_text("dansk.step_4", "5.3 step 4 (%(a)s and %(b)s exchanged)")
+_STEP_5 = note_text("dansk.step_5", "5.3 step 5 (%(a)s and %(b)s exchanged)")
+_STEP_6 = note_text("dansk.step_6", "5.3 step 6 (%(out)s exchanged with %(into)s)")
+_MOVED_UP = note_text("dansk.moved_up", "5.3 steps 1-2 (b players moved up)")
+_THEN_MOVED_UP = note_text("dansk.then_moved_up", "%(step)s, then b players moved up")
+_A_V_B = note_text("dansk.a_v_b", "%(step)s a v b")
+_FLOATER_PAIR = note_text("dansk.floater_pair", "5.4 floater %(floater)s v nearest lower player %(opponent)s")
+_NEAREST = note_text("dansk.nearest", "9: nearest player he may meet")
+# The floaters of a group (6.1-6.3).
+_MIDDLE = note_text("dansk.middle", "6.1 middle player")
+_TWO_MIDDLE = note_text("dansk.two_middle", "6.2 two middle players")
+_UPWARDS = note_text("dansk.upwards", "6.3: %(player)s exchanged upwards")
+_DOWNWARDS = note_text("dansk.downwards", "6.3: %(player)s exchanged downwards")
+_ALL = note_text("dansk.all", "6.3: all players of the group")
+_NEAREST_ADDED = note_text("dansk.nearest_added", "6.3: nearest above and below added")
+# Colours (7.1-7.4, strong preferences first).
+_STRONG = note_text("dansk.strong", "strong preference")
+_RULE_71 = note_text("dansk.rule_71", "7.1")
+_RULE_72 = note_text("dansk.rule_72", "7.2")
+_RULE_73 = note_text("dansk.rule_73", "7.3 (previous round)")
+_RULE_73_LAST = note_text("dansk.rule_73_last", "7.3 (last %(rounds)s rounds)")
+_RULE_74 = note_text("dansk.rule_74", "7.4")
+_RULE_74_FIRST = note_text("dansk.rule_74_first", "7.4 (no colours yet: the weaker has white, as 7.1)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +166,9 @@ class _Context:
     limit: int
     accelerated: bool = False
     relaxed: bool = False  # strong preferences no longer forbid a pair (setting relax_strong_preferences)
-    notes: dict[frozenset[int], str] = field(default_factory=dict)
+    notes: dict[frozenset[int], Note] = field(default_factory=dict)
     met_cache: dict[tuple[int, int], int] = field(default_factory=dict)  # pair -> preferences met (5.2)
-    steps: list[str] = field(default_factory=list)
+    steps: list[Note] = field(default_factory=list)
 
     def allowed(self, a: int, b: int) -> bool:
         """1.2 no second meeting; a strong preference must be met (except the last round, >50 %)."""
@@ -134,29 +194,29 @@ class _Context:
             raise _SearchLimit(f"Dansk Schweizer: search limit of {self.limit} steps reached")
 
 
-def allocate(ctx: _Context, p: int, q: int) -> tuple[int, int, str]:
+def allocate(ctx: _Context, p: int, q: int) -> tuple[int, int, Note]:
     """(white, black, rule) for a pair of real players (7.2-7.4, strong preferences first)."""
     pp, pq = ctx.pref[p], ctx.pref[q]
     if pp.strong != pq.strong or (pp.strong and pp.colour != pq.colour):
         strong, other = (p, q) if pp.strong else (q, p)
         if ctx.pref[strong].colour is W:
-            return strong, other, "strong preference"
-        return other, strong, "strong preference"
+            return strong, other, _STRONG()
+        return other, strong, _STRONG()
     sp, sq = ctx.seq[p], ctx.seq[q]
     wp, wq = sp.count(W), sq.count(W)
     if wp != wq:
-        return (p, q, "7.2") if wp < wq else (q, p, "7.2")
+        return (p, q, _RULE_72()) if wp < wq else (q, p, _RULE_72())
     for m in range(1, max(len(sp), len(sq)) + 1):
         lp, lq = sp[-m:].count(W), sq[-m:].count(W)
         if lp != lq:
-            rule = "7.3 (previous round)" if m == 1 else f"7.3 (last {m} rounds)"
+            rule = _RULE_73() if m == 1 else _RULE_73_LAST(rounds=m)
             return (p, q, rule) if lp < lq else (q, p, rule)
     # 7.4: more points, else the stronger, takes the opposite of his previous colour.
     lead, other = (p, q) if (-ctx.score[p], p) < (-ctx.score[q], q) else (q, p)
     if ctx.seq[lead]:
         colour = ctx.seq[lead][-1].opposite
-        return (lead, other, "7.4") if colour is W else (other, lead, "7.4")
-    return other, lead, "7.4 (no colours yet: the weaker has white, as 7.1)"
+        return (lead, other, _RULE_74()) if colour is W else (other, lead, _RULE_74())
+    return other, lead, _RULE_74_FIRST()
 
 
 def _prefs_met(ctx: _Context, pairs: list[tuple[int, int]]) -> int:
@@ -186,7 +246,7 @@ def _upper_bound(ctx: _Context, players: list[int]) -> int:
     return whites + blacks - (surplus + 1) // 2
 
 
-def _compositions(ctx: _Context, rest: list[int]) -> Iterator[tuple[str, list[int], list[int]]]:
+def _compositions(ctx: _Context, rest: list[int]) -> Iterator[tuple[Note, list[int], list[int]]]:
     """a/b splits in the order of 5.3: as 5.1, then steps 4, 5 and 6.
 
     Step 6 only yields the exchanges after which some arrangement of a against b is legal: each
@@ -196,13 +256,13 @@ def _compositions(ctx: _Context, rest: list[int]) -> Iterator[tuple[str, list[in
     """
     k = len(rest) // 2
     a, b = rest[:k], rest[k:]
-    yield "5.2", a, b
+    yield _STEP_52(), a, b
     for i in range(k - 1, -1, -1):  # 5.3 steps 4 (i = k-1) and 5 (i < k-1)
         for j in range(k):
             a2, b2 = list(a), list(b)
             a2[i], b2[j] = b[j], a[i]
-            step = "5.3 step 4" if i == k - 1 else "5.3 step 5"
-            yield f"{step} ({a[i]} and {b[j]} exchanged)", sorted(a2), sorted(b2)
+            step = _STEP_4 if i == k - 1 else _STEP_5
+            yield step(a=a[i], b=b[j]), sorted(a2), sorted(b2)
     a_up = list(reversed(a))  # step 6: two or more players, a's from the bottom, b's from the top
     for size in range(2, k + 1):
         for out in _split_choices(ctx, rest, a_up, size, {p: None for p in rest}, "b"):
@@ -210,7 +270,7 @@ def _compositions(ctx: _Context, rest: list[int]) -> Iterator[tuple[str, list[in
             for into in _split_choices(ctx, rest, b, size, sides, "a"):
                 a2 = sorted([p for p in a if p not in out] + into)
                 b2 = sorted([p for p in b if p not in into] + out)
-                yield f"5.3 step 6 ({', '.join(map(str, out))} exchanged with {', '.join(map(str, into))})", a2, b2
+                yield _STEP_6(out=list(out), into=list(into)), a2, b2
 
 
 def _split_choices(
@@ -292,24 +352,24 @@ def _bipartite_ok(ctx: _Context, a: list[int], b: list[int]) -> bool:
     return has_bipartite_matching(a, b, ctx.allowed)
 
 
-def _arrange(ctx: _Context, rest: list[int], arrangement_limit: int) -> tuple[list[tuple[int, int]], str] | None:
+def _arrange(
+    ctx: _Context, rest: list[int], arrangement_limit: int
+) -> tuple[list[tuple[int, int]], Note | None] | None:
     """The pairs of `rest` (no floaters) by 5.1-5.3: the best colours, then the earliest (5.2)."""
     if not rest:
-        return [], ""
+        return [], None
     if not has_perfect_matching(rest, ctx.allowed):
         return None
     bound = _upper_bound(ctx, rest)
-    best: tuple[int, list[tuple[int, int]], str] | None = None
+    best: tuple[int, list[tuple[int, int]], Note] | None = None
     seen = 0
     for step, a, b in _compositions(ctx, rest):
         ctx.tick()
         for order in _b_orders(ctx, a, b):
             pairs = list(zip(a, order, strict=True))
             label = step
-            if step == "5.2" and order != b:
-                label = "5.3 steps 1-2 (b players moved up)"
-            elif order != b:
-                label += ", then b players moved up"
+            if order != b:
+                label = _MOVED_UP() if step.code == _STEP_52.code else _THEN_MOVED_UP(step=step)
             met = _prefs_met(ctx, pairs)
             if best is None or met > best[0]:
                 best = (met, pairs, label)
@@ -321,27 +381,27 @@ def _arrange(ctx: _Context, rest: list[int], arrangement_limit: int) -> tuple[li
     return (best[1], best[2]) if best else None
 
 
-def _floater_sets(group: list[int]) -> Iterator[tuple[list[int], str]]:
+def _floater_sets(group: list[int]) -> Iterator[tuple[list[int], Note | None]]:
     """Floater sets in order: 6.1 (odd) or none (even), 6.2, the alternatives of 6.3, all."""
     n = len(group)
     if n % 2:
         original = [group[n // 2]]
-        yield original, "6.1 middle player"
+        yield original, _MIDDLE()
     else:
-        yield [], ""
+        yield [], None
         if n == 0:
             return
         original = [group[n // 2 - 1], group[n // 2]]
-        yield original, "6.2 two middle players"
+        yield original, _TWO_MIDDLE()
     pos = {p: i for i, p in enumerate(group)}
     for f in original:  # strongest floater exchanged upwards, then the next
         for p in reversed(group[: pos[f]]):
             if p not in original:
-                yield sorted([q for q in original if q != f] + [p], key=pos.get), f"6.3: {f} exchanged upwards"
+                yield sorted([q for q in original if q != f] + [p], key=pos.get), _UPWARDS(player=f)
     for f in reversed(original):  # weakest floater exchanged downwards, then the next
         for p in group[pos[f] + 1 :]:
             if p not in original:
-                yield sorted([q for q in original if q != f] + [p], key=pos.get), f"6.3: {f} exchanged downwards"
+                yield sorted([q for q in original if q != f] + [p], key=pos.get), _DOWNWARDS(player=f)
     current = list(original)
     while len(current) < n:  # 6.3 nr. 3-4: nearest above and below join the floaters
         above = [p for p in group[: pos[current[0]]] if p not in current]
@@ -351,8 +411,7 @@ def _floater_sets(group: list[int]) -> Iterator[tuple[list[int], str]]:
         while len(extra) < 2 and pool:
             extra.append(pool.pop(0))
         current = sorted(current + extra, key=pos.get)
-        label = "6.3: all players of the group" if len(current) == n else "6.3: nearest above and below added"
-        yield current, label
+        yield current, _ALL() if len(current) == n else _NEAREST_ADDED()
 
 
 def _floater_candidates(ctx: _Context, floater: int, lower: list[int], group_below: set[int]) -> list[int]:
@@ -435,13 +494,11 @@ class _Search:
                 result = self.solve(self.collapse(rest) if failed else rest, [], failed)
                 if result is not None:
                     for f, o in assignment:
-                        ctx.notes[frozenset((f, o))] = f"5.4 floater {f} v nearest lower player {o}"
+                        ctx.notes[frozenset((f, o))] = _FLOATER_PAIR(floater=f, opponent=o)
                     if failed and rest:
                         self.note_merged(rest)
                     if tried:
-                        ctx.steps.append(
-                            "Floater pairs were re-opened before the players below could be paired (5.4, 9.1)."
-                        )
+                        ctx.steps.append(_REOPENED())
                     return assignment + result
                 failed = True
             return None
@@ -462,17 +519,17 @@ class _Search:
             result = self.solve(lower, floaters, failed)
             if result is not None:
                 scores = {ctx.score_of(p) for p in group}
-                label = f"score {ctx.score_of(group[0]):g}" if len(scores) == 1 else "lowest group (9)"
-                line = f"Group {label}: {', '.join(self.name(p) for p in group)}"
+                label = _SCORE(score=f"{ctx.score_of(group[0]):g}") if len(scores) == 1 else _LOWEST()
+                parts = [_GROUP(label=label, players=[self.name(p) for p in group])]
                 if floaters:
-                    line += f"; floaters {', '.join(self.name(p) for p in floaters)} ({why})"
-                if step and step != "5.2":
-                    line += f"; {step}"
+                    parts.append(_FLOATERS(players=[self.name(p) for p in floaters], why=why))
+                if step is not None and step.code != _STEP_52.code:
+                    parts.append(step)
                 if failed and not floaters and below:
                     self.note_merged(below)
-                ctx.steps.append(line + ".")
+                ctx.steps.append(_SENTENCE(text=joined(parts)))
                 for p, q in pairs:
-                    ctx.notes[frozenset((p, q))] = f"{step or '5.2'} a v b"
+                    ctx.notes[frozenset((p, q))] = _A_V_B(step=step or _STEP_52())
                 return pairs + result
             failed = True
         return None
@@ -484,8 +541,8 @@ class _Search:
 
     def note_merged(self, groups: list[list[int]]) -> None:
         if len(groups) > 1:
-            names = ", ".join(self.name(p) for p in self.collapse(groups)[0])
-            self.ctx.steps.append(f"9: the players below paired as one group by points and start numbers: {names}.")
+            names = [self.name(p) for p in self.collapse(groups)[0]]
+            self.ctx.steps.append(_BELOW_AS_ONE(players=names))
 
     def name(self, pid: int) -> str:
         return "X" if pid == self.ctx.x else str(pid)
@@ -508,15 +565,15 @@ def pairing_points(state: TournamentState, settings: dict[str, Any]) -> dict[int
     return score
 
 
-def _round_one_colours(pairs: list[tuple[int, int]], x: int | None) -> list[tuple[int, int, str]]:
+def _round_one_colours(pairs: list[tuple[int, int]], x: int | None) -> list[tuple[int, int, Note]]:
     """7.1: from the bottom board up, the weaker player has white, then black, and so on."""
     ordered = sorted((min(p), max(p)) for p in pairs)
     out = []
     for i, (strong, weak) in enumerate(reversed(ordered)):
         if i % 2 == 0:
-            out.append((weak, strong, "7.1"))
+            out.append((weak, strong, _RULE_71()))
         else:
-            out.append((strong, weak, "7.1"))
+            out.append((strong, weak, _RULE_71()))
     return list(reversed(out))
 
 
@@ -538,13 +595,9 @@ def _pair_groups(ctx: _Context, groups: list[list[int]], arrangement_limit: int)
     pairs = first_matching(order, ctx.allowed)
     if pairs is not None:
         ctx.notes.clear()
-        ctx.steps[:] = [
-            "9: the point groups cannot be paired one by one (6.3 and 9.1-9.2 exhausted"
-            f"{', search limit reached' if ctx.budget > ctx.limit else ''}); the whole field was paired as one "
-            "group by points and start numbers, each player against the nearest he may meet."
-        ]
+        ctx.steps[:] = [_WHOLE_FIELD_LIMIT() if ctx.budget > ctx.limit else _WHOLE_FIELD()]
         for p, q in pairs:
-            ctx.notes[frozenset((p, q))] = "9: nearest player he may meet"
+            ctx.notes[frozenset((p, q))] = _NEAREST()
     return pairs
 
 
@@ -552,7 +605,7 @@ def pair(state: TournamentState) -> Pairing:
     settings = SYSTEM.settings(state.settings)
     present = sorted(state.to_pair(), key=lambda p: p.id)
     if not present:
-        return Pairing(boards=[], explanation=["No players to pair."])
+        return Pairing(boards=[], explanation=[_NOBODY()])
     x = max(p.id for p in state.players) + 1 if len(present) % 2 else None
     score = pairing_points(state, settings)
     seq = {p.id: colour_sequence(p) for p in present}
@@ -594,14 +647,11 @@ def pair(state: TournamentState) -> Pairing:
 
 def _output(state: TournamentState, ctx: _Context, pairs: list[tuple[int, int]]) -> Pairing:
     x = ctx.x
-    explanation = [f"Dansk Schweizer round {state.round_to_pair}: point groups paired from the top (4.1-4.2)."]
+    explanation = [_ROUND(round=state.round_to_pair)]
     if ctx.relaxed:
-        explanation.append(
-            "No pairing meets every strong colour preference: they were relaxed to colour rules only "
-            "(setting relax_strong_preferences)."
-        )
+        explanation.append(_RELAXED())
     if ctx.accelerated:
-        explanation.append("Acceleration (10): pairing points added by strength group.")
+        explanation.append(_ACCELERATED())
     explanation += list(reversed(ctx.steps))
     rank = {pid: (-ctx.score[pid], pid) for pid in ctx.score}
     pairs = sorted((tuple(sorted(p, key=rank.__getitem__)) for p in pairs), key=lambda p: rank[p[0]])
@@ -611,17 +661,17 @@ def _output(state: TournamentState, ctx: _Context, pairs: list[tuple[int, int]])
     coloured = (
         _round_one_colours(pairs, x)
         if first_round
-        else [allocate(ctx, p, q) if x not in (p, q) else (p, q, "") for p, q in pairs]
+        else [allocate(ctx, p, q) if x not in (p, q) else (p, q, None) for p, q in pairs]
     )
     for white, black, rule in coloured:
         if x in (white, black):
             player = black if white == x else white
             byes.append(Bye(player, Kind.PAIRING_BYE, score=1.0))
-            explanation.append(f"{player} meets X: 1 point, counted as white (2.1-2.2).")
+            explanation.append(_MEETS_X(player=player))
             continue
         boards.append(Board(white, black))
         why = ctx.notes.get(frozenset((white, black)), "")
-        explanation.append(f"Board {white}-{black}: {why}; colours by {rule}.")
+        explanation.append(_BOARD(white=white, black=black, why=why, rule=rule))
     for pid, kind in sorted(state.requested_byes.items()):
         if not state.player(pid).withdrawn:
             byes.append(Bye(pid, kind))

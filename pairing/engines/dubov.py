@@ -49,10 +49,48 @@ from typing import Any
 from .colours import unplayed_points_win
 from .danish import first_matching, has_perfect_matching, points
 from .matching import has_bipartite_matching
+from .notes import Note, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
+
+# The explanation (the sections of §4.9.6 in brackets).
+_ROUND_ONE = note_text("dubov.round_one", "Dubov round 1 (5): rating order, upper half against lower half.")
+_ROUND_ONE_BYE = note_text("dubov.round_one_bye", "%(player)s is last in an odd field: the bye (5).")
+_ROUND_ONE_LOT = note_text("dubov.round_one_lot", "Board 1 colours by lot: the higher rated has %(colour)s.")
+_WHITE = note_text("dubov.white", "white")
+_BLACK = note_text("dubov.black", "black")
+_ROUND = note_text("dubov.round", "Dubov round %(round)s: ARO after round %(played)s (1, 9).")
+_RELAXED = note_text("dubov.relaxed", "No pairing keeps restrictions 2.3 and 2.4: they are relaxed this round (9).")
+_BYE = note_text("dubov.bye", "%(player)s has the bye: lowest R in the lowest score group (4).")
+_BOARD = note_text("dubov.board", "Board %(white)s-%(black)s: %(rule)s; colours by %(colours)s.")
+_GROUP = note_text("dubov.group", "Score group %(score)s: white %(whites)s; black %(blacks)s (6.2).")
+_NOBODY = note_text("dubov.nobody", "-")
+_FLOATS_ON = note_text("dubov.floats_on", "8: floater %(player)s has no opponent in the group; he floats on (6.4).")
+_FLOATER_TAKES = note_text(
+    "dubov.floater_takes", "8: floater %(player)s takes %(chosen)s, not %(first)s, so the rest can be paired (9)."
+)
+_MOVED_UP = note_text("dubov.moved_up", "%(rule)s: %(player)s moved up from the next score group.")
+_TO_BLACK = note_text("dubov.to_black", "7.3: %(player)s (lowest ARO) moved from the white to the black subgroup.")
+_TO_WHITE = note_text("dubov.to_white", "7.4: %(player)s (highest ARO) moved from the black to the white subgroup.")
+_FLOAT_DOWN = note_text("dubov.float_down", "6.4: %(players)s float(s) down.")
+_ACROSS = note_text(
+    "dubov.across", "6.3: the colour subgroups cannot be paired row by row; players of one subgroup meet."
+)
+# Why a pair (6-8) and why its colours (2.3/2.4, 3).
+_ROW = note_text("dubov.row", "6.2")
+_LOWER_ROW = note_text("dubov.lower_row", "6.3: black from a lower row")
+_COLUMN = note_text("dubov.column", "6.3: opponent from the column")
+_FLOATERS_MEET = note_text("dubov.floaters_meet", "8: floaters left at the bottom meet")
+_FLOATER_PAIR = note_text("dubov.floater_pair", "8: floater v the highest R")
+_FLOATER_OPPOSITE = note_text("dubov.floater_opposite", "8: floater v the highest R of the opposite due colour")
+_LIMITS = note_text("dubov.limits", "2.3/2.4")
+_BOTH_DUE = note_text("dubov.both_due", "3: both due colours")
+_EQUALISE = note_text("dubov.equalise", "3: equalise colours")
+_FIRST_DIFFERENCE = note_text("dubov.first_difference", "3: first difference")
+_HIGHER_ARO = note_text("dubov.higher_aro", "3: higher ARO")
+_LOWER_R = note_text("dubov.lower_r", "3: lower R")
 
 
 def aro(state: TournamentState, player: Player, rounds: int | None = None) -> float:
@@ -86,26 +124,26 @@ def colour_allowed(colours: list[Colour], colour: Colour) -> bool:
     return not (len(colours) >= 2 and colours[-1] == colours[-2] == colour)
 
 
-def allocate(ctx: _Ctx, p: int, q: int) -> tuple[int, int, str]:
+def allocate(ctx: _Ctx, p: int, q: int) -> tuple[int, int, Note]:
     """(white, black, rule) by section 3, within what 2.3 and 2.4 allow."""
     cp, cq = ctx.colours[p], ctx.colours[q]
     options = [(a, b) for a, b in ((p, q), (q, p)) if colour_allowed(ctx.colours[a], W)
                and colour_allowed(ctx.colours[b], B)]  # fmt: skip
     if len(options) == 1:
-        return (*options[0], "2.3/2.4")
+        return (*options[0], _LIMITS())
     dp, dq = ctx.due[p], ctx.due[q]
     if dp and dq and dp != dq:
-        return (p, q, "3: both due colours") if dp is W else (q, p, "3: both due colours")
+        return (p, q, _BOTH_DUE()) if dp is W else (q, p, _BOTH_DUE())
     balance_p, balance_q = cp.count(B) - cp.count(W), cq.count(B) - cq.count(W)
     if balance_p != balance_q:
-        return (p, q, "3: equalise colours") if balance_p > balance_q else (q, p, "3: equalise colours")
+        return (p, q, _EQUALISE()) if balance_p > balance_q else (q, p, _EQUALISE())
     for cp_i, cq_i in zip(reversed(cp), reversed(cq), strict=False):
         if cp_i != cq_i:
-            return (q, p, "3: first difference") if cp_i is W else (p, q, "3: first difference")
+            return (q, p, _FIRST_DIFFERENCE()) if cp_i is W else (p, q, _FIRST_DIFFERENCE())
     if ctx.aro[p] != ctx.aro[q]:
-        return (p, q, "3: higher ARO") if ctx.aro[p] > ctx.aro[q] else (q, p, "3: higher ARO")
+        return (p, q, _HIGHER_ARO()) if ctx.aro[p] > ctx.aro[q] else (q, p, _HIGHER_ARO())
     rp, rq = ctx.rating[p], ctx.rating[q]
-    return (p, q, "3: lower R") if (rp, -p) < (rq, -q) else (q, p, "3: lower R")
+    return (p, q, _LOWER_R()) if (rp, -p) < (rq, -q) else (q, p, _LOWER_R())
 
 
 @dataclass
@@ -122,7 +160,7 @@ class _Ctx:
     last_round: bool
     upfloat_limits: bool = True
     colour_limits: bool = True  # 2.3 and 2.4 absolute (relaxed only when no pairing keeps them)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     def legal(self, p: int, q: int) -> bool:
         """2.1, and a colour assignment that 2.3 and 2.4 allow."""
@@ -212,10 +250,10 @@ def _round_one(state: TournamentState, present: list[Player]) -> Pairing:
     """Section 5."""
     order = sorted(present, key=lambda p: (-p.rating, p.id))
     byes: list[Bye] = []
-    explanation = ["Dubov round 1 (5): rating order, upper half against lower half."]
+    explanation = [_ROUND_ONE()]
     if len(order) % 2:
         byes.append(Bye(order[-1].id, Kind.PAIRING_BYE))
-        explanation.append(f"{order[-1].id} is last in an odd field: the bye (5).")
+        explanation.append(_ROUND_ONE_BYE(player=order[-1].id))
         order = order[:-1]
     half = len(order) // 2
     boards = []
@@ -223,7 +261,7 @@ def _round_one(state: TournamentState, present: list[Player]) -> Pairing:
         top, bottom = order[i].id, order[half + i].id
         top_white = (state.top_colour_round1 is W) == (i % 2 == 0)
         boards.append(Board(top, bottom) if top_white else Board(bottom, top))
-    explanation.append(f"Board 1 colours by lot: the higher rated has {state.top_colour_round1.name.lower()}.")
+    explanation.append(_ROUND_ONE_LOT(colour=_WHITE() if state.top_colour_round1 is W else _BLACK()))
     return Pairing(boards=boards, byes=byes, explanation=explanation)
 
 
@@ -233,12 +271,12 @@ class _Rounds:
     def __init__(self, ctx: _Ctx, players: list[int]) -> None:
         self.ctx = ctx
         self.left = list(players)
-        self.pairs: list[tuple[int, int, str]] = []
+        self.pairs: list[tuple[int, int, Note]] = []
 
     def completable(self, without: set[int]) -> bool:
         return has_perfect_matching([p for p in self.left if p not in without], self.ctx.legal)
 
-    def take(self, p: int, q: int, rule: str) -> None:
+    def take(self, p: int, q: int, rule: Note) -> None:
         self.pairs.append((p, q, rule))
         self.left = [x for x in self.left if x not in (p, q)]
 
@@ -255,7 +293,7 @@ class _Rounds:
                 if pairs is None:
                     raise NoValidPairing("Dubov: the last floaters cannot be paired")
                 for p, q in pairs:
-                    self.take(p, q, "8: floaters left at the bottom meet")
+                    self.take(p, q, _FLOATERS_MEET())
                 return
             scores = sorted({self.ctx.score[p] for p in rest}, reverse=True)
             group = [p for p in rest if self.ctx.score[p] == scores[0]]
@@ -287,12 +325,11 @@ class _Rounds:
             chosen = next((p for p in candidates if self.completable({f, p})), None)
             if chosen is None:
                 still.append(f)
-                ctx.notes.append(f"8: floater {f} has no opponent in the group; he floats on (6.4).")
+                ctx.notes.append(_FLOATS_ON(player=f))
                 continue
             if chosen != candidates[0]:
-                ctx.notes.append(f"8: floater {f} takes {chosen}, not {candidates[0]}, so the rest can be paired (9).")
-            opposite = " of the opposite due colour" if ctx.due[chosen] != ctx.due[f] else ""
-            self.take(f, chosen, f"8: floater v the highest R{opposite}")
+                ctx.notes.append(_FLOATER_TAKES(player=f, chosen=chosen, first=candidates[0]))
+            self.take(f, chosen, _FLOATER_OPPOSITE() if ctx.due[chosen] != ctx.due[f] else _FLOATER_PAIR())
         return still
 
     def move_up(self, lower: list[int], rule: str, want: Colour | None, need: Callable[[int], bool]) -> int | None:
@@ -302,7 +339,7 @@ class _Rounds:
         cands.sort(key=lambda q: (ctx.due[q] != want, -ctx.rating[q], ctx.aro[q], q))
         if not cands:
             return None
-        ctx.notes.append(f"{rule}: {cands[0]} moved up from the next score group.")
+        ctx.notes.append(_MOVED_UP(rule=rule, player=cands[0]))
         return cands[0]
 
     def pair_group(self, group: list[int], lower: list[int]) -> list[int]:
@@ -339,10 +376,7 @@ class _Rounds:
             self.balance(whites, blacks)
         whites.sort(key=lambda p: _white_key(ctx, p))
         blacks.sort(key=lambda p: _black_key(ctx, p))
-        ctx.notes.append(
-            f"Score group {label}: white {', '.join(map(str, whites)) or '-'}; "
-            f"black {', '.join(map(str, blacks)) or '-'} (6.2)."
-        )
+        ctx.notes.append(_GROUP(score=label, whites=whites or _NOBODY(), blacks=blacks or _NOBODY()))
         floaters = self.choose_floaters(whites + blacks, whites, blacks)
         whites = [p for p in whites if p not in floaters]
         blacks = [p for p in blacks if p not in floaters]
@@ -361,14 +395,14 @@ class _Rounds:
             for p in movable[:n]:
                 whites.remove(p)
                 blacks.append(p)
-                ctx.notes.append(f"7.3: {p} (lowest ARO) moved from the white to the black subgroup.")
+                ctx.notes.append(_TO_BLACK(player=p))
         elif n < 0:
             movable = [p for p in blacks if colour_allowed(ctx.colours[p], W)]
             movable.sort(key=lambda p: (-ctx.aro[p], ctx.rating[p], ctx.name(p), p))
             for p in movable[:-n]:
                 blacks.remove(p)
                 whites.append(p)
-                ctx.notes.append(f"7.4: {p} (highest ARO) moved from the black to the white subgroup.")
+                ctx.notes.append(_TO_WHITE(player=p))
 
     def choose_floaters(self, group: list[int], whites: list[int], blacks: list[int]) -> list[int]:
         """6.4: the fewest players who cannot be paired here, chosen by the four priorities."""
@@ -388,25 +422,25 @@ class _Rounds:
             for combo in itertools.combinations(ranked, size):
                 rest = [p for p in group if p not in combo]
                 if has_perfect_matching(rest, ctx.legal) and self.completable(set(rest)):
-                    ctx.notes.append(f"6.4: {', '.join(map(str, sorted(combo)))} float(s) down.")
+                    ctx.notes.append(_FLOAT_DOWN(players=sorted(combo)))
                     return list(combo)
         return list(group)
 
-    def rows(self, whites: list[int], blacks: list[int]) -> list[tuple[int, int, str]]:
+    def rows(self, whites: list[int], blacks: list[int]) -> list[tuple[int, int, Note]]:
         """6.2 rows, mended by 6.3."""
         ctx = self.ctx
         if len(whites) == len(blacks) and has_bipartite_matching(whites, blacks, ctx.legal):
             order = self.black_order(whites, blacks)
             out = []
             for row, (w, b) in enumerate(zip(whites, order, strict=True)):
-                rule = "6.2" if b == blacks[row] else "6.3: black from a lower row"
+                rule = _ROW() if b == blacks[row] else _LOWER_ROW()
                 out.append((w, b, rule))
             return out
         pairs = first_matching(whites + blacks, ctx.legal)
         if pairs is None:
             raise NoValidPairing("Dubov: a score group cannot be paired")
-        ctx.notes.append("6.3: the colour subgroups cannot be paired row by row; players of one subgroup meet.")
-        return [(p, q, "6.3: opponent from the column") for p, q in pairs]
+        ctx.notes.append(_ACROSS())
+        return [(p, q, _COLUMN()) for p, q in pairs]
 
     def black_order(self, whites: list[int], blacks: list[int]) -> list[int]:
         """Row K takes black K or the first lower black he has not met; earlier rows re-open (6.3)."""
@@ -451,15 +485,15 @@ def _pairable(ctx: _Ctx, ids: list[int]) -> bool:
 def _later_round(state: TournamentState, present: list[Player], settings: dict[str, Any]) -> Pairing:
     ctx = _context(state, settings["upfloat_limits"])
     ids = [p.id for p in present]
-    explanation = [f"Dubov round {state.round_to_pair}: ARO after round {state.rounds_played} (1, 9)."]
+    explanation = [_ROUND(round=state.round_to_pair, played=state.rounds_played)]
     byes: list[Bye] = []
     if settings["relax_colour_limits"] and not _pairable(ctx, ids):
         ctx.colour_limits = False
-        explanation.append("No pairing keeps restrictions 2.3 and 2.4: they are relaxed this round (9).")
+        explanation.append(_RELAXED())
     if len(ids) % 2:
         bye = _choose_bye(ctx, ids)
         byes.append(Bye(bye, Kind.PAIRING_BYE))
-        explanation.append(f"{bye} has the bye: lowest R in the lowest score group (4).")
+        explanation.append(_BYE(player=bye))
         ids.remove(bye)
     if not has_perfect_matching(ids, ctx.legal):
         rules = "2.1, 2.3 and 2.4" if ctx.colour_limits else "2.1"
@@ -472,7 +506,7 @@ def _later_round(state: TournamentState, present: list[Player], settings: dict[s
     for p, q, rule in sorted(rounds.pairs, key=lambda t: min(rank[t[0]], rank[t[1]])):
         white, black, colour_rule = allocate(ctx, p, q)
         boards.append(Board(white, black))
-        explanation.append(f"Board {white}-{black}: {rule}; colours by {colour_rule}.")
+        explanation.append(_BOARD(white=white, black=black, rule=rule, colours=colour_rule))
     return Pairing(boards=boards, byes=byes, explanation=explanation)
 
 

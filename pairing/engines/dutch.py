@@ -25,6 +25,7 @@ import rustworkx
 
 from .colours import ColourState, Edition, Float, allocate, bye_eligible, colour_state, float_in_round
 from .matching import max_weight_matching
+from .notes import NONE, Note, joined, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
@@ -32,13 +33,23 @@ _MISSING = -1
 _FEW_BELOW = 12
 # What each quality criterion the explanation counts is about (C.04.3 Art. 2).
 _CRITERION_NAMES = {
-    "C10": "(topscorers: colour difference beyond 2)",
-    "C11": "(topscorers: same colour three times)",
-    "C12": "(colour preference not met)",
-    "C13": "(strong colour preference not met)",
-    "C14/C16": "(downfloat again)",
-    "C15/C17": "(upfloat again)",
+    "C10": note_text("dutch.c10", "topscorers: colour difference beyond 2"),
+    "C11": note_text("dutch.c11", "topscorers: same colour three times"),
+    "C12": note_text("dutch.c12", "colour preference not met"),
+    "C13": note_text("dutch.c13", "strong colour preference not met"),
+    "C14/C16": note_text("dutch.c14", "downfloat again"),
+    "C15/C17": note_text("dutch.c15", "upfloat again"),
 }
+# The explanation: one line per bracket (Art. 3-4), then the bye (C.04.1 c, Art. 2 C2).
+_BRACKET = note_text("dutch.bracket", "bracket %(score)s: %(residents)s residents")
+_MDPS = note_text("dutch.mdps", "MDPs %(players)s")
+_PAIRS = note_text("dutch.pairs", "pairs %(pairs)s")
+_DOWNFLOATERS = note_text("dutch.downfloaters", "downfloaters %(players)s")
+_UNMET = note_text("dutch.unmet", "criteria not met: %(criteria)s")
+_CRITERION = note_text("dutch.criterion", "%(criterion)s (%(name)s) ×%(count)s")
+_NOBODY = note_text("dutch.nobody", "nobody to pair")
+_ONE_PLAYER = note_text("dutch.one_player", "one player: the bye")
+_BYE = note_text("dutch.bye", "pairing-allocated bye: %(player)s (score %(score)s, %(games)s games played)")
 
 
 @dataclass(slots=True)
@@ -320,7 +331,7 @@ class _Pairer:
         self.full = False
         self.local: list[int] = []
         self.low = rnd.low_bits()
-        self.lines: list[str] = []
+        self.lines: list[Note] = []
         self.outlets: list[int] = []
         self.journal: dict[tuple[int, int], int] | None = None  # weights before this bracket
 
@@ -496,13 +507,13 @@ class _Pairer:
 
         residents = [v for v in bracket if v not in movers]
         score = info[residents[0]].score / 2 if residents else info[bracket[-1]].score / 2
-        parts = [f"bracket {score:g}: {len(residents)} residents"]
+        parts = [_BRACKET(score=f"{score:g}", residents=len(residents))]
         if movers:
-            parts.append("MDPs " + ", ".join(name(v) for v in movers))
-        parts.append("pairs " + (", ".join(f"{info[a].player.id}-{info[b].player.id}" for a, b in made) or "none"))
+            parts.append(_MDPS(players=[name(v) for v in movers]))
+        parts.append(_PAIRS(pairs=[f"{info[a].player.id}-{info[b].player.id}" for a, b in made] or NONE()))
         if floaters:
-            parts.append("downfloaters " + ", ".join(name(v) for v in floaters))
-        unmet = []
+            parts.append(_DOWNFLOATERS(players=[name(v) for v in floaters]))
+        unmet: list[Note] = []
         counts = {"C12": 0, "C13": 0, "C10": 0, "C11": 0, "C14/C16": 0, "C15/C17": 0}
         for a, b in made:
             ca, cb = info[a].colour, info[b].colour
@@ -519,9 +530,9 @@ class _Pairer:
                 counts["C14/C16"] += 1
         for key, value in counts.items():
             if value:
-                unmet.append(f"{key} {_CRITERION_NAMES[key]} ×{value}")
-        parts.append("criteria not met: " + (", ".join(unmet) if unmet else "none"))
-        self.lines.append("; ".join(parts))
+                unmet.append(_CRITERION(criterion=key, name=_CRITERION_NAMES[key](), count=value))
+        parts.append(_UNMET(criteria=unmet or NONE()))
+        self.lines.append(joined(parts))
 
     def _bracket(self, players: list[int], movers: int, end: int, group_start: int) -> tuple:
         """Pair one bracket: `players[:movers]` are the MDPs, `players[movers:end]` the residents,
@@ -721,12 +732,12 @@ def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026, *, 
     info = _prepare(state, edition)
     rnd = _Round(state, edition, info)
     if rnd.n == 0:
-        return Pairing(boards=[], byes=_requested(state), explanation=["nobody to pair"])
+        return Pairing(boards=[], byes=_requested(state), explanation=[_NOBODY()])
     if rnd.n == 1:
         if not info[0].eligible:
             raise NoValidPairing(f"player {info[0].player.id} cannot receive the bye (C2)")
         bye = [Bye(info[0].player.id, Kind.PAIRING_BYE)]
-        return Pairing(boards=[], byes=bye + _requested(state), explanation=["one player: the bye"])
+        return Pairing(boards=[], byes=bye + _requested(state), explanation=[_ONE_PLAYER()])
     _bye_prepass(rnd)
     pairer = _Pairer(rnd, shortcuts)
     pairs = pairer.run()
@@ -746,9 +757,7 @@ def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026, *, 
     lines = pairer.lines
     if unpaired:
         v = unpaired[0]
-        lines.append(
-            f"pairing-allocated bye: {info[v].player.id} (score {info[v].score / 2:g}, {info[v].played} games played)"
-        )
+        lines.append(_BYE(player=info[v].player.id, score=f"{info[v].score / 2:g}", games=info[v].played))
     return Pairing(boards=[t[2] for t in boards], byes=byes + _requested(state), explanation=lines)
 
 

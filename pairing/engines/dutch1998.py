@@ -11,7 +11,7 @@ Per score group, from the top (seed 000 C):
 - heterogeneous group: S1 = the players moved down, p of them; C6/C7 pair them, then the rest
   starts again at C2 as a homogeneous group; when it cannot be paired C11 takes the next
   transposition of the floaters, and drops B6, then B5, for upfloats; C12 raises x; C15 lowers p.
-- C13/C14: going back to the group above, in `knsb_swiss._Round`.
+- C13/C14: going back to the group above, in `knsb_swiss.rounds`.
 Seed 000 A5: the bye is a downfloat and goes to a player who has not had a point without playing.
 """
 
@@ -24,9 +24,9 @@ from .knsb_swiss import (
     MILD,
     RULES_000,
     Candidate,
+    Context,
     Entrant,
     Level,
-    _Context,
     check_state,
     count_x,
     finish,
@@ -35,8 +35,39 @@ from .knsb_swiss import (
     level_signature,
     pair_round,
 )
+from .notes import Note, joined, note_text
 from .registry import PairingSystem
 from .state import Pairing, TournamentState
+
+# The explanation: the colour counts (A8, B4), the criteria dropped (C9-C12), p lowered (C15).
+_B4_MILD = note_text(
+    "dutch1998.b4_mild", "B4 (stronger preferences first): one more miss, on a mild preference (%(x)s)"
+)
+_C12 = note_text("dutch1998.c12", "C12: x raised to %(x)s")
+_X = note_text("dutch1998.x", "x=%(x)s")
+_X_A8 = note_text("dutch1998.x_a8", "x=%(x)s (A8: %(a8)s less %(turned)s mild preference(s) given the other colour)")
+_X_B4 = note_text(
+    "dutch1998.x_b4", "x=%(x)s (B4: up to %(misses)s colour misses, those beyond %(beyond)s on mild preferences)"
+)
+_X_A8_B4 = note_text(
+    "dutch1998.x_a8_b4",
+    "x=%(x)s (A8: %(a8)s less %(turned)s mild preference(s) given the other colour) (B4: up to %(misses)s colour "
+    "misses, those beyond %(beyond)s on mild preferences)",
+)
+_C6_C8 = note_text("dutch1998.c6_c8", "C6-C8")
+_C9 = note_text("dutch1998.c9", "C9: B6 dropped for downfloats")
+_C10 = note_text("dutch1998.c10", "C10: B5 dropped for downfloats")
+_C11_B6 = note_text("dutch1998.c11_b6", "C11: B6 dropped for upfloats")
+_C11_B5 = note_text("dutch1998.c11_b5", "C11: B5 dropped for upfloats")
+_C15 = note_text("dutch1998.c15", "C15: p lowered to %(p)s")
+_C15_REMAINDER = note_text("dutch1998.c15_remainder", "C15 (remainder): p lowered to %(p)s")
+_C15_WHOLE = note_text("dutch1998.c15_whole", "C15: p = 0, the whole group moves down")
+_P = note_text("dutch1998.p", "p=%(p)s, %(x)s")
+_FLOATERS = note_text("dutch1998.floaters", "floaters by C6/C7, %(x)s")
+_REMAINDER = note_text("dutch1998.remainder", "remainder: %(note)s")
+_HETEROGENEOUS = note_text("dutch1998.heterogeneous", "heterogeneous, S1 = %(m0)s moved down")
+_LOWEST_HOMOGENEOUS = note_text("dutch1998.lowest_homogeneous", "the lowest group paired as one homogeneous group")
+_BYE = note_text("dutch1998.bye", "A5: the player left over; no earlier point without playing (B1)")
 
 
 @dataclass(frozen=True)
@@ -61,49 +92,50 @@ class Budget000:
             turned = min(turned, x)
         return cls(x, turned, any(e.strength == MILD for e in players))
 
-    def steps(self, cap: int) -> list[tuple[int, int | None, str]]:
+    def steps(self, cap: int) -> list[tuple[int, int | None, Note | None]]:
         """(colour misses allowed, of which between strong preferences, label) in the order tried:
         the start, then C12's raises while x < p. B4 "met voorrang voor een sterkere voorkeur": before
         each raise, one more miss is allowed when it falls on a mild preference. The second count is
         None where it cannot be tighter than the first."""
         x = self.x - self.turned
-        out = [(min(self.x, cap), min(x, cap), "")]
+        out: list[tuple[int, int, Note | None]] = [(min(self.x, cap), min(x, cap), None)]
         while x < cap:
             total = out[-1][0]
             if self.mild and total < cap:
-                label = f"B4 (stronger preferences first): one more miss, on a mild preference ({total + 1})"
-                out.append((total + 1, x, label))
+                out.append((total + 1, x, _B4_MILD(x=total + 1)))
             x += 1
-            out.append((min(x + self.turned, cap), x, f"C12: x raised to {x}"))
+            out.append((min(x + self.turned, cap), x, _C12(x=x)))
         return [(t, None if z >= t else z, label) for t, z, label in out]
 
-    def note(self, level: Level) -> str:
+    def note(self, level: Level) -> Note:
         """The explanation of the colour counts in force, naming A8 and B4 where they decide."""
         z = level.x if level.z is None else level.z
-        text = f"x={z}"
+        b4 = level.x > z + self.turned
+        if self.turned and b4:
+            return _X_A8_B4(x=z, a8=self.x, turned=self.turned, misses=level.x, beyond=z + self.turned)
         if self.turned:
-            text += f" (A8: {self.x} less {self.turned} mild preference(s) given the other colour)"
-        if level.x > z + self.turned:
-            text += f" (B4: up to {level.x} colour misses, those beyond {z + self.turned} on mild preferences)"
-        return text
+            return _X_A8(x=z, a8=self.x, turned=self.turned)
+        if b4:
+            return _X_B4(x=z, misses=level.x, beyond=z + self.turned)
+        return _X(x=z)
 
 
 def levels_000(budget: Budget000, p: int, floats_up: bool) -> Iterator[tuple[int, Level]]:
     """Seed 000 C6-C12 in order: (C12 raises, criteria). `floats_up`: upfloats can occur (C11)."""
     steps = budget.steps(p)
     x0, z0, _ = steps[0]
-    yield 0, Level(x0, z0, label="C6-C8")
-    yield 0, Level(x0, z0, down6=False, label="C9: B6 dropped for downfloats")
-    yield 0, Level(x0, z0, down6=False, down5=False, label="C10: B5 dropped for downfloats")
+    yield 0, Level(x0, z0, label=_C6_C8())
+    yield 0, Level(x0, z0, down6=False, label=_C9())
+    yield 0, Level(x0, z0, down6=False, down5=False, label=_C10())
     if floats_up:
-        yield 0, Level(x0, z0, down6=False, down5=False, up6=False, label="C11: B6 dropped for upfloats")
-        yield 0, Level(x0, z0, False, False, False, False, label="C11: B5 dropped for upfloats")
+        yield 0, Level(x0, z0, down6=False, down5=False, up6=False, label=_C11_B6())
+        yield 0, Level(x0, z0, False, False, False, False, label=_C11_B5())
     for k in range(1, len(steps)):
         x, z, label = steps[k]
         yield k, Level(x, z, False, False, False, False, label=label)
 
 
-def _homogeneous_000(ctx: _Context, group: list[Entrant]) -> Iterator[tuple[Candidate, list[str]]]:
+def _homogeneous_000(ctx: Context, group: list[Entrant]) -> Iterator[tuple[Candidate, list[Note]]]:
     """A homogeneous group's candidates in the order of C4-C12, then C15 (p lowered)."""
     n = len(group)
     p0 = n // 2
@@ -117,22 +149,22 @@ def _homogeneous_000(ctx: _Context, group: list[Entrant]) -> Iterator[tuple[Cand
                 continue
             seen.add(sig)
             for cand in homogeneous(ctx, group, p, level):
-                lines = [f"C15: p lowered to {p}"] if p < p0 else []
-                lines.append(f"{level.label}; {cand.note}; p={p}, {budget.note(level)}")
+                lines = [_C15(p=p)] if p < p0 else []
+                lines.append(joined([level.label, cand.note, _P(p=p, x=budget.note(level))]))
                 yield cand, lines
 
 
 def bracket_000(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
-) -> Iterator[tuple[Candidate, list[str]]]:
+    ctx: Context, movers: list[Entrant], residents: list[Entrant]
+) -> Iterator[tuple[Candidate, list[Note]]]:
     """One score group by seed 000 C1-C15: its candidates in the text's order, with their notes."""
     group, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))
     stuck = ctx.stuck
     moved = [e for e in group if any(e is m for m in movers)]
     n, m0 = len(group), len(moved)
-    whole = Candidate([], [*group, *stuck], ""), [*notes, "C15: p = 0, the whole group moves down"]
+    whole = Candidate([], [*group, *stuck], None), [*notes, _C15_WHOLE()]
     if m0 and 2 * m0 < n:
-        notes.append(f"heterogeneous, S1 = {m0} moved down")
+        notes.append(_HETEROGENEOUS(m0=m0))
         budget = Budget000.of(group)
         for pm in range(m0, 0, -1):
             s1 = moved[:pm]
@@ -152,16 +184,17 @@ def bracket_000(
                         return replace(lv, x=x, z=z)
 
                     for cand in heterogeneous(ctx, s1, s2, lv, prem, rem_level, shared=False):
-                        lines = [f"C15: p lowered to {pm}"] if pm < m0 else []
+                        lines = [_C15(p=pm)] if pm < m0 else []
                         if prem < r // 2:
-                            lines.append(f"C15 (remainder): p lowered to {prem}")
-                        lines.append(f"{lv.label}; floaters by C6/C7, {budget.note(lv)}; remainder: {cand.note}")
+                            lines.append(_C15_REMAINDER(p=prem))
+                        floaters = _FLOATERS(x=budget.note(lv))
+                        lines.append(joined([lv.label, floaters, _REMAINDER(note=cand.note)]))
                         yield Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes + lines
         if not ctx.last:
             if ctx.whole_group_may_move():
                 yield whole
             return
-        notes.append("the lowest group paired as one homogeneous group")
+        notes.append(_LOWEST_HOMOGENEOUS())
     for cand, lines in _homogeneous_000(ctx, group):
         yield Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), notes + lines
     if ctx.whole_group_may_move():
@@ -171,7 +204,7 @@ def bracket_000(
 def pair(state: TournamentState) -> Pairing:
     check_state(state)
     out = pair_round(state, RULES_000, bracket_000)
-    return finish(state, out, "A5: the player left over; no earlier point without playing (B1)")
+    return finish(state, out, _BYE())
 
 
 SYSTEM = PairingSystem(id="dutch-1998", name="FIDE Dutch system 1998 (KNSB 1996, DSU FIDE Schweizer)", pair=pair)

@@ -31,6 +31,7 @@ from enum import StrEnum
 from typing import Any
 
 from .groups import strength_order
+from .notes import Note, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, InvalidInput, Kind, Pairing, TournamentState
 
@@ -43,6 +44,48 @@ class Stage(StrEnum):
 
 
 ARMAGEDDON_MINUTES = (5, 4)  # white, black
+
+# The round's explanation, and why a match's winner advanced (`Match.reason`).
+_FIELD = note_text("knockout.field", "Knockout of %(players)s players, bracket of %(size)s (seed 004 §4.9.7).")
+_SEED = note_text("knockout.seed", "Seed %(seed)s: player %(player)s, lot number %(lot)s.")
+SEED_NAMED = note_text("knockout.seed_named", "Seed %(seed)s: %(name)s, lot number %(lot)s.")
+MATCH = note_text("knockout.match", "Match %(match)s: %(status)s.")
+_PLAYER_BYE = note_text("knockout.player_bye", "%(player)s has a bye")
+_FIRST_GAME = note_text("knockout.first_game", "colours of the first game by lot")
+IN_PLAY = note_text("knockout.in_play", "in play")
+_BYE = note_text("knockout.bye", "bye")
+_WALKOVER = note_text("knockout.walkover", "walkover: %(player)s withdrew")
+_RECORDED = note_text("knockout.recorded", "result recorded")
+_ARMAGEDDON_DRAW = note_text("knockout.armageddon_draw", "drew the armageddon game with black")
+_ARMAGEDDON_WIN = note_text("knockout.armageddon_win", "won the armageddon game")
+_WON_STAGE = {
+    "classical": note_text("knockout.won_classical", "won the classical games %(score)s"),
+    "rapid": note_text("knockout.won_rapid", "won the rapid games %(score)s"),
+    "blitz": note_text("knockout.won_blitz", "won the blitz games %(score)s"),
+}
+# Where a match stands, as the pages say it with the players' names (tournaments.knockout).
+WAITS = note_text("knockout.waits", "waits for the round before")
+TO_PAIR = note_text("knockout.to_pair", "to be paired")
+NEXT_ARMAGEDDON = note_text(
+    "knockout.next_armageddon",
+    "level: a final game is needed, %(white)s has white (%(w)s minutes against %(b)s; a draw wins for black)",
+)
+NEXT_GAME = {
+    "classical": note_text("knockout.next_classical", "next: normal game %(n)s, %(white)s has white"),
+    "rapid": note_text("knockout.next_rapid", "next: rapid game %(n)s, %(white)s has white"),
+    "blitz": note_text("knockout.next_blitz", "next: blitz game %(n)s, %(white)s has white"),
+}
+HAS_BYE = note_text("knockout.has_bye", "%(name)s has a bye")
+ADVANCES_WALKOVER = note_text("knockout.advances_walkover", "%(name)s advances: %(other)s withdrew (walkover)")
+ADVANCES_ARMAGEDDON_DRAW = note_text(
+    "knockout.advances_armageddon_draw", "%(name)s advances: drew the final game with black"
+)
+ADVANCES_ARMAGEDDON_WIN = note_text("knockout.advances_armageddon_win", "%(name)s advances: won the final game")
+ADVANCES = {
+    "classical": note_text("knockout.advances_classical", "%(name)s advances: won the match %(score)s"),
+    "rapid": note_text("knockout.advances_rapid", "%(name)s advances: won the rapid tie-break %(score)s"),
+    "blitz": note_text("knockout.advances_blitz", "%(name)s advances: won the blitz tie-break %(score)s"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +126,7 @@ class Match:
     players: tuple[int | None, int | None]
     games: list[Game] = field(default_factory=list)
     winner: int | None = None
-    reason: str = ""  # why the winner advanced
+    reason: Note | None = None  # why the winner advanced
     decided_in: Stage | None = None
     next_game: Game | None = None  # the game to play next, colours known
     waiting: bool = False  # a place is still to be decided by the round before
@@ -209,13 +252,14 @@ def play_match(match: Match, fmt: MatchFormat, results: Sequence[float], seed: i
             if stage is Stage.ARMAGEDDON:
                 match.winner = white if score == 1.0 else black
                 drawn = score == 0.5
-                match.reason = "drew the armageddon game with black" if drawn else "won the armageddon game"
+                match.reason = _ARMAGEDDON_DRAW() if drawn else _ARMAGEDDON_WIN()
                 break
             lead = abs(points[a] - points[b])
             if lead > count - number:  # the rest of the stage cannot change it
                 match.winner = a if points[a] > points[b] else b
                 loser = _other(match, match.winner)
-                match.reason = f"won the {stage} games {_fmt(points[match.winner])}-{_fmt(points[loser])}"
+                score = f"{_fmt(points[match.winner])}-{_fmt(points[loser])}"
+                match.reason = _WON_STAGE[stage.value](score=score)
                 break
         if match.winner is not None:
             match.decided_in = stage
@@ -290,7 +334,7 @@ def _decide(state: TournamentState, match: Match, fmt: MatchFormat, results: Seq
     a, b = match.players
     if a is None or b is None:
         match.winner = a if b is None else b
-        match.reason = "bye" if match.winner is not None else ""
+        match.reason = _BYE() if match.winner is not None else None
         return
     if results is not None:
         play_match(match, fmt, results, state.seed)
@@ -299,13 +343,13 @@ def _decide(state: TournamentState, match: Match, fmt: MatchFormat, results: Seq
     withdrawn = [p for p in (a, b) if state.player(p).withdrawn]
     if len(withdrawn) == 1:
         match.winner = _other(match, withdrawn[0])
-        match.reason = f"walkover: {withdrawn[0]} withdrew"
+        match.reason = _WALKOVER(player=withdrawn[0])
         match.next_game = None
         return
     if results is None:
         recorded = _recorded_winner(state, match)
         if recorded is not None:
-            match.winner, match.reason = recorded, "result recorded"
+            match.winner, match.reason = recorded, _RECORDED()
             return
         play_match(match, fmt, [], state.seed)  # the first game, colours by lot
 
@@ -317,22 +361,31 @@ def _pair(state: TournamentState) -> Pairing:
         raise InvalidInput(f"round {rnd} is outside the knockout's {len(bracket.rounds)} rounds")
     boards: list[Board] = []
     byes: list[Bye] = []
-    explanation = [f"Knockout of {len(bracket.seeds)} players, bracket of {bracket.size} (seed 004 §4.9.7)."]
+    explanation = [field_note(bracket)]
     if rnd == 1:
         for i, pid in enumerate(bracket.seeds, 1):
-            explanation.append(f"Seed {i}: player {pid}, lot number {bracket.lots[pid]}.")
+            explanation.append(_SEED(seed=i, player=pid, lot=bracket.lots[pid]))
     for match in bracket.rounds[rnd - 1]:
         if match.is_bye:
             byes.append(Bye(match.winner or 0, Kind.PAIRING_BYE))
-            explanation.append(f"Match {match.number}: {match.winner} has a bye.")
+            explanation.append(MATCH(match=match.number, status=_PLAYER_BYE(player=match.winner)))
         elif match.waiting:
             raise InvalidInput(f"round {rnd} match {match.number}: the previous round is not decided")
         elif match.next_game is not None and not match.games:
             boards.append(Board(match.next_game.white, match.next_game.black))
-            explanation.append(f"Match {match.number}: colours of the first game by lot.")
+            explanation.append(first_game_note(match))
         else:
-            explanation.append(f"Match {match.number}: {match.reason or 'in play'}.")
+            explanation.append(MATCH(match=match.number, status=match.reason or IN_PLAY()))
     return Pairing(boards=boards, byes=byes, explanation=explanation)
+
+
+def field_note(bracket: Bracket) -> Note:
+    """The explanation's first line: the field and the size of the bracket."""
+    return _FIELD(players=len(bracket.seeds), size=bracket.size)
+
+
+def first_game_note(match: Match) -> Note:
+    return MATCH(match=match.number, status=_FIRST_GAME())
 
 
 def _validate(settings: dict[str, Any]) -> None:

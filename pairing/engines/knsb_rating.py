@@ -14,7 +14,7 @@ Per score group, from the top (seed 002 C):
   at C3e, so the float criteria hold again for the raised X);
 - C14 lowers P1 (with X1, Z1) in a homogeneous group, in a heterogeneous one first P1 when the rest
   was reached (C14b1), else M1 (C14b2), down to M1 = 0 (homogeneous, P1 = P0).
-- C12/C13: going back to the group above, in `knsb_swiss._Round`.
+- C12/C13: going back to the group above, in `knsb_swiss.rounds`.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from .knsb_orders import floater_subsets
 from .knsb_swiss import (
     RULES_002,
     Candidate,
+    Context,
     Entrant,
     Level,
-    _Context,
     check_state,
     count_x1_z1,
     finish,
@@ -37,31 +37,55 @@ from .knsb_swiss import (
     pair_round,
     sizes_possible,
 )
+from .notes import Note, NoteText, joined, note_text
 from .registry import PairingSystem
 from .state import Pairing, TournamentState
 
+_C3 = note_text("knsb_rating.c3", "C3")
 # (down5, down6, up5, up6) in force, cumulatively relaxed by C10a-C10d.
-_FLOATS = (
-    ((True, True, True, True), "C3"),
-    ((True, True, True, False), "C10a: B6 ignored for upfloats"),
-    ((True, True, False, False), "C10b: B5 ignored for upfloats"),
-    ((True, False, False, False), "C10c: B6 ignored for downfloats"),
-    ((False, False, False, False), "C10d: B5 ignored for downfloats"),
+_FLOATS: tuple[tuple[tuple[bool, bool, bool, bool], NoteText], ...] = (
+    ((True, True, True, True), _C3),
+    ((True, True, True, False), note_text("knsb_rating.c10a", "C10a: B6 ignored for upfloats")),
+    ((True, True, False, False), note_text("knsb_rating.c10b", "C10b: B5 ignored for upfloats")),
+    ((True, False, False, False), note_text("knsb_rating.c10c", "C10c: B6 ignored for downfloats")),
+    ((False, False, False, False), note_text("knsb_rating.c10d", "C10d: B5 ignored for downfloats")),
 )
+_X_RAISED = note_text("knsb_rating.x_raised", "C10e: X raised to %(x)s")
+_XZ_RAISED = note_text("knsb_rating.xz_raised", "C10e: X = %(x)s, Z = %(z)s")
+_A7D_IGNORED = note_text("knsb_rating.a7d_ignored", "C10f: A7d ignored")
+_B2_IGNORED = note_text("knsb_rating.b2_ignored", "C10g: B2 ignored for topscorers")
+_X = note_text("knsb_rating.x", "X=%(x)s")
+_XZ = note_text("knsb_rating.xz", "X=%(x)s, Z=%(z)s")
+_XZ_A7E = note_text(
+    "knsb_rating.xz_a7e", "X=%(x)s, Z=%(z)s (A7e: at most %(z)s pair(s) of two strong preferences for one colour)"
+)
+_HETEROGENEOUS = note_text("knsb_rating.heterogeneous", "heterogeneous, M0 = %(m0)s")
+_C8B = note_text("knsb_rating.c8b", "C8b: floaters %(players)s in S1 (D3)")
+_REST = note_text("knsb_rating.rest", "rest: %(note)s")
+_P1_M1 = note_text("knsb_rating.p1_m1", "P1=%(p1)s, M1=%(m1)s, %(xz)s")
+_P1 = note_text("knsb_rating.p1", "P1=%(p1)s, %(xz)s")
+_C14B1 = note_text("knsb_rating.c14b1", "C14b1: P1 lowered to %(p1)s")
+_C14B2 = note_text("knsb_rating.c14b2", "C14b2: M1 lowered to %(m1)s")
+_C14B2_HOMOGENEOUS = note_text(
+    "knsb_rating.c14b2_homogeneous", "C14b2: M1 = 0, the group is treated as homogeneous with P1 = P0"
+)
+_C14A = note_text("knsb_rating.c14a", "C14a: P1 lowered to %(p1)s")
+_C14A_WHOLE = note_text("knsb_rating.c14a_whole", "C14a: P1 = 0, the whole group moves down")
+_BYE = note_text("knsb_rating.bye", "A5: the player left over; no earlier point without playing (B1b)")
 
 
-def xz_steps(x1: int, z1: int | None, p1: int) -> Iterator[tuple[int, int | None, str]]:
+def xz_steps(x1: int, z1: int | None, p1: int) -> Iterator[tuple[int, int | None, Note | None]]:
     """Seed 002 C10e: odd rounds X = X1 .. P1; even rounds Z rises to X, then X rises and Z = Z1."""
     x = min(x1, p1)
     if z1 is None:
         for v in range(x, max(p1, x) + 1):
-            yield v, None, "" if v == x else f"C10e: X raised to {v}"
+            yield v, None, None if v == x else _X_RAISED(x=v)
         return
     first = True
     while True:
         z = min(z1, x)
         while True:
-            yield x, z, "" if first else f"C10e: X = {x}, Z = {z}"
+            yield x, z, None if first else _XZ_RAISED(x=x, z=z)
             first = False
             if z >= x:
                 break
@@ -77,31 +101,31 @@ def levels_002(x1: int, z1: int | None, p1: int, odd: bool, tops: bool) -> Itera
         for a7d in (True, False) if odd else (False,):
             for x, z, xz_label in xz_steps(x1, z1, p1):
                 for (d5, d6, u5, u6), f_label in _FLOATS:
-                    labels = [f_label] if f_label != "C3" or not (xz_label or not a7d and odd or not b2_top) else []
+                    relaxed = xz_label or not a7d and odd or not b2_top
+                    labels = [f_label()] if f_label is not _C3 or not relaxed else []
                     if xz_label:
                         labels.append(xz_label)
                     if odd and not a7d:
-                        labels.append("C10f: A7d ignored")
+                        labels.append(_A7D_IGNORED())
                     if not b2_top:
-                        labels.append("C10g: B2 ignored for topscorers")
-                    yield Level(
-                        x, z, down5=d5, down6=d6, up5=u5, up6=u6, a7d=a7d, b2_top=b2_top, label=", ".join(labels)
-                    )
+                        labels.append(_B2_IGNORED())
+                    label = joined(labels, ", ") if labels else None
+                    yield Level(x, z, down5=d5, down6=d6, up5=u5, up6=u6, a7d=a7d, b2_top=b2_top, label=label)
 
 
-def _xz(level: Level) -> str:
+def _xz(level: Level) -> Note:
     """X and, in even rounds, Z for the explanation. Z below X is A7e at work: mild preferences take
     the other colour as far as needed to keep pairs of two strong preferences for one colour few."""
     if level.z is None:
-        return f"X={level.x}"
+        return _X(x=level.x)
     if level.z < level.x:
-        return f"X={level.x}, Z={level.z} (A7e: at most {level.z} pair(s) of two strong preferences for one colour)"
-    return f"X={level.x}, Z={level.z}"
+        return _XZ_A7E(x=level.x, z=level.z)
+    return _XZ(x=level.x, z=level.z)
 
 
 def bracket_002(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
-) -> Iterator[tuple[Candidate, list[str]]]:
+    ctx: Context, movers: list[Entrant], residents: list[Entrant]
+) -> Iterator[tuple[Candidate, list[Note]]]:
     """One score group by seed 002 C1-C14: its candidates in the text's order, with their notes."""
     group, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))
     stuck = ctx.stuck
@@ -112,12 +136,12 @@ def bracket_002(
     x1, z1 = count_x1_z1(group, p0, even)
     tops = any(e.top for e in group)
 
-    def done(cand: Candidate, line: str) -> tuple[Candidate, list[str]]:
+    def done(cand: Candidate, line: Note) -> tuple[Candidate, list[Note]]:
         return Candidate(cand.pairs, [*cand.floaters, *stuck], cand.note), [*notes, line]
 
     # C13: a lowest group formed by merging is heterogeneous, the group added last being S1.
     if m0 and (2 * m0 < n or ctx.merged):
-        notes.append(f"heterogeneous, M0 = {m0}")
+        notes.append(_HETEROGENEOUS(m0=m0))
         m1, p1, reached = m0, p0, [False]
         while True:
             seen: set[tuple] = set()
@@ -131,25 +155,22 @@ def bracket_002(
                     s1 = [moved[i - 1] for i in subset]
                     in_s1 = {id(e) for e in s1}
                     s2 = [e for e in group if id(e) not in in_s1]  # `group` is in A2 order
-                    how = (
-                        ""
-                        if subset == tuple(range(1, m1 + 1))
-                        else f"C8b: floaters {', '.join(str(s.id) for s in s1)} in S1 (D3); "
-                    )
+                    how = [] if subset == tuple(range(1, m1 + 1)) else [_C8B(players=[e.id for e in s1])]
                     for cand in heterogeneous(
                         ctx, s1, s2, level, p1 - m1, lambda rest, lv=level: lv, shared=True, reached=reached
                     ):
-                        line = f"{level.label or 'C3'}; {how}rest: {cand.note}; P1={p1}, M1={m1}, {_xz(level)}"
+                        label = level.label or _C3()
+                        line = joined([label, *how, _REST(note=cand.note), _P1_M1(p1=p1, m1=m1, xz=_xz(level))])
                         yield done(cand, line)
             if reached[0] and p1 > m1:
                 p1, x1 = p1 - 1, max(0, x1 - 1)
                 z1 = None if z1 is None else max(0, z1 - 1)
-                notes.append(f"C14b1: P1 lowered to {p1}")
+                notes.append(_C14B1(p1=p1))
             elif m1 > 1:
                 m1 -= 1
-                notes.append(f"C14b2: M1 lowered to {m1}")
+                notes.append(_C14B2(m1=m1))
             else:
-                notes.append("C14b2: M1 = 0, the group is treated as homogeneous with P1 = P0")
+                notes.append(_C14B2_HOMOGENEOUS())
                 x1, z1 = count_x1_z1(group, p0, even)
                 break
     p1 = p0
@@ -161,20 +182,20 @@ def bracket_002(
                 continue
             seen.add(sig)
             for cand in homogeneous(ctx, group, p1, level):
-                yield done(cand, f"{level.label or 'C3'}; {cand.note}; P1={p1}, {_xz(level)}")
+                yield done(cand, joined([level.label or _C3(), cand.note, _P1(p1=p1, xz=_xz(level))]))
         if p1 == 0:
             break
         p1, x1 = p1 - 1, max(0, x1 - 1)
         z1 = None if z1 is None else max(0, z1 - 1)
-        notes.append(f"C14a: P1 lowered to {p1}")
+        notes.append(_C14A(p1=p1))
     if ctx.whole_group_may_move():
-        yield done(Candidate([], group, ""), "C14a: P1 = 0, the whole group moves down")
+        yield done(Candidate([], group, None), _C14A_WHOLE())
 
 
 def pair(state: TournamentState) -> Pairing:
     check_state(state)
     out = pair_round(state, RULES_002, bracket_002)
-    return finish(state, out, "A5: the player left over; no earlier point without playing (B1b)")
+    return finish(state, out, _BYE())
 
 
 SYSTEM = PairingSystem(id="knsb-rating", name="KNSB Zwitsers op rating (later edition)", pair=pair)

@@ -14,7 +14,7 @@
 - C2 (a player from the waiting room without an opponent: first see whether the group above can be
   paired otherwise) and C9 (the lowest group cannot be paired: the group above takes its next
   waiting room, or a larger one, and when its whole group waits, one more group back): the
-  score-group driver `knsb_swiss._Round`, shared with seeds 000 and 002.
+  score-group driver `knsb_swiss.rounds`, shared with seeds 000 and 002.
 - D: round 1 pairs 1-D, 2-(D-1), ... (setting `round1`: "fold", the number of players known) or
   1-2, 3-4, ... ("adjacent"); D is the number of players, plus one when odd, and the player meeting
   D has the bye; the first named has white (README item 9).
@@ -34,10 +34,10 @@ import rustworkx as rx
 from . import colours
 from .knsb_swiss import (
     Candidate,
+    Context,
     Entrant,
+    Lookahead,
     Rules,
-    _Context,
-    _Lookahead,
     absolute_ok,
     check_state,
     entrants,
@@ -45,11 +45,25 @@ from .knsb_swiss import (
     pair_round,
     record_points,
 )
+from .notes import Note, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
 
 # Seed 001 has no titles in its order; B2 does not hold for topscorers in the last round (as seed 000).
 RULES_001 = Rules("001", (), colours.Edition.FIDE_2017)
+
+# The explanation: round 1 (D), each group's waiting room (C3-C6), the checksums (F8), the bye (F1).
+_ENLARGED = note_text("knsb_wp.enlarged", "C3/C7: waiting room enlarged to %(size)s")
+_WAITING_ROOM = note_text("knsb_wp.waiting_room", "C4: waiting room %(players)s")
+_C5 = note_text("knsb_wp.c5", "C5/C6: %(pairs)s pairs, each highest against the lowest possible")
+_F8 = note_text(
+    "knsb_wp.f8", "F8 after round %(round)s: points %(points)s, WS %(ws)s = ½·D·R, WP %(wp)s = ½·D·R·R (D = %(d)s)"
+)
+_D1 = note_text("knsb_wp.d1", "D1: 1 against D, 2 against D-1, ...")
+_D2 = note_text("knsb_wp.d2", "D2: 1 against 2, 3 against 4, ...")
+_D_BYE = note_text("knsb_wp.d_bye", "bye: %(player)s (D: paired with the extra number D)")
+_D_BOARD = note_text("knsb_wp.d_board", "board %(board)s: %(white)s-%(black)s (D: the first named has white)")
+_BYE = note_text("knsb_wp.bye", "F1: left in the waiting room; no earlier point without playing")
 
 
 @dataclass(frozen=True)
@@ -124,7 +138,7 @@ def _first_path(left: list[Entrant]) -> list[tuple[Entrant, Entrant]]:
     return pairs
 
 
-def _c5_pairing(players: list[Entrant], look: _Lookahead) -> list[tuple[Entrant, Entrant]] | None:
+def _c5_pairing(players: list[Entrant], look: Lookahead) -> list[tuple[Entrant, Entrant]] | None:
     """Seed 001 C5/C6: the highest remaining player meets the lowest placed opponent allowed by B;
     when the rest cannot be paired, the last pair is undone and the next opponent tried.
 
@@ -255,7 +269,7 @@ def _rooms(group: list[Entrant], size: int, nxt: list[Entrant], last: bool) -> I
 
 
 def _tier_order(
-    rest: list[Entrant], tier: list[tuple], ctx: _Context
+    rest: list[Entrant], tier: list[tuple], ctx: Context
 ) -> Iterator[tuple[list[Entrant], list[tuple[Entrant, Entrant]]]]:
     """C4.4 most colour preferences met, then C4.5 the higher placed players wait: the rooms of one
     tier in that order, each with its C5 pairing, skipping rooms `ctx.accept` refuses and rooms
@@ -280,8 +294,8 @@ def _tier_order(
 
 
 def bracket_001(
-    ctx: _Context, movers: list[Entrant], residents: list[Entrant]
-) -> Iterator[tuple[Candidate, list[str]]]:
+    ctx: Context, movers: list[Entrant], residents: list[Entrant]
+) -> Iterator[tuple[Candidate, list[Note]]]:
     """One score group by seed 001 C1-C8: its pairings in the text's order (C3 sizes, C4 rooms)."""
     rest, notes = ctx.set_aside(sorted([*movers, *residents], key=lambda e: e.key))
     for size in range(len(rest) % 2, len(rest) + 1, 2):
@@ -290,15 +304,15 @@ def bracket_001(
             continue
         for tier in _rooms(rest, size, ctx.next_group, ctx.last):
             for members, pairs in _tier_order(rest, tier, ctx):
-                lines = [f"C3/C7: waiting room enlarged to {size}"] if size > len(rest) % 2 else []
+                lines = [_ENLARGED(size=size)] if size > len(rest) % 2 else []
                 if members:
-                    lines.append("C4: waiting room " + ", ".join(str(e.id) for e in members))
+                    lines.append(_WAITING_ROOM(players=[e.id for e in members]))
                 if pairs:
-                    lines.append(f"C5/C6: {len(pairs)} pairs, each highest against the lowest possible")
-                yield Candidate(pairs, [*members, *ctx.stuck], ""), [*notes, *lines]
+                    lines.append(_C5(pairs=len(pairs)))
+                yield Candidate(pairs, [*members, *ctx.stuck], None), [*notes, *lines]
 
 
-def checksums(state: TournamentState) -> tuple[list[str], str]:
+def checksums(state: TournamentState) -> tuple[list[str], Note]:
     """Seed 001 F8 after each round, as the seeds README (item 10) corrects it: the points total is
     what every game, bye and forfeit awarded (each game's two records agree: opponents of each
     other, 1 point between them, or none after a forfeit lost by both); total WS = ½·D·R and total
@@ -328,7 +342,7 @@ def checksums(state: TournamentState) -> tuple[list[str], str]:
     if wp != d * rounds * rounds / 2:
         problems.append(f"total WP {wp:g}, not ½·D·R·R = {d * rounds * rounds / 2:g}")
     points = sum(st.score for st in table.values())
-    line = f"F8 after round {rounds}: points {points:g}, WS {ws:g} = ½·D·R, WP {wp:g} = ½·D·R·R (D = {d})"
+    line = _F8(round=rounds, points=f"{points:g}", ws=f"{ws:g}", wp=f"{wp:g}", d=d)
     return problems, line
 
 
@@ -356,14 +370,14 @@ def pair(state: TournamentState) -> Pairing:
     if state.round_to_pair == 1:
         fold = settings["round1"] == "fold"
         boards, byes = [], []
-        notes = ["D1: 1 against D, 2 against D-1, ..." if fold else "D2: 1 against 2, 3 against 4, ..."]
+        notes = [_D1() if fold else _D2()]
         for i, (w, b) in enumerate(round_one([p.id for p in state.to_pair()], fold), 1):
             if b is None:
                 byes.append(Bye(w, Kind.PAIRING_BYE))
-                notes.append(f"bye: {w} (D: paired with the extra number D)")
+                notes.append(_D_BYE(player=w))
             else:
                 boards.append(Board(w, b))
-                notes.append(f"board {i}: {w}-{b} (D: the first named has white)")
+                notes.append(_D_BOARD(board=i, white=w, black=b))
         for pid, kind in state.requested_byes.items():
             byes.append(Bye(pid, kind))
         return Pairing(boards, byes, notes)
@@ -372,7 +386,7 @@ def pair(state: TournamentState) -> Pairing:
         raise InvalidInput("F8 checksums do not hold: " + "; ".join(problems))
     out = pair_round(state, RULES_001, bracket_001, _entrants(state))
     out.notes.append(line)
-    return finish(state, out, "F1: left in the waiting room; no earlier point without playing")
+    return finish(state, out, _BYE())
 
 
 SYSTEM = PairingSystem(

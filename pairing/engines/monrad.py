@@ -27,10 +27,40 @@ from __future__ import annotations
 from typing import Any
 
 from .danish import Allowed, first_matching, has_perfect_matching, points
+from .notes import Level, Note, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 DUMMY = 0  # player X of an odd field (start numbers are positive)
+
+_PLACING = note_text(
+    "monrad.placing", "Monrad round %(round)s: placing by points, then the previous placing (§4.9.1): %(order)s."
+)
+_REOPENED = note_text(
+    "monrad.reopened",
+    "§4.9.2: %(player)s could not be paired; the last %(opened)s pair(s) formed were opened and %(players)s "
+    "players paired again among themselves.",
+)
+_BYE_DUMMY = note_text(
+    "monrad.bye", "%(player)s is paired with the dummy player X: the bye, scored as a win (README item 13)."
+)
+_BYE_WITHDRAWN = note_text(
+    "monrad.bye_withdrawn",
+    "%(player)s is paired with X (withdrawn player %(withdrawn)s, §4.9.1): the bye, scored as a win "
+    "(README item 13).",
+)
+_BOARD = note_text(
+    "monrad.board", "Board %(white)s-%(black)s: %(higher)s (placed higher) v %(lower)s; white: %(reason)s."
+)
+_FEWER_WHITES = note_text("monrad.fewer_whites", "fewer whites so far")
+_EQUAL_WHITES = note_text("monrad.equal_whites", "equal whites, the lower placed")
+_NEXT_UNPAIRABLE = note_text(
+    "monrad.next_unpairable",
+    "(§4.9.2): after this round, round %(round)s cannot be paired without a repeated game; the arbiter should "
+    "change this round's pairing.",
+    Level.WARNING,
+)
+_NEXT_PAIRABLE = note_text("monrad.next_pairable", "Check of §4.9.2: round %(round)s can still be paired.")
 
 
 def placing(state: TournamentState, after_round: int | None = None) -> list[int]:
@@ -113,10 +143,7 @@ def _pair_order(order: list[int], allowed: Allowed) -> tuple[list[tuple[int, int
         group = sorted(rest + [p for pair in pairs[-opened:] for p in pair], key=position.__getitem__)
         again = first_matching(group, allowed)
         if again is not None:
-            note = (
-                f"§4.9.2: {_name(rest[0])} could not be paired; the last {opened} pair(s) formed were "
-                f"opened and {len(group)} players paired again among themselves."
-            )
+            note = _REOPENED(player=_name(rest[0]), opened=opened, players=len(group))
             return pairs[:-opened] + again, [note]
     raise NoValidPairing("Monrad: no pairing avoids a second game between the same two players (§4.9.1)")
 
@@ -130,23 +157,22 @@ def _pairs_to_output(
 ) -> tuple[list[Board], list[Bye], list[str]]:
     boards: list[Board] = []
     byes: list[Bye] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     for higher, lower in pairs:
         if x is not None and x in (higher, lower):
             player = lower if higher == x else higher
             byes.append(Bye(player, Kind.PAIRING_BYE))
-            who = "the dummy player X" if x == DUMMY else f"X (withdrawn player {x}, §4.9.1)"
-            notes.append(f"{player} is paired with {who}: the bye, scored as a win (README item 13).")
+            notes.append(_BYE_DUMMY(player=player) if x == DUMMY else _BYE_WITHDRAWN(player=player, withdrawn=x))
             continue
         board = _colours(state, higher, lower)
         boards.append(board)
         whites = [state.player(p).colours().count(Colour.WHITE) for p in (higher, lower)]
-        reason = "fewer whites so far" if whites[0] != whites[1] else "equal whites, the lower placed"
-        notes.append(f"Board {board.white}-{board.black}: {higher} (placed higher) v {lower}; white: {reason}.")
+        reason = _FEWER_WHITES() if whites[0] != whites[1] else _EQUAL_WHITES()
+        notes.append(_BOARD(white=board.white, black=board.black, higher=higher, lower=lower, reason=reason))
     return boards, byes, notes
 
 
-def _all_pairs(state: TournamentState) -> tuple[list[int], list[tuple[int, int]], int | None, list[str]]:
+def _all_pairs(state: TournamentState) -> tuple[list[int], list[tuple[int, int]], int | None, list[Note]]:
     present = state.to_pair()
     x = player_x(state, present)
     present_ids = {p.id for p in present}
@@ -200,22 +226,14 @@ def pair(state: TournamentState) -> Pairing:
     for pid, kind in sorted(state.requested_byes.items()):
         if not state.player(pid).withdrawn:
             byes.append(Bye(pid, kind))
-    explanation = [
-        f"Monrad round {state.round_to_pair}: placing by points, then the previous placing "
-        f"(§4.9.1): {', '.join(_name(p) for p in order)}.",
-        *notes,
-        *board_notes,
-    ]
+    explanation = [_PLACING(round=state.round_to_pair, order=[_name(p) for p in order]), *notes, *board_notes]
     if settings["lookahead"] and state.round_to_pair < state.total_rounds:
         field = len([p for p in state.players if not p.withdrawn])
         ok = next_round_pairable(state, boards, byes)
         if not ok:
-            explanation.append(
-                f"WARNING (§4.9.2): after this round, round {state.round_to_pair + 1} cannot be paired "
-                "without a repeated game; the arbiter should change this round's pairing."
-            )
+            explanation.append(_NEXT_UNPAIRABLE(round=state.round_to_pair + 1))
         elif checkpoint_round(field) == state.round_to_pair:
-            explanation.append(f"Check of §4.9.2: round {state.round_to_pair + 1} can still be paired.")
+            explanation.append(_NEXT_PAIRABLE(round=state.round_to_pair + 1))
     return Pairing(boards=boards, byes=byes, explanation=explanation)
 
 

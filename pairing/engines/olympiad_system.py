@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notes import note_text
 from .olympiad import Team, teams_from_players
 from .registry import PairingSystem
 from .roundrobin import schedule
@@ -28,6 +29,16 @@ def teams(state: TournamentState) -> list[Team]:
     return teams_from_players(state.players, n_teams, state.seed)
 
 
+_TOURNAMENT = note_text(
+    "olympiad.tournament", "Olympiad team tournament of %(teams)s teams (seed 004 §4.9.9.5), round %(round)s."
+)
+_BYE = note_text("olympiad.bye", "Team %(team)s has the bye.")
+_MATCH = note_text(
+    "olympiad.match", "Match %(match)s: team %(first)s - team %(second)s; team %(first)s has white on the odd boards."
+)
+_EMPTY_BOARD = note_text("olympiad.empty_board", "Match %(match)s board %(board)s: not filled, lost by forfeit.")
+
+
 def _pair(state: TournamentState) -> Pairing:
     settings = SYSTEM.settings(state.settings)
     all_teams = {t.number: t for t in teams(state)}
@@ -37,19 +48,19 @@ def _pair(state: TournamentState) -> Pairing:
         raise InvalidInput(f"round {rnd} is outside the team tournament's {len(rounds)} rounds")
     withdrawn = {p.id for p in state.players if p.withdrawn}
     boards: list[Board] = []
-    explanation = [f"Olympiad team tournament of {len(all_teams)} teams (seed 004 §4.9.9.5), round {rnd}."]
+    explanation = [_TOURNAMENT(teams=len(all_teams), round=rnd)]
     for number, (a, b) in enumerate(rounds[rnd - 1], start=1):
         if not a or not b:
-            explanation.append(f"Team {a or b} has the bye.")
+            explanation.append(_BYE(team=a or b))
             continue
         first, second = all_teams[a], all_teams[b]
-        explanation.append(f"Match {number}: team {a} - team {b}; team {a} has white on the odd boards.")
+        explanation.append(_MATCH(match=number, first=a, second=b))
         for board in range(1, max(len(first.players), len(second.players)) + 1):
             x = first.players[board - 1] if board <= len(first.players) else None
             y = second.players[board - 1] if board <= len(second.players) else None
             white, black = (x, y) if board % 2 else (y, x)
             if white is None or black is None or white in withdrawn or black in withdrawn:
-                explanation.append(f"Match {number} board {board}: not filled, lost by forfeit.")
+                explanation.append(_EMPTY_BOARD(match=number, board=board))
                 continue
             boards.append(Board(white, black))
     return Pairing(boards=boards, explanation=explanation)

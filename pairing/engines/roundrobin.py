@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notes import note_text
 from .registry import PairingSystem
 from .state import Board, Bye, InvalidInput, Kind, Pairing, TournamentState
 
@@ -94,6 +95,13 @@ def schedule(n_players: int, cycles: int = 1, swap_seam: bool = True) -> list[li
     return rounds
 
 
+_BERGER = note_text("roundrobin.berger", "Berger table for %(players)s players, round %(round)s (seed 004 §4.9.11).")
+_ODD_BYE = note_text("roundrobin.bye", "%(player)s has the bye of the odd field.")
+_ABSENT = note_text(
+    "roundrobin.absent", "Board %(white)s-%(black)s: a player is absent; the game is scored by forfeit."
+)
+
+
 def _pair(state: TournamentState, cycles: int) -> Pairing:
     settings = SYSTEMS[cycles - 1].settings(state.settings)
     ids = sorted(p.id for p in state.players)
@@ -104,16 +112,16 @@ def _pair(state: TournamentState, cycles: int) -> Pairing:
         raise InvalidInput(f"round {state.round_to_pair} is outside the schedule of {len(rounds)} rounds")
     boards: list[Board] = []
     byes: list[Bye] = []
-    explanation = [f"Berger table for {len(ids)} players, round {state.round_to_pair} (seed 004 §4.9.11)."]
+    explanation = [_BERGER(players=len(ids), round=state.round_to_pair)]
     absent = {p.id for p in state.players if p.withdrawn} | set(state.requested_byes)
     for white, black in rounds[state.round_to_pair - 1]:
         if black == 0:
             byes.append(Bye(white, Kind.PAIRING_BYE, score=0.0))
-            explanation.append(f"{white} has the bye of the odd field.")
+            explanation.append(_ODD_BYE(player=white))
         elif white in absent or black in absent:
             # The schedule is fixed; the TD records the absent player's result.
             boards.append(Board(white, black))
-            explanation.append(f"Board {white}-{black}: a player is absent; the game is scored by forfeit.")
+            explanation.append(_ABSENT(white=white, black=black))
         else:
             boards.append(Board(white, black))
     return Pairing(boards=boards, byes=byes, explanation=explanation)

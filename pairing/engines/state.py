@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from .notes import Note
+
 
 class Colour(str, Enum):  # noqa: UP042 (str values in JSON and templates)
     WHITE = "w"
@@ -158,13 +160,14 @@ class Bye:
 class Pairing:
     """Boards in publication order, byes, and the reasons behind them.
 
-    `explanation` is a list of human-readable lines, one per bracket or
-    decision, saying what was tried and which criteria had to be relaxed.
+    `explanation` is a list of notes (`notes.Note`), one per bracket or
+    decision, saying what was tried and which criteria had to be relaxed;
+    `notes.english` gives the lines the command line prints.
     """
 
     boards: list[Board]
     byes: list[Bye] = field(default_factory=list)
-    explanation: list[str] = field(default_factory=list)
+    explanation: list[Note] = field(default_factory=list)
 
 
 class EngineError(Exception):

@@ -21,8 +21,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .notes import Note, note_text
 from .roundrobin import rounds_per_cycle, schedule
 from .state import Colour, InvalidInput, Kind, TournamentState
+
+_LEAVES = note_text(
+    "withdrawal.leaves", "%(player)s leaves the pairing after round %(round)s; his score stays and counts (§16)."
+)
+_STRUCK = note_text(
+    "withdrawal.struck",
+    "%(player)s left after round %(round)s having completed %(completed)s of %(scheduled)s games: under 50 %%, "
+    "his results are struck from the final standings (§16).",
+)
+_REMAINING_LOST = note_text(
+    "withdrawal.remaining_lost",
+    "%(player)s left after round %(round)s having completed %(completed)s of %(scheduled)s games: 50 %% or more, "
+    "his results count and his remaining games are lost (§16).",
+)
+_NOT_RATED = note_text(
+    "withdrawal.not_rated", "Played games stay rated; unplayed games are not rated (left with notice)."
+)
+_RATED_AS_LOSSES = note_text(
+    "withdrawal.rated_as_losses",
+    "Played games stay rated; unplayed games are rated as losses (no approved notice, §4.5.4.2).",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +78,7 @@ class Withdrawal:
     rule: str  # "struck", "remaining-lost" or "leaves-pairing"
     results: list[Result]
     bye_points: dict[int, float]  # points from rounds without a game (byes), unchanged
-    explanation: list[str] = field(default_factory=list)
+    explanation: list[Note] = field(default_factory=list)
 
     @property
     def ranked(self) -> bool:
@@ -136,7 +158,7 @@ def leave(
             "leaves-pairing",
             results,
             _by_player(byes, state),
-            [f"{player} leaves the pairing after round {left_after}; his score stays and counts (§16)."],
+            [_LEAVES(player=player, round=left_after)],
         )
     n = len(state.players)
     if sorted(p.id for p in state.players) != list(range(1, n + 1)):
@@ -161,16 +183,10 @@ def leave(
     if struck:
         results = [replace(r, counts=False) if r.involves(player) else r for r in results]
     results.sort(key=lambda r: (r.round, r.white))
-    share = f"{completed} of {scheduled} games"
+    left = _STRUCK if struck else _REMAINING_LOST
     explanation = [
-        f"{player} left after round {left_after} having completed {share}: "
-        + (
-            "under 50 %, his results are struck from the final standings (§16)."
-            if struck
-            else "50 % or more, his results count and his remaining games are lost (§16)."
-        ),
-        "Played games stay rated; unplayed games are "
-        + ("not rated (left with notice)." if notice else "rated as losses (no approved notice, §4.5.4.2)."),
+        left(player=player, round=left_after, completed=completed, scheduled=scheduled),
+        _NOT_RATED() if notice else _RATED_AS_LOSSES(),
     ]
     return Withdrawal(
         player, True, left_after, completed, scheduled, rule, results, _by_player(byes, state), explanation

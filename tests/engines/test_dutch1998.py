@@ -6,6 +6,7 @@ import pytest
 
 from pairing.engines import registry
 from pairing.engines.knsb_swiss import RULES_000, absolute_ok, count_x, entrants
+from pairing.engines.notes import english
 from pairing.engines.state import Colour, Kind, NoValidPairing, RoundRecord
 
 from .knsb_helpers import MERGE, TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
@@ -42,7 +43,7 @@ def test_c7_transposition_when_c6_repeats_a_game():
     # All on ½: S1 = 1, 2; S2 = 3, 4. C6 gives 1-3 again (B1), D1's next order 4, 3 gives 1-4, 2-3.
     p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5))
     assert sorted(tuple(sorted(b)) for b in boards(p)) == [(1, 4), (2, 3)]
-    assert "C7 transposition" in p.explanation[0]
+    assert "C7 transposition" in english(p.explanation)[0]
 
 
 def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
@@ -54,9 +55,9 @@ def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
     assert count_x(entrants(state, RULES_000)) == (0, 0)
     p = pair(state)
     assert boards(p) == [(1, 2), (4, 3)]  # E4: the higher player's preference
-    assert "B4 (stronger preferences first): one more miss, on a mild preference (2)" in p.explanation[0]
-    assert "p=2, x=1 (B4: up to 2 colour misses, those beyond 1 on mild preferences)" in p.explanation[0]
-    assert "D2 exchange of 2 with 3" in p.explanation[0]
+    assert "B4 (stronger preferences first): one more miss, on a mild preference (2)" in english(p.explanation)[0]
+    assert "p=2, x=1 (B4: up to 2 colour misses, those beyond 1 on mild preferences)" in english(p.explanation)[0]
+    assert "D2 exchange of 2 with 3" in english(p.explanation)[0]
 
 
 def test_b5_bye_counts_as_downfloat_so_c7_keeps_the_player_up():
@@ -68,8 +69,8 @@ def test_b5_bye_counts_as_downfloat_so_c7_keeps_the_player_up():
     p = pair(state)
     assert boards(p) == [(7, 1), (2, 3), (6, 5)]
     assert byes(p) == [4]
-    assert "C7 transposition" in p.explanation[0]
-    assert "heterogeneous" in p.explanation[1]
+    assert "C7 transposition" in english(p.explanation)[0]
+    assert "heterogeneous" in english(p.explanation)[1]
 
 
 def test_c13_another_player_floats_so_that_the_next_group_can_pair():
@@ -80,7 +81,7 @@ def test_c13_another_player_floats_so_that_the_next_group_can_pair():
     rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
     p = pair(tournament(6, rounds, 5))
     assert boards(p) == [(3, 5), (1, 2), (6, 4)]
-    first = p.explanation[0]
+    first = english(p.explanation)[0]
     assert "C10: B5 dropped for downfloats" in first and "D2 exchange of 1 with 3" in first
     assert "C13: another player floats" in first
 
@@ -142,7 +143,7 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
     """D1 read literally: every permutation of S2 in order, duplicates of the first |S1| removed."""
     from itertools import permutations
 
-    from pairing.engines.knsb_swiss import _pair_ok, conflict
+    from pairing.engines.knsb_swiss import conflict, pair_ok
 
     seen, out = set(), []
     for perm in permutations(range(len(s2))):
@@ -151,7 +152,7 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
             continue
         seen.add(head)
         pairs = [(a, s2[j]) for a, j in zip(s1, head, strict=False)]
-        if not all(_pair_ok(ctx, level, a, b) for a, b in pairs):
+        if not all(pair_ok(ctx, level, a, b) for a, b in pairs):
             continue
         if sum(conflict(a, b) for a, b in pairs) > level.x:
             continue
@@ -163,13 +164,9 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
 @pytest.mark.parametrize("seed", range(6))
 def test_pruned_transpositions_equal_the_literal_d1_order(seed):
     """The pruned walk yields exactly the acceptable transpositions of D1, in D1's order."""
-    from pairing.engines.knsb_swiss import (
-        Level,
-        _Context,
-        _Lookahead,
-        _stay_rule,
-        _transpositions,
-    )
+    from pairing.engines.knsb_swiss import Context, Level, Lookahead
+    from pairing.engines.knsb_swiss.groups import stay_rule
+    from pairing.engines.knsb_swiss.transpositions import transpositions
 
     state = play(SYSTEM, 12, 4, seed=seed)
     state.round_to_pair = 4
@@ -180,11 +177,11 @@ def test_pruned_transpositions_equal_the_literal_d1_order(seed):
     p = len(group) // 2
     found = 0
     for level in (Level(0, None), Level(1, None, down5=False), Level(p, None, False, False, False, False)):
-        ctx = _Context(RULES_000, False, _Lookahead(RULES_000), [], last=False)
-        may_stay = _stay_rule(ctx, level)
+        ctx = Context(RULES_000, False, Lookahead(RULES_000), [], last=False)
+        may_stay = stay_rule(ctx, level)
         got = [
             [(a.id, b.id) for a, b in pairs]
-            for pairs, _, _ in _transpositions(ctx, group[:p], group[p:], level, may_stay)
+            for pairs, _, _ in transpositions(ctx, group[:p], group[p:], level, may_stay)
         ]
         want = _brute_transpositions(ctx, group[:p], group[p:], level, may_stay)
         assert got == want
@@ -202,7 +199,7 @@ def test_c14_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again(
     state = tournament(6, rounds, 5)
     p = pair(state)
     assert boards(p) == [(3, 4), (1, 2), (5, 6)]
-    assert "C15: p lowered to 1" in p.explanation[1] and "D2 exchange of 2 with 3" in p.explanation[1]
+    assert "C15: p lowered to 1" in english(p.explanation)[1] and "D2 exchange of 2 with 3" in english(p.explanation)[1]
     check_round(state, p)
 
 
@@ -229,7 +226,7 @@ def test_a8_last_sentence_a_mild_preference_takes_the_miss():
     p = pair(state)
     check_round(state, p)
     assert {(1, 4), (3, 2)} <= set(boards(p))  # E2: 1's strong preference; E1: 3 white, 2 black
-    assert "C7 transposition of S2; p=2, x=0 (A8: 1 less 1 mild preference(s)" in p.explanation[0]
+    assert "C7 transposition of S2; p=2, x=0 (A8: 1 less 1 mild preference(s)" in english(p.explanation)[0]
 
 
 def test_b4_stronger_preference_first_before_x_is_raised():
@@ -255,8 +252,8 @@ def test_b4_stronger_preference_first_before_x_is_raised():
     check_round(state, p)
     pairs = {frozenset(b) for b in boards(p)}
     assert {frozenset((1, 3)), frozenset((2, 5)), frozenset((4, 6))} <= pairs
-    assert "B4 (stronger preferences first)" in p.explanation[0]
-    assert "D2 exchange of 3 with 4" in p.explanation[0]
+    assert "B4 (stronger preferences first)" in english(p.explanation)[0]
+    assert "D2 exchange of 3 with 4" in english(p.explanation)[0]
 
 
 def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
@@ -272,11 +269,11 @@ def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
     check_round(state, p)
     assert sorted(boards(p)) == [(2, 1), (3, 5), (7, 4)]
     assert byes(p) == [6]
-    assert "C15 (remainder): p lowered to 0" in p.explanation[1]
-    assert "C14: the lowest group could not be paired; this group went on" in p.explanation[1]
-    assert p.explanation[2].startswith("score groups 1.5 to 1")
-    assert "C14: the groups went back to form one lowest group" in p.explanation[2]
-    assert "D2 exchange of 6 with 7" in p.explanation[2]
+    assert "C15 (remainder): p lowered to 0" in english(p.explanation)[1]
+    assert "C14: the lowest group could not be paired; this group went on" in english(p.explanation)[1]
+    assert english(p.explanation)[2].startswith("score groups 1.5 to 1")
+    assert "C14: the groups went back to form one lowest group" in english(p.explanation)[2]
+    assert "D2 exchange of 6 with 7" in english(p.explanation)[2]
 
 
 def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opponent():
@@ -302,9 +299,9 @@ def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opp
 @pytest.mark.parametrize("seed", range(8))
 def test_going_back_skips_only_candidates_that_leave_the_players_below_unpairable(seed):
     """C14: a group going on takes the first candidate after which everyone below can be paired.
-    The walk with its cuts (`_BelowCut`, `_any_acceptable`) yields exactly the candidates of the
+    The walk with its cuts (`BelowCut`, `groups._any_acceptable`) yields exactly the candidates of the
     plain walk that pass that test, in the same order."""
-    from pairing.engines.knsb_swiss import Level, Mode, _Context, _Lookahead, homogeneous
+    from pairing.engines.knsb_swiss import Context, Level, Lookahead, Mode, homogeneous
 
     state = play(SYSTEM, 14, 5, seed=seed)
     state.round_to_pair = 5
@@ -313,13 +310,13 @@ def test_going_back_skips_only_candidates_that_leave_the_players_below_unpairabl
     players = entrants(state, RULES_000)
     cut = 6 + seed % 3
     group = players[:cut]
-    look = _Lookahead(RULES_000)
+    look = Lookahead(RULES_000)
     level = Level(len(group) // 2, None, False, False, False, False)
     compared = 0
     # Below: all other players, or only the last three or four (a lowest group).
     for lower, pairs in product((players[cut:], players[-(3 + seed % 2) :]), range(len(group) // 2, 0, -1)):
-        plain = _Context(RULES_000, False, look, list(lower), last=False)
-        back = _Context(RULES_000, False, look, list(lower), last=False, mode=Mode.GO_BACK)
+        plain = Context(RULES_000, False, look, list(lower), last=False)
+        back = Context(RULES_000, False, look, list(lower), last=False, mode=Mode.GO_BACK)
         want = [
             [(a.id, b.id) for a, b in c.pairs]
             for c in homogeneous(plain, group, pairs, level)

@@ -5,6 +5,7 @@ import pytest
 from pairing.engines import registry
 from pairing.engines.keizer.pair import Card, Limits, allocate, colour_options, lost_evenings, relaxation_steps
 from pairing.engines.keizer.settings import KeizerSettings
+from pairing.engines.notes import english
 from pairing.engines.state import Board, Bye, Colour, InvalidInput, Kind
 from tests.engines.keizer_cases import B, Season, W, kijk_uit_round_1
 
@@ -73,7 +74,7 @@ def test_no_repeat_within_the_window():
     season.round(games=[(1, 2, 0.5), (3, 4, 0.5), (5, 6, 0.5), (7, 8, 0.5)])
     pairing = registry.pair(season.state(), "keizer")
     assert pairs(pairing) == [(1, 3), (2, 4), (5, 7), (6, 8)]
-    assert "Skipped: 2. B: met in round 1, within 4 round(s)." in pairing.explanation[1]
+    assert "Skipped: 2. B: met in round 1, within 4 round(s)." in english(pairing.explanation)[1]
 
 
 def test_the_window_is_a_setting():
@@ -91,7 +92,7 @@ def test_a_partner_is_skipped_when_the_others_could_not_all_be_paired():
     pairing = registry.pair(season.state(absent={7: Kind.ABSENT_NOTICE, 8: Kind.ABSENT_NOTICE}), "keizer")
     # 1 v 2 would leave 3, who met 4, 5 and 6 in the last three rounds, without a partner.
     assert pairs(pairing) == [(1, 3), (2, 4), (5, 6)]
-    assert "Skipped: 2. B: the others could not all be paired then." in pairing.explanation[1]
+    assert "Skipped: 2. B: the others could not all be paired then." in english(pairing.explanation)[1]
 
 
 def test_the_repeat_window_relaxes_step_by_step():
@@ -101,7 +102,7 @@ def test_the_repeat_window_relaxes_step_by_step():
     absent = {p: Kind.ABSENT_NOTICE for p in range(5, 9)}
     pairing = registry.pair(season.state(absent=absent), "keizer")
     assert pairs(pairing) == [(1, 2), (3, 4)]  # they met in round 1, longest ago
-    assert pairing.explanation[1:4] == [
+    assert english(pairing.explanation)[1:4] == [
         "No pairing keeps: no repeat within 4 round(s), meetings at most 8, "
         "colour difference at most 2, at most 2 equal colours in a row.",
         "No pairing keeps: no repeat within 3 round(s), meetings at most 8, "
@@ -118,11 +119,12 @@ def test_the_maximum_of_meetings_relaxes_after_the_whole_window():
     season.round(games=[(2, 1, 0.5)], other=others)
     pairing = registry.pair(season.state(absent=others), "keizer")
     assert pairs(pairing) == [(1, 2)]
-    assert [line.split(":")[0] for line in pairing.explanation[1:7]] == ["No pairing keeps"] * 5 + ["Relaxed to"]
-    windows = zip(range(4, -1, -1), pairing.explanation[1:6], strict=True)
+    lines = english(pairing.explanation)
+    assert [line.split(":")[0] for line in lines[1:7]] == ["No pairing keeps"] * 5 + ["Relaxed to"]
+    windows = zip(range(4, -1, -1), lines[1:6], strict=True)
     assert all(f"within {w} round(s)" in line for w, line in windows)
-    assert "meetings at most 2" in pairing.explanation[5]
-    assert pairing.explanation[6] == (
+    assert "meetings at most 2" in english(pairing.explanation)[5]
+    assert english(pairing.explanation)[6] == (
         "Relaxed to: no repeat within 0 round(s), meetings no limit, "
         "colour difference at most 2, at most 2 equal colours in a row."
     )
@@ -136,11 +138,11 @@ def test_the_colour_limits_relax_last():
     season.round(games=[(1, 4, 0.5), (2, 3, 0.5)], other=others)
     pairing = registry.pair(season.state(absent=others | {3: Kind.ABSENT_NOTICE, 4: Kind.ABSENT_NOTICE}), "keizer")
     assert pairing.boards == [Board(2, 1)]  # equal claims to black: 1 is higher-ranked
-    assert pairing.explanation[-2] == (
+    assert english(pairing.explanation)[-2] == (
         "Relaxed to: no repeat within 0 round(s), meetings no limit, "
         "colour difference at most 3, at most 3 equal colours in a row."
     )
-    assert sum(line.startswith("No pairing keeps") for line in pairing.explanation) == 6
+    assert sum(line.startswith("No pairing keeps") for line in english(pairing.explanation)) == 6
 
 
 def test_relaxation_steps_follow_the_settings():
@@ -173,14 +175,14 @@ def test_colour_limits_difference_and_run():
 def test_colours_steer_the_balance_toward_zero():
     board, why = allocate(card(1, [W, B, W]), card(2, [B, W, B]), 1, LIMITS, W)
     assert board == Board(2, 1)
-    assert why.endswith("(both preferences met)")
+    assert why.text().endswith("(both preferences met)")
 
 
 def test_a_colour_difference_goes_before_alternation():
     # 1 (difference 0, black last) would alternate to white; 2 (one black too many) needs white.
     board, why = allocate(card(1, [W, B]), card(2, [B]), 1, LIMITS, W)
     assert board == Board(2, 1)
-    assert "the colour difference of 2. 2 goes before alternation" in why
+    assert "the colour difference of 2. 2 goes before alternation" in why.text()
 
 
 def test_then_alternate():
@@ -207,13 +209,13 @@ def test_colour_limits_overrule_the_wish():
     # difference -2) may only have white.
     board, why = allocate(card(1, [B]), card(2, [B, B]), 1, LIMITS, W)
     assert board == Board(2, 1)
-    assert why.endswith("(the colour limits decide)")
+    assert why.text().endswith("(the colour limits decide)")
 
 
 def test_the_higher_ranked_players_difference_goes_before_the_others_alternation():
     board, why = allocate(card(1, [W, B, B]), card(2, [W, B]), 1, LIMITS, W)
     assert board == Board(1, 2)
-    assert why.endswith("(the colour difference of 1. 1 goes before alternation)")
+    assert why.text().endswith("(the colour difference of 1. 1 goes before alternation)")
 
 
 # The reserve (§1.9)
@@ -230,7 +232,7 @@ def test_the_reserve_is_one_of_those_with_the_fewest_lost_evenings():
         pairing = registry.pair(season.state(absent=absent, seed=seed), "keizer")
         assert pairing.byes[-1] == Bye(6, Kind.PAIRING_BYE, 0.0)
         assert len(pairing.boards) == 3
-    assert "fewest lost evenings (0): 6. F; drawn by lot (seed 9): 6. F." in pairing.explanation[1]
+    assert "fewest lost evenings (0): 6. F; drawn by lot (seed 9): 6. F." in english(pairing.explanation)[1]
 
 
 def test_the_reserve_lot_comes_from_the_seed():
@@ -251,7 +253,7 @@ def test_a_forfeit_is_no_meeting_and_gives_no_colour():
     season.round(forfeits=[(1, 2)], other=others)  # recorded with 1 white, 2 black
     pairing = registry.pair(season.state(absent=others), "keizer")
     assert pairing.boards == [Board(1, 2)]  # no colour history: board 1's higher-ranked player has white
-    assert not any(line.startswith("No pairing keeps") for line in pairing.explanation)
+    assert not any(line.startswith("No pairing keeps") for line in english(pairing.explanation))
 
 
 def test_an_absent_start_number_that_is_no_player_is_refused():

@@ -6,6 +6,7 @@ from pairing.engines import keizer, registry
 from pairing.engines.keizer.pair import Limits, relaxation_steps
 from pairing.engines.keizer.scoring import value_at
 from pairing.engines.keizer.settings import KeizerSettings
+from pairing.engines.notes import english
 from pairing.engines.state import Board, Bye, InvalidInput, Kind
 from tests.engines.keizer_cases import Season
 
@@ -86,7 +87,7 @@ def test_own_value_added_once_to_the_total():
     assert (totals[1], totals[10], totals[8], totals[9]) == (151, 71, 109, 108.5)
     assert totals[2] == 79  # absent without notice: nothing but his own value
     row = next(r for r in keizer.standings(season.state()).rows if r.player == 1)
-    assert row.explanation[-2] == 'Own value added once (§2.1 "Beginwaarde optellen bij totaalscore"): 80'
+    assert english(row.explanation)[-2] == 'Own value added once (§2.1 "Beginwaarde optellen bij totaalscore"): 80'
 
 
 def test_without_the_setting_the_own_value_is_not_added():
@@ -110,12 +111,12 @@ def test_zero_means_no_limit_for_meetings_and_colours():
         Limits(0, None, None, 3),
         Limits(0, None, None, None),
     ]
-    assert steps[0].describe() == (
+    assert steps[0].describe().text() == (
         "no repeat within 1 round(s), meetings no limit, no colour difference limit, at most 2 equal colours in a row"
     )
     none = relaxation_steps(KeizerSettings(max_colour_difference=0, max_same_colour_run=0))
     assert none[-1] == Limits(0, None, None, None)
-    assert none[-1].describe().endswith("no colour limits")
+    assert none[-1].describe().text().endswith("no colour limits")
 
 
 def test_without_colour_limits_a_player_may_have_white_three_times_in_a_row():
@@ -125,7 +126,7 @@ def test_without_colour_limits_a_player_may_have_white_three_times_in_a_row():
         season.round(games=[(1, 2, 0.5)], other=others)  # 1 white twice
     pairing = registry.pair(season.state(absent=others), "keizer")
     assert pairing.boards == [Board(2, 1)]  # the balance still steers toward zero
-    assert not any(line.startswith("No pairing keeps") for line in pairing.explanation)
+    assert not any(line.startswith("No pairing keeps") for line in english(pairing.explanation))
 
 
 def test_a_place_difference_limit_is_relaxed_first():
@@ -133,23 +134,23 @@ def test_a_place_difference_limit_is_relaxed_first():
     season.round(games=[(1, 2, 0.5), (3, 4, 0.5), (5, 6, 0.5), (7, 8, 0.5)])
     pairing = registry.pair(season.state(), "keizer")
     # 1 may not meet 2 again (window), 3 is two places away: the limit cannot be kept.
-    assert pairing.explanation[1] == (
+    assert english(pairing.explanation)[1] == (
         "No pairing keeps: no repeat within 4 round(s), meetings at most 8, colour difference at most 2, "
         "at most 2 equal colours in a row, places at most 1 apart."
     )
-    assert pairing.explanation[2].startswith("Relaxed to: no repeat within 4 round(s)")
-    assert "places at most" not in pairing.explanation[2]
+    assert english(pairing.explanation)[2].startswith("Relaxed to: no repeat within 4 round(s)")
+    assert "places at most" not in english(pairing.explanation)[2]
 
 
 def test_a_place_difference_limit_that_can_be_kept():
     season = flat(max_place_difference=2)
     pairing = registry.pair(season.state(absent={2: Kind.ABSENT_NOTICE, 3: Kind.ABSENT_NOTICE}), "keizer")
     # 1's next unpaired player (4) is three places away: 1 cannot be paired under the limit at all.
-    assert "Relaxed to" in pairing.explanation[2]
+    assert "Relaxed to" in english(pairing.explanation)[2]
     season = flat(max_place_difference=3)
     pairing = registry.pair(season.state(absent={2: Kind.ABSENT_NOTICE, 3: Kind.ABSENT_NOTICE}), "keizer")
     assert [tuple(sorted((b.white, b.black))) for b in pairing.boards] == [(1, 4), (5, 6), (7, 8)]
-    assert not any(line.startswith("No pairing keeps") for line in pairing.explanation)
+    assert not any(line.startswith("No pairing keeps") for line in english(pairing.explanation))
 
 
 def test_forfeits_may_count_as_meetings():
@@ -159,8 +160,9 @@ def test_forfeits_may_count_as_meetings():
         season.round(forfeits=[(1, 2)], other=others)
         pairing = registry.pair(season.state(absent=others), "keizer")
         assert pairing.boards == [Board(1, 2)]  # the only two present
-        relaxed = [line for line in pairing.explanation if line.startswith("Relaxed to")]
-        assert relaxed == (["Relaxed to: " + relaxation_steps(KeizerSettings())[4].describe() + "."] if setting else [])
+        relaxed = [line for line in english(pairing.explanation) if line.startswith("Relaxed to")]
+        fifth = relaxation_steps(KeizerSettings())[4].describe().text()
+        assert relaxed == ([f"Relaxed to: {fifth}."] if setting else [])
 
 
 def test_the_reserve_can_be_the_lowest_ranked_of_those_with_the_fewest_lost_evenings():
@@ -168,7 +170,7 @@ def test_the_reserve_can_be_the_lowest_ranked_of_those_with_the_fewest_lost_even
     season.players[6].extra["lost_evenings"] = 1  # G
     pairing = registry.pair(season.state(absent={8: Kind.ABSENT_NOTICE}, seed=5), "keizer")
     assert pairing.byes[-1] == Bye(6, Kind.PAIRING_BYE, 0.0)  # G has lost an evening: F is next lowest
-    assert pairing.explanation[1].endswith("the lowest-ranked of them: 6. F.")
+    assert english(pairing.explanation)[1].endswith("the lowest-ranked of them: 6. F.")
 
 
 def test_no_reserve_for_the_top_places():
@@ -176,7 +178,7 @@ def test_no_reserve_for_the_top_places():
     for seed in range(12):
         pairing = registry.pair(season.state(absent={8: Kind.ABSENT_NOTICE}, seed=seed), "keizer")
         assert pairing.byes[-1] == Bye(7, Kind.PAIRING_BYE, 0.0)  # only G is below place 6
-    assert "places 1-6 are never the reserve" in pairing.explanation[1]
+    assert "places 1-6 are never the reserve" in english(pairing.explanation)[1]
 
 
 def test_no_reserve_for_the_top_unless_only_the_top_is_present():
@@ -184,4 +186,4 @@ def test_no_reserve_for_the_top_unless_only_the_top_is_present():
     absent = {pid: Kind.ABSENT_NOTICE for pid in (4, 5, 6, 7, 8)}
     pairing = registry.pair(season.state(absent=absent), "keizer")
     assert len([bye for bye in pairing.byes if bye.kind is Kind.PAIRING_BYE]) == 1  # three present: 1, 2, 3
-    assert "places 1-6 are never the reserve, but nobody else is present" in pairing.explanation[1]
+    assert "places 1-6 are never the reserve, but nobody else is present" in english(pairing.explanation)[1]

@@ -9,6 +9,7 @@ from pairing.engines.jsonstate import read_json_state, write_json_state
 from pairing.engines.keizer import ranking_after, standings
 from pairing.engines.keizer.pair import Limits, lost_evenings, relaxation_steps
 from pairing.engines.keizer.settings import KeizerSettings, resolve
+from pairing.engines.notes import english
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 from tests.engines.keizer_cases import kijk_uit_round_1
 
@@ -51,7 +52,7 @@ def test_every_round_keeps_the_rules_or_says_what_it_relaxed(seed):
         place = {pid: i for i, pid in enumerate(standings(state, rnd - 1).ranking)}
         tops = [min(place[b.white], place[b.black]) for b in pairing.boards]
         assert tops == sorted(tops)
-        if any(line.startswith("Relaxed") for line in pairing.explanation):
+        if any(line.startswith("Relaxed") for line in english(pairing.explanation)):
             continue
         for board in pairing.boards:
             white, black = state.player(board.white), state.player(board.black)
@@ -65,14 +66,14 @@ def test_every_round_keeps_the_rules_or_says_what_it_relaxed(seed):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_small_field_relaxes_the_limits_in_order(seed):
-    steps = [limits.describe() for limits in relaxation_steps(KeizerSettings())]
+    steps = [limits.describe().text() for limits in relaxation_steps(KeizerSettings())]
     relaxed = 0
     for _state, pairing in play_season(seed, n_players=5, n_rounds=12):
-        failed = [line for line in pairing.explanation if line.startswith("No pairing keeps: ")]
+        failed = [line for line in english(pairing.explanation) if line.startswith("No pairing keeps: ")]
         assert [line.removeprefix("No pairing keeps: ").rstrip(".") for line in failed] == steps[: len(failed)]
         if failed:
             relaxed += 1
-            assert f"Relaxed to: {steps[len(failed)]}." in pairing.explanation
+            assert f"Relaxed to: {steps[len(failed)]}." in english(pairing.explanation)
     assert relaxed > 0
 
 
@@ -117,9 +118,9 @@ def limits_in_force(state: TournamentState, explanation: list[str]) -> Limits:
     steps it could not keep are named before, in order."""
     steps = relaxation_steps(resolve(state.settings))
     failed = [line.removeprefix("No pairing keeps: ") for line in explanation if line.startswith("No pairing keeps")]
-    assert failed == [f"{limits.describe()}." for limits in steps[: len(failed)]]
+    assert failed == [f"{limits.describe().text()}." for limits in steps[: len(failed)]]
     if failed:
-        assert f"Relaxed to: {steps[len(failed)].describe()}." in explanation
+        assert f"Relaxed to: {steps[len(failed)].describe().text()}." in explanation
     return steps[len(failed)]
 
 
@@ -138,10 +139,10 @@ def check_round(state: TournamentState, pairing) -> bool:
     if reserve:
         fewest = min(lost_evenings(state.player(pid)) for pid in present)
         assert lost_evenings(state.player(reserve[0])) == fewest
-        why = next(line for line in pairing.explanation if line.startswith("Reserve (§1.9)"))
+        why = next(line for line in english(pairing.explanation) if line.startswith("Reserve (§1.9)"))
         assert f"fewest lost evenings ({fewest})" in why
         assert why.endswith(f": {label[reserve[0]]}.")
-    limits = limits_in_force(state, pairing.explanation)
+    limits = limits_in_force(state, english(pairing.explanation))
     for number, board in enumerate(pairing.boards, 1):
         white, black = state.player(board.white), state.player(board.black)
         # No pair repeats inside the window, nor more than the maximum of meetings (games over the board).
@@ -158,7 +159,7 @@ def check_round(state: TournamentState, pairing) -> bool:
             if limits.max_same_colour_run is not None:
                 assert colours[-limits.max_same_colour_run - 1 :] != [colour] * (limits.max_same_colour_run + 1)
         # Why this pair: the explanation names the board, both players and the higher-ranked one's choice.
-        line = next(line for line in pairing.explanation if line.startswith(f"Board {number}: "))
+        line = next(line for line in english(pairing.explanation) if line.startswith(f"Board {number}: "))
         top, other = sorted((board.white, board.black), key=lambda pid: int(label[pid].split(".")[0]))
         assert line.startswith(f"Board {number}: {label[top]} v {label[other]}; ")
         assert f"{label[top]}, the highest-ranked not yet paired, meets {label[other]}, the " in line

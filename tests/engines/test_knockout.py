@@ -80,7 +80,7 @@ def test_fields_that_are_not_a_power_of_two_give_the_top_seeds_byes(n, size, bye
     assert bracket.size == bracket_size(n) == size
     bye_matches = [m for m in bracket.rounds[0] if m.is_bye]
     assert sorted(m.winner for m in bye_matches) == list(range(1, byes + 1))
-    assert all(m.reason == "bye" for m in bye_matches)
+    assert all(m.reason.text() == "bye" for m in bye_matches)
     played = [m for m in bracket.rounds[0] if not m.is_bye]
     assert sorted(p for m in played for p in m.players) == list(range(byes + 1, n + 1))
     pairing = registry.get("knockout").pair(state)
@@ -124,7 +124,7 @@ def test_a_match_decided_in_the_normal_games():
     white_first = match.games[0].white
     assert match.winner == white_first
     assert match.decided_in is Stage.CLASSICAL
-    assert match.reason == "won the classical games 1½-½"
+    assert match.reason.text() == "won the classical games 1½-½"
     assert [(g.white, g.black) for g in match.games] == [(white_first, 3 - white_first), (3 - white_first, white_first)]
 
 
@@ -153,7 +153,7 @@ def test_the_final_blitz_game_a_draw_wins_for_black(result, winner_colour):
     assert match.winner == (final.white if winner_colour is Colour.WHITE else final.black)
     assert match.decided_in is Stage.ARMAGEDDON
     if result == 0.5:
-        assert match.reason == "drew the armageddon game with black"
+        assert match.reason.text() == "drew the armageddon game with black"
 
 
 def test_colours_are_drawn_per_stage_and_alternate_within_it():
@@ -196,7 +196,7 @@ def test_later_rounds_follow_the_recorded_winners():
     pairing = registry.get("knockout").pair(state)
     assert sorted((min(b.white, b.black), max(b.white, b.black)) for b in pairing.boards) == [(1, 4), (2, 3)]
     again = build_bracket(state)
-    assert [m.reason for m in again.rounds[0]] == ["result recorded"] * 4
+    assert [m.reason.text() for m in again.rounds[0]] == ["result recorded"] * 4
 
 
 def test_the_whole_bracket_from_game_results_finds_the_champion():
@@ -222,7 +222,7 @@ def test_a_withdrawn_player_loses_by_walkover():
     other = opponent_of_1[0] if opponent_of_1[1] == 1 else opponent_of_1[1]
     state.player(other).withdrawn = True
     match = next(m for m in build_bracket(state).rounds[0] if 1 in m.players)
-    assert match.winner == 1 and match.reason.startswith("walkover")
+    assert match.winner == 1 and match.reason.text().startswith("walkover")
 
 
 def test_settings_are_validated():

@@ -4,6 +4,7 @@ import pytest
 
 from pairing.engines import registry
 from pairing.engines.knsb_wp import checksums, round_one, standings, wp_sb
+from pairing.engines.notes import english
 from pairing.engines.state import Colour, InvalidInput, Kind, RoundRecord
 
 from .knsb_helpers import MERGE, boards, byes, check_round, tournament
@@ -46,7 +47,8 @@ def test_f8_checksums_run_before_each_round_is_paired():
     # Round 3 of 6 players: 3 points a round, WS ½·6·2 = 6, WP ½·6·2·2 = 12.
     rounds = [[(1, 4, 1.0), (2, 5, 0.5), (3, 6, 0.0)], [(6, 1, 0.5), (4, 2, 1.0), (5, 3, 0.0)]]
     state = tournament(6, rounds, 5)
-    assert checksums(state) == ([], "F8 after round 2: points 6, WS 6 = ½·D·R, WP 12 = ½·D·R·R (D = 6)")
+    problems, line = checksums(state)
+    assert (problems, line.text()) == ([], "F8 after round 2: points 6, WS 6 = ½·D·R, WP 12 = ½·D·R·R (D = 6)")
     assert checksums(state)[1] in pair(state).explanation
     # A result entered wrongly on one side: 5 also won the game 2-5 of round 1.
     state.player(5).history[0] = RoundRecord(Kind.GAME, 2, Colour.BLACK, 1.0)
@@ -106,7 +108,7 @@ def test_c4_waiting_room_goes_to_the_higher_placed_when_all_else_ties():
     # group, colours (all want black) tie; C4.5 sends the higher placed player, 1, to the waiting room.
     state = tournament(6, [[(1, 6, 1.0), (2, 5, 1.0), (3, 4, 1.0)]], 5)
     p = pair(state)
-    assert "C4: waiting room 1" in p.explanation[0]
+    assert "C4: waiting room 1" in english(p.explanation)[0]
     assert {tuple(sorted(b)) for b in boards(p)} == {(2, 3), (1, 5), (4, 6)}
 
 
@@ -115,7 +117,7 @@ def test_c4_2_the_waiting_room_avoids_players_who_would_wait_again():
     # C5: 3 against the lowest possible, 5.
     rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
     p = pair(tournament(6, rounds, 5))
-    assert "C4: waiting room 1" in p.explanation[0]
+    assert "C4: waiting room 1" in english(p.explanation)[0]
     assert {tuple(sorted(b)) for b in boards(p)} == {(3, 5), (1, 2), (4, 6)}
 
 
@@ -145,7 +147,7 @@ def _naive_c5(left, ok):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
-    from pairing.engines.knsb_swiss import _Lookahead, absolute_ok
+    from pairing.engines.knsb_swiss import Lookahead, absolute_ok
     from pairing.engines.knsb_wp import RULES_001, _c5_pairing, _entrants
 
     state = play(SYSTEM, 12, 5, seed=seed)
@@ -156,7 +158,7 @@ def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
     checked = 0
     for start in range(0, 5):
         group = players[start : start + 8]
-        got = _c5_pairing(group, _Lookahead(RULES_001))
+        got = _c5_pairing(group, Lookahead(RULES_001))
         want = _naive_c5(group, lambda a, b: absolute_ok(a, b, RULES_001))
         assert (got and [(a.id, b.id) for a, b in got]) == (want and [(a.id, b.id) for a, b in want])
         checked += want is not None
@@ -174,7 +176,7 @@ def test_c3_and_c9_the_waiting_room_grows_by_two():
     state = tournament(6, rounds, 9)
     p = pair(state)
     assert boards(p) == [(4, 6), (3, 2), (1, 5)]
-    assert "C3/C7: waiting room enlarged to 2; C4: waiting room 3, 5" in p.explanation[1]
+    assert "C3/C7: waiting room enlarged to 2; C4: waiting room 3, 5" in english(p.explanation)[1]
     check_round(state, p)
 
 
@@ -188,7 +190,7 @@ def test_b2_not_for_topscorers_in_the_last_round():
     assert boards(p) == [(2, 1), (3, 4), (5, 6)]
     check_round(last, p, exempt=frozenset({1, 2}))
     p = pair(tournament(6, rounds, 5))
-    assert "C2: 1, 2 to the waiting room" in p.explanation[0]
+    assert "C2: 1, 2 to the waiting room" in english(p.explanation)[0]
     assert boards(p) == [(5, 1), (6, 2), (3, 4)]
 
 
@@ -205,7 +207,7 @@ def test_c4_3_the_waiting_room_that_leaves_the_smallest_one_below():
     ]
     state = tournament(7, rounds, 9)
     p = pair(state)
-    assert "C4: waiting room 6" in p.explanation[1]
+    assert "C4: waiting room 6" in english(p.explanation)[1]
     assert boards(p) == [(4, 1), (6, 5), (2, 3)] and byes(p) == [7]
     check_round(state, p)
 
@@ -224,8 +226,8 @@ def test_c2_a_player_from_the_waiting_room_without_opponent_sends_the_search_bac
     p = pair(state)
     check_round(state, p)
     assert {(3, 2), (4, 1)} <= set(boards(p))
-    assert "C4: waiting room 1" in p.explanation[1]
-    assert "C2: another player floats so that the next group can pair" in p.explanation[1]
+    assert "C4: waiting room 1" in english(p.explanation)[1]
+    assert "C2: another player floats so that the next group can pair" in english(p.explanation)[1]
 
 
 def test_c9_the_lowest_group_sends_the_search_back_group_by_group():
@@ -240,6 +242,6 @@ def test_c9_the_lowest_group_sends_the_search_back_group_by_group():
     check_round(state, p)
     assert sorted(boards(p)) == [(2, 7), (3, 4), (5, 1)] and byes(p) == [6]
     went_on = "C9: the lowest group could not be paired; this group went on"
-    assert "C4: waiting room 6, 2" in p.explanation[1] and went_on in p.explanation[1]
-    assert "C4: waiting room 6;" in p.explanation[2] and went_on in p.explanation[2]
-    assert p.explanation[3].startswith("score group 1 (2 players, 1 from the waiting room)")
+    assert "C4: waiting room 6, 2" in english(p.explanation)[1] and went_on in english(p.explanation)[1]
+    assert "C4: waiting room 6;" in english(p.explanation)[2] and went_on in english(p.explanation)[2]
+    assert english(p.explanation)[3].startswith("score group 1 (2 players, 1 from the waiting room)")

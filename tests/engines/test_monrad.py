@@ -7,6 +7,7 @@ import pytest
 
 from pairing.engines import registry
 from pairing.engines.monrad import checkpoint_round, next_round_pairable, placing
+from pairing.engines.notes import english
 from pairing.engines.state import Board, InvalidInput, Kind, NoValidPairing
 from tests.engines.danish_helpers import boards_of, play_rounds, state_of
 
@@ -46,7 +47,7 @@ def test_last_pair_opened_when_the_lowest_cannot_be_paired():
     state = state_of(play_rounds(6, [[(2, 1, 0.5), (4, 3, 0.5), (6, 5, 0.5)]]))
     result = pair(state)
     assert boards_of(result) == [(3, 1), (5, 2), (6, 4)]
-    assert any("last 1 pair(s)" in line for line in result.explanation)
+    assert any("last 1 pair(s)" in line for line in english(result.explanation))
 
 
 def test_two_pairs_opened():
@@ -62,7 +63,7 @@ def test_two_pairs_opened():
     assert placing(state) == list(range(1, 9))
     result = pair(state)
     assert sorted(tuple(sorted(b)) for b in boards_of(result)) == [(1, 2), (3, 5), (4, 7), (6, 8)]
-    assert any("last 2 pair(s)" in line for line in result.explanation)
+    assert any("last 2 pair(s)" in line for line in english(result.explanation))
 
 
 def _lexicographically_first(order, met):
@@ -152,7 +153,7 @@ def test_odd_number_of_withdrawals_first_withdrawn_takes_x_place():
     result = pair(state)
     assert boards_of(result) == [(4, 2), (5, 1)]
     assert [b.player for b in result.byes] == [3]
-    assert any("withdrawn player 6" in line for line in result.explanation)
+    assert any("withdrawn player 6" in line for line in english(result.explanation))
 
 
 def test_three_withdrawals_the_first_of_them_is_x():
@@ -190,14 +191,14 @@ def test_lookahead_warning_in_the_explanation():
     # the engine pairs 1-4, 2-6, 3-5, which leaves round 4 pairable.
     rounds = [[(2, 1, 0.5), (4, 3, 0.5), (6, 5, 0.5)], [(3, 1, 0.5), (5, 2, 0.5), (6, 4, 0.5)]]
     result = pair(state_of(play_rounds(6, rounds), total_rounds=5))
-    assert any(line.startswith("Check of §4.9.2") for line in result.explanation)
+    assert any(line.startswith("Check of §4.9.2") for line in english(result.explanation))
     # The odd/even trap: rounds 1 and 2 pair odd against even; results make round 3 odd v even too.
     trap = [[(2, 1, 1.0), (4, 3, 1.0), (6, 5, 1.0)], [(1, 4, 1.0), (3, 6, 1.0), (5, 2, 1.0)]]
     state = state_of(play_rounds(6, trap), total_rounds=5)
     result = pair(state)
     pairs = {frozenset(b) for b in boards_of(result)}
     odd_even = all(len({x % 2 for x in p}) == 2 for p in pairs)
-    assert odd_even == any(line.startswith("WARNING") for line in result.explanation)
+    assert odd_even == any(line.startswith("WARNING") for line in english(result.explanation))
 
 
 def test_settings_are_validated():

@@ -61,8 +61,8 @@ def test_seed001_a1d_forfeits_are_a_draw_against_oneself():
     assert calc.value("WSB", 57) == 13.5  # 0 + 2 + 1½ + 5 + 2 + 3 + 0
     items = calc.explain("WP", 57).items
     assert [i.value for i in items] == [3.5, 4.0, 3.0, 5.0, 4.0, 6.0, 5.5]
-    assert items[2].opponent is None and "draw against oneself" in items[2].note
-    assert "4.5 points counted as 4" in items[1].note
+    assert items[2].opponent is None and "draw against oneself" in items[2].note.text()
+    assert "4.5 points counted as 4" in items[1].note.text()
 
 
 def test_the_same_forfeits_under_each_fide_edition():
@@ -151,7 +151,7 @@ def test_withdrawal_counts_as_draws_for_the_opponents():
     assert [i.value for i in bh1.items] == [3.0, 2.0, 2.5, 1.0]
     # Player 1: 0 (r1), ½ bye (dummy, own 2), 1 vs 2 (2½), ½ vs 4 (1).
     assert bh1.value == 8.5
-    assert bh1.items[1].opponent is None and "own score 2" in bh1.items[1].note
+    assert bh1.items[1].opponent is None and "own score 2" in bh1.items[1].note.text()
     assert calc.field().adjusted[1] == 2  # his bye is followed by games: as it is
     assert calc.field().adjusted[4] == 1  # so is 4's zero-point bye
     # Plain rules: the withdrawn player counts at his 2 points, the bye not at all.
@@ -177,7 +177,7 @@ def test_dummy_cap_of_2026_for_byes():
     state = build(3, [[("1-0", 1, 2), ("U", 3)], [("U", 1), ("1-0", 2, 3)]])
     assert Calculator(state, rules="fide-2023").explain("BH", 1).items[1].value == 2
     capped = Calculator(state, rules="fide-2026").explain("BH", 1)
-    assert capped.items[1].value == 1 and "capped at half the rounds 1" in capped.items[1].note
+    assert capped.items[1].value == 1 and "capped at half the rounds 1" in capped.items[1].note.text()
     assert Calculator(state, rules="fide-2026").value("SB", 1) == 1 * 1 + 1 * 1
 
 
@@ -215,7 +215,7 @@ def test_double_forfeit():
     calc = Calculator(state, rules="fide-2023")
     assert [calc.value(c, 1) for c in ("PTS", "WIN", "REP")] == [1.5, 1, 2]
     bh = calc.explain("BH", 1)
-    assert bh.items[1].what == "forfeit loss" and bh.items[1].opponent is None
+    assert bh.items[1].what.text() == "forfeit loss" and bh.items[1].opponent is None
     assert bh.items[1].value == 1.5  # dummy opponent with his own score
     assert calc.value("BH/C1", 1) == calc.value("BH", 1) - 1.5  # the VUR is cut first
     # 2 (1 point) beaten, the dummy (1½) lost to, 3 (2½) drawn.
@@ -297,7 +297,7 @@ def test_unrated_opponents_are_left_out():
     state = build(3, [[("1-0", 1, 2), ("U", 3)], [("=", 1, 3), ("U", 2)]], ratings={1: 1500, 3: 1700})
     calc = Calculator(state)
     assert calc.value("ARO", 1) == 1700
-    assert calc.explain("ARO", 1).items[0].note == "unrated opponent"
+    assert calc.explain("ARO", 1).items[0].note.text() == "unrated opponent"
     assert calc.value("TPR", 1) == 1700  # ½ of 1 against the rated one
 
 
@@ -438,8 +438,8 @@ def test_explanations_for_the_web_app():
     line = next(s for s in table if s.player == 1)
     exp = line.explanations["BH/C1"]
     assert exp.value == line.values["BH/C1"]
-    assert any(n.startswith("cut: round 2") for n in exp.notes)
-    assert exp.items[0].note == "opponent's 2 points counted as 3"
+    assert any(n.text().startswith("cut: round 2") for n in exp.notes)
+    assert exp.items[0].note.text() == "opponent's 2 points counted as 3"
 
 
 def test_aob_with_forfeits_played_uses_the_opponents_bh_with_forfeits_played():
@@ -472,7 +472,7 @@ def test_direct_encounter_places_the_safe_leader_then_ranks_the_rest():
     assert [(s.player, s.points) for s in table[:2]] == [(5, 3), (7, 2.5)]
     assert [(s.player, s.rank) for s in table[2:6]] == [(1, 3), (2, 4), (3, 4), (4, 6)]
     assert [s.values["DE"] for s in table[2:6]] == [2, 1.5, 1.5, 0]
-    assert table[2].explanations["DE"].notes[0].endswith("not all have met")
+    assert table[2].explanations["DE"].notes[0].text().endswith("not all have met")
 
 
 def test_sb_cut_keeps_a_voluntary_round_worth_less_than_the_least_significant():

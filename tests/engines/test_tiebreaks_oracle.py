@@ -82,7 +82,7 @@ def test_koya_differs_by_the_forfeits(name):
     calc = Calculator(state, rounds, ITS_BH)
     for pid, row in theirs.items():
         exp = calc.explain("KS", pid)
-        forfeits = sum(i.value for i in exp.items if i.counted and i.what.startswith("forfeit"))
+        forfeits = sum(i.value for i in exp.items if i.counted and i.what.text().startswith("forfeit"))
         assert exp.value - forfeits == row["koya"]
 
 

@@ -7,7 +7,9 @@ import io
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils.html import escape
 
+from pairing.engines.notes import from_json
 from tests.conftest import make_competition, make_members, play_round
 
 pytestmark = pytest.mark.django_db
@@ -77,11 +79,11 @@ def test_monrad_warns_the_td_when_the_next_round_cannot_be_paired(club, td, td_c
     for _ in range(2):
         play_round(competition, td)
     rnd = pairing_services.pair_next_round(competition, td)
-    warnings = [line for line in rnd.explanation if line.startswith("WARNING")]
-    assert len(warnings) == 1 and "round 4" in warnings[0]
+    warnings = [note for note in map(from_json, rnd.explanation) if note.warning]
+    assert len(warnings) == 1 and "round 4" in warnings[0].text()
     page = td_client.get(reverse("manage_round", args=[club.slug, competition.slug, 3]))
     assert page.status_code == 200
-    assert '<li class="warning" role="alert"><strong>WARNING' in page.content.decode()
+    assert f'<li class="warning" role="alert"><strong>Warning {escape(warnings[0].text())}' in page.content.decode()
 
 
 def test_monrad_without_warning_shows_none(club, td, td_client):

@@ -119,11 +119,11 @@ def test_td_runs_a_twelve_player_cup_end_to_end(client, td, club):
         assert (first.white_id, first.black_id) == (second.black_id, second.white_id)
     cup = knockout.Cup.load(competition)
     assert cup.problems == []
-    statuses = {m.number: m.status for m in cup.matches(1)}
+    statuses = {m.number: m.status.text() for m in cup.matches(1)}
     assert statuses[tie_match].endswith("won the blitz tie-break 1½-½")
     assert cup.by_start[blitz_winner].name in statuses[tie_match]
     others = [m for m in cup.matches(1) if not m.match.is_bye and m.number != tie_match]
-    assert all(m.status.endswith("won the match 2-0") for m in others)
+    assert all(m.status.text().endswith("won the match 2-0") for m in others)
     assert all(len(m.games) == 2 for m in others)
     winners_1 = {m.match.winner for m in cup.matches(1)}
     assert winners_1 == {1, 2, 3, 4, 5, 6, 7, 8}
@@ -151,7 +151,7 @@ def test_td_runs_a_twelve_player_cup_end_to_end(client, td, club):
     view = next(m for m in cup.matches(2) if m.number == armageddon_match)
     # A draw in the final game wins the match for black.
     assert view.match.winner == final_game.black.start_number
-    assert view.status == f"{final_game.black.name} advances: drew the final game with black"
+    assert view.status.text() == f"{final_game.black.name} advances: drew the final game with black"
 
     # Semi-finals and final: the stronger player wins 2-0; seed 1 wins the cup.
     for number in (3, 4):
@@ -244,7 +244,7 @@ def test_a_correction_that_would_strand_later_games_is_refused(td_client, td, cu
     knockout.set_game_result(second, "1-0", td)
     assert not Game.objects.filter(pk=rapid.pk).exists()
     view = next(m for m in knockout.Cup.load(cup).matches(1) if m.number == first.match)
-    assert view.decided and view.status.endswith("won the match 1½-½")
+    assert view.decided and view.status.text().endswith("won the match 1½-½")
 
 
 def test_no_late_entries_and_the_format_is_fixed_once_paired(td_client, td, club, cup):
@@ -287,7 +287,7 @@ def test_a_player_who_withdraws_mid_match_loses_it_by_walkover(td_client, td, cu
         knockout.add_next_games(rnd, td)
     view = next(m for m in knockout.Cup.load(cup).matches(1) if m.number == first.match)
     assert view.match.winner == first.black.start_number
-    assert view.status == f"{first.black.name} advances: {first.white.name} withdrew (walkover)"
+    assert view.status.text() == f"{first.black.name} advances: {first.white.name} withdrew (walkover)"
     td_client.post(url("cup_pair", cup))
     assert cup.round_set.filter(number=2, paired_at__isnull=False).exists()
     assert not Game.objects.filter(pk=second.pk).exists()

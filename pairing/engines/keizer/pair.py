@@ -33,11 +33,67 @@ import random
 from dataclasses import dataclass, field
 
 from ..matching import max_weight_matching
+from ..notes import Note, joined, note_text
 from ..state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
 from .scoring import ranking_after
 from .settings import KeizerSettings, resolve
 
 ABSENCE_KINDS = (Kind.ABSENT_NOTICE, Kind.ABSENT, Kind.CLUB_MATCH)
+
+# The explanation: the order, the reserve (§1.9), the limits relaxed, each board and why.
+_ROUND = note_text("keizer.round", "Round %(round)s: %(present)s present, paired in the order of %(basis)s.")
+_START_RANKING = note_text("keizer.start_ranking", "the start ranking")
+_RANKING_AFTER = note_text("keizer.ranking_after", "the ranking after round %(round)s")
+_RELAXED = note_text("keizer.relaxed", "Relaxed to: %(limits)s.")
+_NO_PAIRING = note_text("keizer.no_pairing", "No pairing keeps: %(limits)s.")
+_BOARD_SKIPPED = note_text(
+    "keizer.board_skipped",
+    "Board %(board)s: %(a)s v %(b)s; %(colours)s. %(a)s, the highest-ranked not yet paired, meets %(b)s, the "
+    "first unpaired player below him he may meet. Skipped: %(skipped)s.",
+)
+_BOARD_NEXT = note_text(
+    "keizer.board_next",
+    "Board %(board)s: %(a)s v %(b)s; %(colours)s. %(a)s, the highest-ranked not yet paired, meets %(b)s, the "
+    "next unpaired player below him.",
+)
+_SKIPPED = note_text("keizer.skipped", "%(player)s: %(reason)s")
+_COLOURS = note_text("keizer.colours", "%(white)s white, %(black)s black (%(why)s)")
+# The limits in force (§2.1, seeds README item 4).
+_LIMITS = note_text("keizer.limits", "no repeat within %(window)s round(s), meetings %(meetings)s, %(colours)s")
+_LIMITS_PLACES = note_text(
+    "keizer.limits_places",
+    "no repeat within %(window)s round(s), meetings %(meetings)s, %(colours)s, places at most %(places)s apart",
+)
+_NO_LIMIT = note_text("keizer.no_limit", "no limit")
+_AT_MOST = note_text("keizer.at_most", "at most %(n)s")
+_NO_COLOUR_LIMITS = note_text("keizer.no_colour_limits", "no colour limits")
+_COLOUR_LIMITS = note_text("keizer.colour_limits", "%(difference)s, %(run)s")
+_NO_DIFFERENCE_LIMIT = note_text("keizer.no_difference_limit", "no colour difference limit")
+_DIFFERENCE_AT_MOST = note_text("keizer.difference_at_most", "colour difference at most %(n)s")
+_ANY_RUN = note_text("keizer.any_run", "any number of equal colours in a row")
+_RUN_AT_MOST = note_text("keizer.run_at_most", "at most %(n)s equal colours in a row")
+# Why two players may not meet.
+_MET_WITHIN = note_text("keizer.met_within", "met in round %(round)s, within %(window)s round(s)")
+_MET_TIMES = note_text("keizer.met_times", "already met %(times)s times")
+_PLACES_APART = note_text("keizer.places_apart", "more than %(places)s places apart")
+_NO_COLOURS = note_text("keizer.no_colours", "no colours within the colour limits")
+_OTHERS = note_text("keizer.others", "the others could not all be paired then")
+# Why these colours (§1.8).
+_NO_HISTORY = note_text("keizer.no_history", "no colour history: alternating by board")
+_BOTH_MET = note_text("keizer.both_met", "both preferences met")
+_PREFERENCE = note_text("keizer.preference", "the preference of %(player)s")
+_DIFFERENCE_FIRST = note_text("keizer.difference_first", "the colour difference of %(player)s goes before alternation")
+_EQUAL_CLAIMS = note_text("keizer.equal_claims", "equal claims, %(player)s is higher-ranked")
+_LIMITS_DECIDE = note_text("keizer.limits_decide", "the colour limits decide")
+# The reserve (§1.9).
+_RESERVE = note_text("keizer.reserve", "Reserve (§1.9): %(present)s present, an odd number")
+_TOP_ONLY = note_text(
+    "keizer.top_only", "places 1-%(top)s are never the reserve, but nobody else is present"
+)
+_NEVER_TOP = note_text("keizer.never_top", "places 1-%(top)s are never the reserve")
+_FEWEST = note_text("keizer.fewest", "fewest lost evenings (%(fewest)s): %(players)s")
+_LOWEST = note_text("keizer.lowest", "the lowest-ranked of them: %(player)s.")
+_BY_LOT = note_text("keizer.by_lot", "drawn by lot (seed %(seed)s): %(player)s.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,19 +106,21 @@ class Limits:
     max_same_colour_run: int | None
     max_place_difference: int | None = None
 
-    def describe(self) -> str:
-        meetings = "no limit" if self.max_meetings is None else f"at most {self.max_meetings}"
+    def describe(self) -> Note:
+        meetings = _NO_LIMIT() if self.max_meetings is None else _AT_MOST(n=self.max_meetings)
         diff, run = self.max_colour_difference, self.max_same_colour_run
         if diff is None and run is None:
-            colours = "no colour limits"
+            colours = _NO_COLOUR_LIMITS()
         else:
-            colours = (
-                ("no colour difference limit" if diff is None else f"colour difference at most {diff}")
-                + ", "
-                + ("any number of equal colours in a row" if run is None else f"at most {run} equal colours in a row")
+            colours = _COLOUR_LIMITS(
+                difference=_NO_DIFFERENCE_LIMIT() if diff is None else _DIFFERENCE_AT_MOST(n=diff),
+                run=_ANY_RUN() if run is None else _RUN_AT_MOST(n=run),
             )
-        places = "" if self.max_place_difference is None else f", places at most {self.max_place_difference} apart"
-        return f"no repeat within {self.repeat_window} round(s), meetings {meetings}, {colours}{places}"
+        if self.max_place_difference is None:
+            return _LIMITS(window=self.repeat_window, meetings=meetings, colours=colours)
+        return _LIMITS_PLACES(
+            window=self.repeat_window, meetings=meetings, colours=colours, places=self.max_place_difference
+        )
 
 
 def relaxation_steps(s: KeizerSettings) -> list[Limits]:
@@ -139,17 +197,17 @@ def colour_options(a: Card, b: Card, limits: Limits) -> list[Colour]:
     return [c for c in (Colour.WHITE, Colour.BLACK) if a.allowed(c, limits) and b.allowed(c.opposite, limits)]
 
 
-def forbidden(a: Card, b: Card, limits: Limits, round_to_pair: int) -> str | None:
+def forbidden(a: Card, b: Card, limits: Limits, round_to_pair: int) -> Note | None:
     """Why `a` and `b` may not meet under `limits`; None when they may."""
     met = a.met.get(b.id, [])
     if met and limits.repeat_window and max(met) >= round_to_pair - limits.repeat_window:
-        return f"met in round {max(met)}, within {limits.repeat_window} round(s)"
+        return _MET_WITHIN(round=max(met), window=limits.repeat_window)
     if limits.max_meetings is not None and len(met) >= limits.max_meetings:
-        return f"already met {len(met)} times"
+        return _MET_TIMES(times=len(met))
     if limits.max_place_difference is not None and abs(a.place - b.place) > limits.max_place_difference:
-        return f"more than {limits.max_place_difference} places apart"
+        return _PLACES_APART(places=limits.max_place_difference)
     if not colour_options(a, b, limits):
-        return "no colours within the colour limits"
+        return _NO_COLOURS()
     return None
 
 
@@ -160,9 +218,9 @@ def _complete(ids: list[int], allowed: dict[int, set[int]]) -> bool:
     return len(max_weight_matching(ids, edges)) == len(ids)
 
 
-def top_down(order: list[Card], limits: Limits, round_to_pair: int) -> list[tuple[Card, Card, list[str]]] | None:
+def top_down(order: list[Card], limits: Limits, round_to_pair: int) -> list[tuple[Card, Card, list[Note]]] | None:
     """Pairs in ranking order under `limits`, each with the partners skipped and why; None if impossible."""
-    reasons: dict[frozenset[int], str | None] = {}
+    reasons: dict[frozenset[int], Note | None] = {}
     allowed: dict[int, set[int]] = {c.id: set() for c in order}
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
@@ -173,10 +231,10 @@ def top_down(order: list[Card], limits: Limits, round_to_pair: int) -> list[tupl
     remaining = list(order)
     if not _complete([c.id for c in remaining], allowed):
         return None
-    pairs: list[tuple[Card, Card, list[str]]] = []
+    pairs: list[tuple[Card, Card, list[Note]]] = []
     while remaining:
         top, rest = remaining[0], remaining[1:]
-        skipped: list[str] = []
+        skipped: list[Note] = []
         for partner in rest:
             reason = reasons[frozenset((top.id, partner.id))]
             if reason is None:
@@ -185,33 +243,33 @@ def top_down(order: list[Card], limits: Limits, round_to_pair: int) -> list[tupl
                     pairs.append((top, partner, skipped))
                     remaining = left
                     break
-                reason = "the others could not all be paired then"
-            skipped.append(f"{partner.label}: {reason}")
+                reason = _OTHERS()
+            skipped.append(_SKIPPED(player=partner.label, reason=reason))
     return pairs
 
 
-def allocate(a: Card, b: Card, board: int, limits: Limits, top_colour: Colour) -> tuple[Board, str]:
+def allocate(a: Card, b: Card, board: int, limits: Limits, top_colour: Colour) -> tuple[Board, Note]:
     """Colours for `a` (higher-ranked) and `b` (§1.8), and why."""
     (strength_a, want_a), (strength_b, want_b) = a.preference(), b.preference()
     if want_a is None and want_b is None:
         wish = top_colour if board % 2 else top_colour.opposite
-        why = "no colour history: alternating by board"
+        why = _NO_HISTORY()
     elif want_b is None or (want_a is not None and want_a is not want_b):
         wish = want_a
-        why = "both preferences met" if want_b is not None else f"the preference of {a.label}"
+        why = _BOTH_MET() if want_b is not None else _PREFERENCE(player=a.label)
     elif want_a is None:
-        wish, why = want_b.opposite, f"the preference of {b.label}"
+        wish, why = want_b.opposite, _PREFERENCE(player=b.label)
     elif strength_b > strength_a:
-        wish, why = want_b.opposite, f"the colour difference of {b.label} goes before alternation"
+        wish, why = want_b.opposite, _DIFFERENCE_FIRST(player=b.label)
     elif strength_a > strength_b:
-        wish, why = want_a, f"the colour difference of {a.label} goes before alternation"
+        wish, why = want_a, _DIFFERENCE_FIRST(player=a.label)
     else:
-        wish, why = want_a, f"equal claims, {a.label} is higher-ranked"
+        wish, why = want_a, _EQUAL_CLAIMS(player=a.label)
     options = colour_options(a, b, limits)
     if wish not in options and options:
-        wish, why = options[0], "the colour limits decide"
+        wish, why = options[0], _LIMITS_DECIDE()
     white, black = (a, b) if wish is Colour.WHITE else (b, a)
-    return Board(white.id, black.id), f"{white.label} white, {black.label} black ({why})"
+    return Board(white.id, black.id), _COLOURS(white=white.label, black=black.label, why=why)
 
 
 def lost_evenings(player: Player) -> int:
@@ -220,28 +278,28 @@ def lost_evenings(player: Player) -> int:
     return reserve + int(player.extra.get("lost_evenings", 0))
 
 
-def choose_reserve(present: list[Card], state: TournamentState, s: KeizerSettings) -> tuple[Card, str]:
+def choose_reserve(present: list[Card], state: TournamentState, s: KeizerSettings) -> tuple[Card, Note]:
     """§1.9: among those with the fewest lost evenings, by lot ("Bye keuze: Random") or the lowest-ranked;
     never one of the first `no_reserve_for_top` places while somebody else can be (§2.1 "Geen bye voor top")."""
-    why = [f"Reserve (§1.9): {len(present)} present, an odd number"]
+    why = [_RESERVE(present=len(present))]
     candidates = [c for c in present if c.place > s.no_reserve_for_top]
     if not candidates:
         candidates = present
-        why.append(f"places 1-{s.no_reserve_for_top} are never the reserve, but nobody else is present")
+        why.append(_TOP_ONLY(top=s.no_reserve_for_top))
     elif len(candidates) < len(present):
-        why.append(f"places 1-{s.no_reserve_for_top} are never the reserve")
+        why.append(_NEVER_TOP(top=s.no_reserve_for_top))
     lost = {c.id: lost_evenings(state.player(c.id)) for c in candidates}
     fewest = min(lost.values())
     pool = [c for c in candidates if lost[c.id] == fewest]
-    why.append(f"fewest lost evenings ({fewest}): {', '.join(c.label for c in pool)}")
+    why.append(_FEWEST(fewest=fewest, players=[c.label for c in pool]))
     if s.reserve_choice == "lowest":
         chosen = max(pool, key=lambda c: c.place)
-        why.append(f"the lowest-ranked of them: {chosen.label}.")
+        why.append(_LOWEST(player=chosen.label))
     else:
         seed = state.seed if state.seed is not None else 0
         chosen = random.Random(seed).choice(pool)
-        why.append(f"drawn by lot (seed {seed}): {chosen.label}.")
-    return chosen, "; ".join(why)
+        why.append(_BY_LOT(seed=seed, player=chosen.label))
+    return chosen, joined(why)
 
 
 def pair_round(state: TournamentState) -> Pairing:
@@ -257,8 +315,8 @@ def pair_round(state: TournamentState) -> Pairing:
     places = {pid: place for place, pid in enumerate(ranking, 1)}
     cards = (make_card(p, places[p.id], s.forfeits_count_as_meetings) for p in state.to_pair())
     present = sorted(cards, key=lambda c: c.place)
-    basis = f"the ranking after round {state.rounds_played}" if state.rounds_played else "the start ranking"
-    explanation = [f"Round {state.round_to_pair}: {len(present)} present, paired in the order of {basis}."]
+    basis = _RANKING_AFTER(round=state.rounds_played) if state.rounds_played else _START_RANKING()
+    explanation = [_ROUND(round=state.round_to_pair, present=len(present), basis=basis)]
     absent = sorted(state.requested_byes.items(), key=lambda item: places[item[0]])
     byes = [Bye(pid, kind, score=0.0) for pid, kind in absent]
     if len(present) % 2:
@@ -274,19 +332,17 @@ def pair_round(state: TournamentState) -> Pairing:
         if pairs is not None:
             in_force = limits
             if number:
-                explanation.append(f"Relaxed to: {limits.describe()}.")
+                explanation.append(_RELAXED(limits=limits.describe()))
             break
-        explanation.append(f"No pairing keeps: {limits.describe()}.")
+        explanation.append(_NO_PAIRING(limits=limits.describe()))
     assert pairs is not None  # without limits any even number of players can be paired
     boards: list[Board] = []
     for number, (a, b, skipped) in enumerate(pairs, 1):
         board, colours = allocate(a, b, number, in_force, state.top_colour_round1)
         boards.append(board)
-        line = f"Board {number}: {a.label} v {b.label}; {colours}. {a.label}, the highest-ranked not yet paired, "
         if skipped:
-            line += f"meets {b.label}, the first unpaired player below him he may meet. "
-            line += "Skipped: " + "; ".join(skipped) + "."
+            line = _BOARD_SKIPPED(board=number, a=a.label, b=b.label, colours=colours, skipped=joined(skipped))
         else:
-            line += f"meets {b.label}, the next unpaired player below him."
+            line = _BOARD_NEXT(board=number, a=a.label, b=b.label, colours=colours)
         explanation.append(line)
     return Pairing(boards=boards, byes=byes, explanation=explanation)

@@ -35,12 +35,80 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from ..notes import Note, english, note_text
 from ..state import Colour, InvalidInput, Kind, Player, RoundRecord, TournamentState
 from .settings import KeizerSettings, resolve
 from .start import keizer_tpr, strength_groups
 
 Ranking = list[int]  # start numbers, first place first
 _EPS = 1e-9
+
+# How a round's points came about (§1.2, §1.3, §2.1, §3.5).
+_ROUND = note_text("keizer.round_points", "Round %(round)s: %(what)s")
+_NO_RESULT = note_text("keizer.no_result", "no result recorded: 0.0")
+_WHO = note_text("keizer.who", "%(name)s (place %(place)s, value %(value)s)")
+_GAME_IN_PLAY = note_text("keizer.game_in_play", "game against %(who)s still in play: 0.0")
+_WON = note_text("keizer.won", "won against %(who)s: %(points)s")
+_DREW = note_text("keizer.drew", "drew with %(who)s: %(fraction)s × %(value)s = %(points)s")
+_LOST = note_text("keizer.lost", "lost to %(who)s: 0.0")
+_FORFEIT_WON_BYE = note_text(
+    "keizer.forfeit_won_bye",
+    "won by forfeit against %(who)s, scored as a bye: %(fraction)s × own value %(own)s = %(points)s",
+)
+_FORFEIT_LOST_BYE = note_text(
+    "keizer.forfeit_lost_bye",
+    "lost by forfeit against %(who)s, scored as a bye: %(fraction)s × own value %(own)s = %(points)s",
+)
+_FORFEIT_WON = note_text("keizer.forfeit_won", "won by forfeit against %(who)s: %(points)s")
+_FORFEIT_LOST = note_text("keizer.forfeit_lost", "lost by forfeit to %(who)s (did not show up): 0.0")
+_CLUB_MATCH_IN_PLAY = note_text("keizer.club_match_in_play", "club-match game still in play: 0.0")
+_CLUB_MATCH = {
+    "won": note_text(
+        "keizer.club_match_won",
+        "club-match game on club night, won: %(fraction)s × own value %(own)s = %(points)s",
+    ),
+    "drew": note_text(
+        "keizer.club_match_drew",
+        "club-match game on club night, drew: %(fraction)s × own value %(own)s = %(points)s",
+    ),
+    "lost": note_text(
+        "keizer.club_match_lost",
+        "club-match game on club night, lost: %(fraction)s × own value %(own)s = %(points)s",
+    ),
+    "scored": note_text(
+        "keizer.club_match_scored",
+        "club-match game on club night, scored: %(fraction)s × own value %(own)s = %(points)s",
+    ),
+}
+# A player's line of the standings (§1.4-§1.6, §2.1) and the re-valuation (§1.6).
+_AALSMEER = note_text(
+    "keizer.aalsmeer",
+    "Aalsmeer bonus (§1.4): %(k)s × start value %(value)s (start place %(place)s); after round %(round)s, "
+    "%(left)s of %(k)s parts left: %(bonus)s",
+)
+_FROZEN = note_text("keizer.frozen", "Each round valued with the values of the ranking before it (frozen).")
+_VALUED = note_text("keizer.valued", "Every round valued with %(basis)s (re-valuation, §1.6).")
+_START_VALUES = note_text("keizer.start_values", "the values of the start ranking")
+_VALUES_AFTER = note_text("keizer.values_after", "the values of the ranking after round %(round)s")
+_OWN_VALUES = note_text(
+    "keizer.own_values", "the values of its own ranking (a fixed point after %(steps)s step(s))"
+)
+_OWN_VALUE = note_text(
+    "keizer.own_value", 'Own value added once (§2.1 "Beginwaarde optellen bij totaalscore"): %(value)s'
+)
+_TOTAL = note_text("keizer.total", "Total: %(total)s; place %(place)s, value %(value)s.")
+_FIXED_POINT = note_text(
+    "keizer.fixed_point", "After round %(round)s: the re-valuation reached a fixed point in %(steps)s step(s)."
+)
+_CYCLE = note_text(
+    "keizer.cycle",
+    "After round %(round)s: no fixed point, the rankings repeat in a cycle of %(length)s step(s); the classic "
+    "re-valuation (one step) is used.",
+)
+_NO_FIXED_POINT = note_text(
+    "keizer.no_fixed_point",
+    "After round %(round)s: no fixed point within %(steps)s steps; the classic re-valuation is used.",
+)
 
 
 def top_value(s: KeizerSettings, players: int) -> float:
@@ -54,10 +122,6 @@ def top_value(s: KeizerSettings, players: int) -> float:
 def value_at(place: int, s: KeizerSettings, players: int = 0) -> float:
     """The value of place `place` (1-based) among `players`, §2.1 "Waarderingsmethode: Positie van boven"."""
     return max((top_value(s, players) - s.value_step * ((place - 1) // s.value_every)) * s.value_multiplier, 0.0)
-
-
-def values_of(ranking: Ranking, s: KeizerSettings) -> dict[int, float]:
-    return {pid: value_at(place, s, len(ranking)) for place, pid in enumerate(ranking, 1)}
 
 
 def start_order(state: TournamentState) -> Ranking:
@@ -80,7 +144,7 @@ def _fraction_text(fraction: float) -> str:
 @dataclass(frozen=True, slots=True)
 class RoundPoints:
     points: float
-    text: str
+    text: Note
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +197,19 @@ def round_term(state: TournamentState, player: Player, rnd: int, s: KeizerSettin
 
 
 # Rounds without a game that score a fraction of one's own value: the setting and the wording.
-_OWN_FRACTION: dict[Kind, tuple[str, str]] = {
-    Kind.PAIRING_BYE: ("bye_fraction", "reserve (bye)"),
-    Kind.ABSENT_NOTICE: ("absent_notice_fraction", "absent with notice"),
-    Kind.ABSENT: ("absent_fraction", "absent without notice"),
+_OWN_FRACTION: dict[Kind, tuple[str, Callable[..., Note]]] = {
+    Kind.PAIRING_BYE: (
+        "bye_fraction",
+        note_text("keizer.reserve_points", "reserve (bye): %(fraction)s × own value %(own)s = %(points)s"),
+    ),
+    Kind.ABSENT_NOTICE: (
+        "absent_notice_fraction",
+        note_text("keizer.absent_notice", "absent with notice: %(fraction)s × own value %(own)s = %(points)s"),
+    ),
+    Kind.ABSENT: (
+        "absent_fraction",
+        note_text("keizer.absent", "absent without notice: %(fraction)s × own value %(own)s = %(points)s"),
+    ),
 }
 
 
@@ -155,46 +228,41 @@ def round_points(
     points = term.points(values)
     record = record_of(player, rnd)
     own = values[player.id]
-    prefix = f"Round {rnd}: "
     if record is None:
-        return RoundPoints(points, prefix + "no result recorded: 0.0")
+        return RoundPoints(points, _ROUND(round=rnd, what=_NO_RESULT()))
     kind = record.kind
+    shown = _points_text(points)
     if kind in (Kind.GAME, Kind.FORFEIT):
         opponent = state.player(record.opponent)
         opp_value = values[opponent.id]
-        who = f"{opponent.name or opponent.id} (place {places[opponent.id]}, value {opp_value:g})"
+        who = _WHO(name=opponent.name or opponent.id, place=places[opponent.id], value=f"{opp_value:g}")
     if kind is Kind.GAME:
         if record.score is None:
-            text = f"game against {who} still in play: 0.0"
+            text = _GAME_IN_PLAY(who=who)
         elif record.score >= 1:
-            text = f"won against {who}: {_points_text(points)}"
+            text = _WON(who=who, points=shown)
         elif record.score > 0:
-            text = f"drew with {who}: {_fraction_text(record.score)} × {opp_value:g} = {_points_text(points)}"
+            text = _DREW(who=who, fraction=_fraction_text(record.score), value=f"{opp_value:g}", points=shown)
         else:
-            text = f"lost to {who}: 0.0"
+            text = _LOST(who=who)
     elif kind is Kind.FORFEIT:
         won = (record.score or 0) > 0
         if _forfeit_as_bye(record, s):
-            text = (
-                f"{'won' if won else 'lost'} by forfeit against {who}, scored as a bye: "
-                f"{_fraction_text(s.bye_fraction)} × own value {own:g} = {_points_text(points)}"
-            )
+            as_bye = _FORFEIT_WON_BYE if won else _FORFEIT_LOST_BYE
+            text = as_bye(who=who, fraction=_fraction_text(s.bye_fraction), own=f"{own:g}", points=shown)
         elif won:
-            text = f"won by forfeit against {who}: {_points_text(points)}"
+            text = _FORFEIT_WON(who=who, points=shown)
         else:
-            text = f"lost by forfeit to {who} (did not show up): 0.0"
+            text = _FORFEIT_LOST(who=who)
     elif kind in _OWN_FRACTION:
         setting, label = _OWN_FRACTION[kind]
-        text = f"{label}: {_fraction_text(getattr(s, setting))} × own value {own:g} = {_points_text(points)}"
+        text = label(fraction=_fraction_text(getattr(s, setting)), own=f"{own:g}", points=shown)
     elif record.score is None:
-        text = "club-match game still in play: 0.0"
+        text = _CLUB_MATCH_IN_PLAY()
     else:
         result = {1.0: "won", 0.5: "drew"}.get(record.score, "lost" if record.score == 0 else "scored")
-        text = (
-            f"club-match game on club night, {result}: {_fraction_text(term.coef)} × own value "
-            f"{own:g} = {_points_text(points)}"
-        )
-    return RoundPoints(points, prefix + text)
+        text = _CLUB_MATCH[result](fraction=_fraction_text(term.coef), own=f"{own:g}", points=shown)
+    return RoundPoints(points, _ROUND(round=rnd, what=text))
 
 
 def aalsmeer_bonus(start_value: float, after_round: int, s: KeizerSettings) -> float:
@@ -296,9 +364,8 @@ class _Season:
         return sorted(totals, key=key)
 
 
-def _classic_basis(n: int) -> str:
-    before = "the start ranking" if n == 1 else f"the ranking after round {n - 1}"
-    return f"the values of {before}"
+def _classic_basis(n: int) -> Note:
+    return _START_VALUES() if n == 1 else _VALUES_AFTER(round=n - 1)
 
 
 @dataclass(slots=True)
@@ -308,10 +375,10 @@ class _Step:
     ranking: Ranking
     totals: dict[int, float]
     valued_with: Callable[[int], Ranking]
-    basis: str  # which values were used, for the explanation
+    basis: Note | None  # which values were used, for the explanation
 
 
-def _fixed_point(season: _Season, n: int, previous: Ranking, notes: list[str]) -> _Step:
+def _fixed_point(season: _Season, n: int, previous: Ranking, notes: list[Note]) -> _Step:
     s = season.s
     current = previous
     seen = [previous]
@@ -319,24 +386,20 @@ def _fixed_point(season: _Season, n: int, previous: Ranking, notes: list[str]) -
     for iteration in range(1, s.max_iterations + 1):
         totals = season.totals(n, season.values(current))
         new = season.order(totals, previous, n)
-        basis = f"the values of its own ranking (a fixed point after {iteration} step(s))"
-        step = _Step(new, totals, lambda _r, ranking=current: ranking, basis)
+        step = _Step(new, totals, lambda _r, ranking=current: ranking, _OWN_VALUES(steps=iteration))
         if first is None:
             first = step
             first.basis = _classic_basis(n)
         if new == current:
-            notes.append(f"After round {n}: the re-valuation reached a fixed point in {iteration} step(s).")
+            notes.append(_FIXED_POINT(round=n, steps=iteration))
             return step
         if new in seen:
             length = len(seen) - seen.index(new)
-            notes.append(
-                f"After round {n}: no fixed point, the rankings repeat in a cycle of {length} step(s); "
-                f"the classic re-valuation (one step) is used."
-            )
+            notes.append(_CYCLE(round=n, length=length))
             return first
         seen.append(new)
         current = new
-    notes.append(f"After round {n}: no fixed point within {s.max_iterations} steps; the classic re-valuation is used.")
+    notes.append(_NO_FIXED_POINT(round=n, steps=s.max_iterations))
     assert first is not None
     return first
 
@@ -359,14 +422,14 @@ class StandingRow:
     classical_points: float  # §1.5 "Pnt": 1 a win, ½ a draw, over games and forfeits
     colour_balance: int  # §1.5 "Kl": whites minus blacks over played games
     group: int  # §1.5 "Grp", §1.10: strength group by the start ranking, 1 the strongest
-    explanation: list[str] = field(default_factory=list)
+    explanation: list[Note] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Standings:
     after_round: int
     rows: list[StandingRow]
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     @property
     def ranking(self) -> Ranking:
@@ -395,10 +458,10 @@ class Standings:
         return out
 
 
-def _rankings(season: _Season, rounds: int) -> tuple[list[Ranking], _Step | None, list[str]]:
+def _rankings(season: _Season, rounds: int) -> tuple[list[Ranking], _Step | None, list[Note]]:
     """The rankings after rounds 0..`rounds`, the last round's step and the re-valuation notes."""
     order = [season.start]
-    notes: list[str] = []
+    notes: list[Note] = []
     step: _Step | None = None
     frozen: dict[int, float] = dict.fromkeys(season.terms, 0.0)  # frozen: the rounds so far, each valued once
     for n in range(1, rounds + 1):
@@ -409,7 +472,7 @@ def _rankings(season: _Season, rounds: int) -> tuple[list[Ranking], _Step | None
                 frozen[pid] += terms[n - 1].points(values)
             bonus = {pid: aalsmeer_bonus(season.start_values[pid], n, season.s) for pid in frozen}
             totals = {pid: season.with_own_value(bonus[pid] + frozen[pid], values[pid]) for pid in frozen}
-            step = _Step(season.order(totals, previous, n), totals, lambda r: order[r - 1], "")
+            step = _Step(season.order(totals, previous, n), totals, lambda r: order[r - 1], None)
         elif season.s.revaluation == "fixed-point":
             step = _fixed_point(season, n, previous, notes)
         else:
@@ -458,24 +521,29 @@ def standings(state: TournamentState, rounds: int | None = None) -> Standings:
         taken = sum(1 for r in range(1, n + 1) if took_part(record_of(player, r)))
         points = points_of.get(pid, [])
         played = [r for r in player.history[:n] if r.played]
-        explanation: list[str] = []
+        explanation: list[Note] = []
         if s.aalsmeer_rounds:
             explanation.append(
-                f"Aalsmeer bonus (§1.4): {s.aalsmeer_rounds} × start value {start_values[pid]:g} "
-                f"(start place {start.index(pid) + 1}); after round {n}, "
-                f"{max(s.aalsmeer_rounds - n, 0)} of {s.aalsmeer_rounds} parts left: {_points_text(bonus)}"
+                _AALSMEER(
+                    k=s.aalsmeer_rounds,
+                    value=f"{start_values[pid]:g}",
+                    place=start.index(pid) + 1,
+                    round=n,
+                    left=max(s.aalsmeer_rounds - n, 0),
+                    bonus=_points_text(bonus),
+                )
             )
         if n and step is not None:
             if s.revaluation == "frozen":
-                explanation.append("Each round valued with the values of the ranking before it (frozen).")
+                explanation.append(_FROZEN())
             else:
-                explanation.append(f"Every round valued with {step.basis} (re-valuation, §1.6).")
+                explanation.append(_VALUED(basis=step.basis))
         explanation.extend(rp.text for rp in points)
         if s.own_value_in_total and step is not None:
             own = season.values(step.valued_with(n))[pid]
-            explanation.append(f'Own value added once (§2.1 "Beginwaarde optellen bij totaalscore"): {own:g}')
+            explanation.append(_OWN_VALUE(value=f"{own:g}"))
         total = step.totals[pid] if step else season.with_own_value(bonus, start_values[pid])
-        explanation.append(f"Total: {_points_text(total)}; place {rank}, value {final_values[pid]:g}.")
+        explanation.append(_TOTAL(total=_points_text(total), place=rank, value=f"{final_values[pid]:g}"))
         rows.append(
             StandingRow(
                 rank=rank,
@@ -506,4 +574,4 @@ def standings_text(state: TournamentState, rounds: int | None = None) -> str:
     the settings are `state.settings` (see `settings.apply_preset`).
     """
     table = standings(state, rounds)
-    return "\n".join(table.lines() + table.notes) + "\n"
+    return "\n".join(table.lines() + english(table.notes)) + "\n"

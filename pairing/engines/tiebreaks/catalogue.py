@@ -19,8 +19,9 @@ from fractions import Fraction
 from ratings.maths import fide
 from ratings.maths.tables import average, round_half_up
 
+from ..notes import Note, note_text
 from ..state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
-from .rules import Rules, drawn_as_opponent, get_rules, is_vur, points, unplayed_label
+from .rules import FORFEIT_COUNTED, GAME, Rules, drawn_as_opponent, get_rules, is_vur, points, unplayed_label
 
 # Acronym -> (name, modifiers it takes). Cut/median: "C", "M"; "L" Koya limit; "P" forfeits as
 # played; "F" Fore Buchholz.
@@ -60,6 +61,38 @@ ENCOUNTER = frozenset({"DE", "DE1"})
 FORCED_RULES = {"WP": "knsb", "WSB": "knsb"}
 
 _MODIFIER = re.compile(r"^(C|M|L)([+-]?\d+)$|^(P|F)$")
+
+# How a value came about: notes on the whole value, and on one round's line.
+_UNPLAYED_ROUNDS = note_text("tiebreak.unplayed_rounds", "unplayed rounds counted by the rules %(rules)s")
+_CUT_ROUNDS = note_text("tiebreak.cut_rounds", "cut: %(rounds)s")
+_ROUND_CUT = note_text("tiebreak.round_cut", "round %(round)s (%(value)s)")
+_LAST_ROUND_DRAWN = note_text("tiebreak.last_round_drawn", "round %(round)s: every paired game counted as a draw")
+_AT_LEAST = note_text("tiebreak.at_least", "opponents with at least %(limit)s points")
+_WHILE_EQUAL = note_text("tiebreak.while_equal", "while equal: %(chain)s")
+_THEN = note_text("tiebreak.then", "%(first)s, then %(rest)s")
+_FROM_GAMES = note_text("tiebreak.from_games", "%(score)s from %(games)s games")
+_NO_SEED = note_text("tiebreak.no_seed", "no seed recorded: lot numbers follow the start numbers")
+_CUT = note_text("tiebreak.cut", "cut")()
+_CUT_AND = note_text("tiebreak.cut_and", "cut; %(note)s")
+_NOT_COUNTED = note_text("tiebreak.not_counted", "unplayed round not counted")()
+_UNRATED = note_text("tiebreak.unrated", "unrated opponent")()
+_COUNTED_AS = note_text("tiebreak.counted_as", "opponent's %(points)s points counted as %(counted)s")
+_SELF_DRAW = note_text(
+    "tiebreak.self_draw", "a draw against oneself: own score %(ws)s with unplayed rounds as draws"
+)
+_VIRTUAL = note_text(
+    "tiebreak.virtual",
+    "virtual opponent: %(before)s before the round + %(during)s in it + %(later)s for %(n)s later draws",
+)
+_DUMMY = note_text("tiebreak.dummy", "dummy opponent with own score %(own)s")
+_CAPPED_HALF = note_text(
+    "tiebreak.capped_half", "dummy opponent: own score %(own)s capped at half the rounds %(cap)s"
+)
+_CAPPED_OPPONENT = note_text(
+    "tiebreak.capped_opponent",
+    "dummy opponent: own score %(own)s capped at the score of scheduled opponent %(opponent)s, %(cap)s",
+)
+_OPPONENT_SCORE = note_text("tiebreak.opponent_score", "opponent's score %(score)s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,11 +149,11 @@ class Item:
 
     round: int | None
     opponent: int | None
-    what: str
+    what: Note
     result: float | None
     value: float
     counted: bool = True
-    note: str = ""
+    note: Note | None = None
 
 
 @dataclass(slots=True)
@@ -130,7 +163,7 @@ class Explanation:
     code: str
     value: float | None
     items: list[Item] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     # The sort key, higher first; a chain (KORR, MKORR) has several numbers.
     key: tuple[float, ...] = ()
 
@@ -141,12 +174,12 @@ class _Part:
 
     round: int
     opponent: int | None
-    what: str
+    what: Note
     result: float
     value: float
     factor: float
     vur: bool
-    note: str = ""
+    note: Note | None = None
     contributes: bool = True
 
     @property
@@ -202,10 +235,10 @@ class Field:
                 opp = rec.opponent
                 assert opp is not None
                 value = self.adjusted[opp]
-                note = ""
+                note = None
                 if value != self.points[opp]:
-                    note = f"opponent's {_half(self.points[opp])} points counted as {_half(value)}"
-                what = "game" if rec.kind is Kind.GAME else "forfeit counted as played"
+                    note = _COUNTED_AS(points=_half(self.points[opp]), counted=_half(value))
+                what = GAME if rec.kind is Kind.GAME else FORFEIT_COUNTED
                 out.append(_Part(rnd, opp, what, result, value, result, False, note))
             else:
                 out.append(self._unplayed(pid, rnd, rec, own, before))
@@ -218,26 +251,25 @@ class Field:
         vur = is_vur(rec)
         mode = self.rules.own
         if mode == "ignore":
-            return _Part(rnd, None, what, result, 0.0, 0.0, vur, "unplayed round not counted", False)
+            return _Part(rnd, None, what, result, 0.0, 0.0, vur, _NOT_COUNTED, False)
         if mode == "self-draw":
             ws = self.adjusted[pid]
-            note = f"draw against oneself: own score {_half(ws)} with unplayed rounds as draws"
-            return _Part(rnd, None, what, result, ws, 0.5, vur, note)
+            return _Part(rnd, None, what, result, ws, 0.5, vur, _SELF_DRAW(ws=_half(ws)))
         if mode == "virtual":
             value = before + (1 - result) + 0.5 * (self.rounds - rnd)
-            note = (
-                f"virtual opponent: {_half(before)} before the round + {_half(1 - result)} in it"
-                f" + {_half(0.5 * (self.rounds - rnd))} for {self.rounds - rnd} later draws"
-            )
+            later = self.rounds - rnd
+            note = _VIRTUAL(before=_half(before), during=_half(1 - result), later=_half(0.5 * later), n=later)
             return _Part(rnd, None, what, result, value, result, vur, note)
-        value, note = own, f"dummy opponent with own score {_half(own)}"
+        value, note = own, _DUMMY(own=_half(own))
         if mode == "dummy-capped":
             if rec.kind is Kind.FORFEIT and rec.opponent is not None:
-                cap, why = self.adjusted[rec.opponent], f"scheduled opponent {rec.opponent}'s score"
+                cap = self.adjusted[rec.opponent]
+                capped = _CAPPED_OPPONENT(own=_half(own), opponent=rec.opponent, cap=_half(cap))
             else:
-                cap, why = 0.5 * self.rounds, "half the rounds"
+                cap = 0.5 * self.rounds
+                capped = _CAPPED_HALF(own=_half(own), cap=_half(cap))
             if cap < own:
-                value, note = cap, f"dummy opponent: own score {_half(own)} capped at {why} {_half(cap)}"
+                value, note = cap, capped
         return _Part(rnd, None, what, result, value, result, vur, note)
 
 
@@ -357,15 +389,15 @@ class Calculator:
         parts = f.parts(pid, spec.forfeits_played)
         kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=False)
         exp = Explanation(spec.code, sum(p.value for p in kept), _items(parts, kept, sb=False))
-        exp.notes.append(f"unplayed rounds: {f.rules.name or f.rules.own}")
+        exp.notes.append(_UNPLAYED_ROUNDS(rules=f.rules.name or f.rules.own))
         if cut:
-            exp.notes.append("cut: " + ", ".join(f"round {p.round} ({_half(p.value)})" for p in cut))
+            exp.notes.append(_CUT_ROUNDS(rounds=[_ROUND_CUT(round=p.round, value=_half(p.value)) for p in cut]))
         return exp
 
     def _fb(self, spec: Spec, pid: int) -> Explanation:
         """FB (C.07 8.3): Buchholz with every paired game of the last round counted as a draw."""
         exp = self._bh(spec, pid, fore=True)
-        exp.notes.append(f"round {self.rounds}: every paired game counted as a draw")
+        exp.notes.append(_LAST_ROUND_DRAWN(round=self.rounds))
         return exp
 
     def _sb(self, spec: Spec, pid: int, rules: Rules | None = None) -> Explanation:
@@ -374,9 +406,9 @@ class Calculator:
         parts = f.parts(pid, spec.forfeits_played)
         kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=True)
         exp = Explanation(spec.code, sum(p.sb for p in kept), _items(parts, kept, sb=True))
-        exp.notes.append(f"unplayed rounds: {f.rules.name or f.rules.own}")
+        exp.notes.append(_UNPLAYED_ROUNDS(rules=f.rules.name or f.rules.own))
         if cut:
-            exp.notes.append("cut: " + ", ".join(f"round {p.round} ({_half(p.sb)})" for p in cut))
+            exp.notes.append(_CUT_ROUNDS(rounds=[_ROUND_CUT(round=p.round, value=_half(p.sb)) for p in cut]))
         return exp
 
     def _wp(self, spec: Spec, pid: int) -> Explanation:
@@ -410,10 +442,10 @@ class Calculator:
         for r, rec in enumerate(f.records[pid], 1):
             if rec.paired and rec.opponent is not None:
                 score = f.points[rec.opponent]
-                note = f"opponent's score {_half(score)}"
+                note = _OPPONENT_SCORE(score=_half(score))
                 items.append(Item(r, rec.opponent, _what(rec), points(rec), points(rec), score >= limit, note))
         exp = Explanation(spec.code, sum(i.value for i in items if i.counted), items)
-        exp.notes.append(f"opponents with at least {_half(limit)} points")
+        exp.notes.append(_AT_LEAST(limit=_half(limit)))
         return exp
 
     def _korr(self, spec: Spec, pid: int) -> Explanation:
@@ -436,8 +468,11 @@ class Calculator:
     def _chain(self, spec: Spec, pid: int, codes: list[str]) -> Explanation:
         steps = [self.explain(c, pid) for c in codes]
         exp = Explanation(spec.code, steps[0].value, steps[0].items, list(steps[0].notes))
-        shown = (f"{c} = {_half(s.value or 0)}" for c, s in zip(codes, steps, strict=True))
-        exp.notes.append("while equal: " + ", then ".join(shown))
+        shown = [f"{c} = {_half(s.value or 0)}" for c, s in zip(codes, steps, strict=True)]
+        chain: Note | str = shown[-1]
+        for earlier in reversed(shown[:-1]):
+            chain = _THEN(first=earlier, rest=chain)
+        exp.notes.append(_WHILE_EQUAL(chain=chain))
         exp.key = tuple(s.value or 0.0 for s in steps)
         return exp
 
@@ -450,16 +485,16 @@ class Calculator:
         for r, rec in enumerate(f.records[pid], 1):
             if rec.played and rec.opponent is not None:
                 rating = self.state.player(rec.opponent).rating
-                item = Item(r, rec.opponent, "game", points(rec), float(rating))
+                item = Item(r, rec.opponent, GAME, points(rec), float(rating))
                 (rated if rating > 0 else unrated).append(item)
-        return rated, [replace(i, counted=False, note="unrated opponent") for i in unrated]
+        return rated, [replace(i, counted=False, note=_UNRATED) for i in unrated]
 
     def _aro(self, spec: Spec, pid: int) -> Explanation:
         """ARO (C.07 10.1): the mean rating of the opponents met over the board, rounded; /C1 drops the
         lowest-rated. Unrated opponents are left out (art. 10: rating-based tie-breaks need ratings)."""
         rated, unrated = self._rated_games(pid)
         dropped = sorted(rated, key=lambda i: (i.value, i.round))[: min(spec.cut, len(rated))]
-        items = [replace(i, counted=False, note="cut") if i in dropped else i for i in rated] + unrated
+        items = [replace(i, counted=False, note=_CUT) if i in dropped else i for i in rated] + unrated
         counted = [int(i.value) for i in items if i.counted]
         value = average(counted) if counted else 0
         return Explanation(spec.code, float(value), sorted(items, key=lambda i: i.round or 0))
@@ -477,7 +512,7 @@ class Calculator:
         value = fide.tournament_performance([int(i.value) for i in rated], Fraction(score)) or 0
         exp = Explanation(spec.code, float(value), sorted(rated + unrated, key=lambda i: i.round or 0))
         if rated:
-            exp.notes.append(f"{_half(score)} from {len(rated)} games")
+            exp.notes.append(_FROM_GAMES(score=_half(score), games=len(rated)))
         return exp
 
     def _ptp(self, spec: Spec, pid: int) -> Explanation:
@@ -492,7 +527,7 @@ class Calculator:
         items = []
         for r, rec in enumerate(f.records[pid], 1):
             if rec.played and rec.opponent is not None:
-                items.append(Item(r, rec.opponent, "game", points(rec), self.value(of, rec.opponent) or 0.0))
+                items.append(Item(r, rec.opponent, GAME, points(rec), self.value(of, rec.opponent) or 0.0))
         value = average([Fraction(i.value) for i in items]) if items else 0
         return Explanation(spec.code, float(value), items)
 
@@ -519,12 +554,12 @@ class Calculator:
             self._lots = {p: i for i, p in enumerate(ids, 1)}
         exp = Explanation(spec.code, float(self._lots[pid]))
         if self.state.seed is None:
-            exp.notes.append("no seed recorded: lot numbers follow the start numbers")
+            exp.notes.append(_NO_SEED())
         return exp
 
 
-def _what(rec: RoundRecord) -> str:
-    return "game" if rec.played else unplayed_label(rec)
+def _what(rec: RoundRecord) -> Note:
+    return GAME if rec.played else unplayed_label(rec)
 
 
 def _items(parts: list[_Part], kept: list[_Part], sb: bool) -> list[Item]:
@@ -532,6 +567,6 @@ def _items(parts: list[_Part], kept: list[_Part], sb: bool) -> list[Item]:
     items = []
     for p in parts:
         counted = id(p) in kept_ids
-        note = p.note if counted or not p.contributes else ("cut; " + p.note if p.note else "cut")
+        note = p.note if counted or not p.contributes else (_CUT_AND(note=p.note) if p.note else _CUT)
         items.append(Item(p.round, p.opponent, p.what, p.result, p.sb if sb else p.value, counted, note))
     return items

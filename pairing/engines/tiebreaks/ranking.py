@@ -11,9 +11,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from ..notes import note_text
 from ..state import TournamentState
 from .catalogue import ENCOUNTER, Calculator, Explanation, Item, Spec, parse
-from .rules import Rules, points
+from .rules import GAME, Rules, points
+
+# Direct encounter (C.07 art. 6): who is tied, and whether every two of them have met.
+_ALL_MET = note_text("tiebreak.all_met", "tied with %(players)s; all have met")
+_NOT_ALL_MET = note_text("tiebreak.not_all_met", "tied with %(players)s; not all have met")
 
 
 @dataclass(slots=True)
@@ -44,7 +49,7 @@ def encounter_points(
         for rnd, rec in enumerate(f.records[p], 1):
             if rec.opponent in members and f.met(rec, forfeits_played):
                 results[(p, rec.opponent)].append(points(rec))
-                games[p].append(Item(rnd, rec.opponent, "game", points(rec), points(rec)))
+                games[p].append(Item(rnd, rec.opponent, GAME, points(rec), points(rec)))
     mini = {p: sum(sum(v) / len(v) for (a, _), v in results.items() if a == p) for p in group}
     complete = all((a, b) in results for a in group for b in group if a != b)
     return mini, games, complete
@@ -120,11 +125,11 @@ def standings(
             if spec.acronym == "DE1" and offset != 0:
                 return order(group, k + 1, offset)
             mini, games, complete = encounter_points(calc, group, spec.forfeits_played)
-            note = "all have met" if complete else "not all have met"
+            tied = _ALL_MET if complete else _NOT_ALL_MET
             for p in group:
                 lines[p].values[key[spec]] = mini[p]
                 lines[p].explanations[key[spec]] = Explanation(
-                    spec.code, mini[p], games[p], [f"tied with {sorted(set(group) - {p})}; {note}"]
+                    spec.code, mini[p], games[p], [tied(players=sorted(set(group) - {p}))]
                 )
             blocks = _encounter_blocks(calc, group, spec.forfeits_played)
         else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..notes import Note, note_text
 from ..state import InvalidInput, Kind, RoundRecord
 
 OWN_CHOICES = ("dummy", "dummy-capped", "virtual", "self-draw", "ignore")
@@ -96,15 +97,24 @@ def drawn_as_opponent(records: list[RoundRecord]) -> list[bool]:
     return flags
 
 
-def unplayed_label(record: RoundRecord) -> str:
+# What a round was, for an explanation's lines (one note each, shared: notes do not change).
+GAME = note_text("tiebreak.game", "game")()
+FORFEIT_COUNTED = note_text("tiebreak.forfeit_counted", "forfeit counted as played")()
+_FORFEIT_WIN = note_text("tiebreak.forfeit_win", "forfeit win")()
+_FORFEIT_LOSS = note_text("tiebreak.forfeit_loss", "forfeit loss")()
+_FORFEIT_DRAW = note_text("tiebreak.forfeit_draw", "forfeit draw")()
+_UNPLAYED: dict[Kind, Note] = {
+    Kind.PAIRING_BYE: note_text("tiebreak.pairing_bye", "pairing-allocated bye")(),
+    Kind.FULL_BYE: note_text("tiebreak.full_bye", "full-point bye")(),
+    Kind.HALF_BYE: note_text("tiebreak.half_bye", "half-point bye")(),
+    Kind.ABSENT_NOTICE: note_text("tiebreak.zero_bye", "zero-point bye")(),
+    Kind.ABSENT: note_text("tiebreak.absent", "absent")(),
+    Kind.CLUB_MATCH: note_text("tiebreak.club_match", "club match")(),
+}
+
+
+def unplayed_label(record: RoundRecord) -> Note:
     """A short name for a round without an over-the-board game."""
     if record.kind is Kind.FORFEIT:
-        return "forfeit " + ("win" if points(record) >= 1 else "loss" if points(record) == 0 else "draw")
-    return {
-        Kind.PAIRING_BYE: "pairing-allocated bye",
-        Kind.FULL_BYE: "full-point bye",
-        Kind.HALF_BYE: "half-point bye",
-        Kind.ABSENT_NOTICE: "zero-point bye",
-        Kind.ABSENT: "absent",
-        Kind.CLUB_MATCH: "club match",
-    }.get(record.kind, record.kind.value)
+        return _FORFEIT_WIN if points(record) >= 1 else _FORFEIT_LOSS if points(record) == 0 else _FORFEIT_DRAW
+    return _UNPLAYED.get(record.kind, GAME)
