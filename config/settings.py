@@ -6,7 +6,8 @@ ALLOWED_HOSTS  comma-separated host names; required when DEBUG is off
 HTTPS          "1" for a site served over TLS (usually by a reverse proxy that sets X-Forwarded-Proto):
                HSTS, secure cookies, redirect to https, the proxy header trusted
 DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on PostgreSQL
-REDIS_URL      a Redis server (redis://host:6379/0): the job queue (RQ) instead of the database
+REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
+               without it: cache in each process's memory, sessions and jobs in the database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
                EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
@@ -52,6 +53,7 @@ HTTPS = env_bool("HTTPS", False)
 if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # the load balancer asks over plain HTTP
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 60 * 60 * 24 * 365))
@@ -163,14 +165,21 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Background jobs (jobs/): django-tasks, queued in the database, or in Redis through RQ when REDIS_URL
-# is set; `manage.py worker` runs them.
+# Web processes keep no state of their own. Without REDIS_URL: sessions in the database, a cache in
+# each process's memory, jobs queued in the database. With REDIS_URL: cache and sessions in Redis
+# (sessions also in the database), jobs queued in Redis through RQ. `manage.py worker` runs the jobs.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                    "KEY_PREFIX": "clubavond"},
+    }  # fmt: skip
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # read from Redis, kept in the database
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
     TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
 else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))

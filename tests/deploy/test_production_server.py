@@ -80,3 +80,10 @@ def test_an_unknown_page_is_a_plain_404_not_a_debug_page(https_server):
     assert status == 404
     assert b"Traceback" not in body and b"URLconf" not in body
     assert "Content-Security-Policy" in headers
+
+
+def test_the_health_check_answers_over_plain_http(https_server):
+    """A load balancer asks the server itself, without TLS: no redirect for /health/."""
+    with urllib.request.urlopen(https_server + "/health/", timeout=30) as response:
+        assert response.status == 200
+        assert response.read() == b'{"status": "ok", "database": "ok", "cache": "ok"}'
