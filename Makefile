@@ -1,28 +1,37 @@
-# Clubavond: `make run` serves the demo club, `make test` runs the whole suite.
+# Clubavond: `make run` serves the demo club, `make test` runs the whole suite, `make serve` is production.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup lint bench messages clean
+.PHONY: run serve test setup lint bench messages clean
 
 # The compiled matcher is built by `pip install -e .` (the last line of requirements.txt).
 MATCHER := pyproject.toml setup.py pairing/engines/matcher.cpp pairing/engines/matcher.h pairing/engines/matcher_build.py
 
-$(STAMP): requirements.txt package.json $(MATCHER)
+$(STAMP): requirements.txt $(MATCHER)
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
-	@if command -v npm >/dev/null 2>&1; then npm install --no-audit --no-fund --silent || echo "npm install failed: pages work without htmx"; fi
 	touch $(STAMP)
 
 setup: $(STAMP)
 	@$(PY) -c 'import pairing.engines._matcher' 2>/dev/null || $(PY) -m pip install --quiet --no-deps -e .
 
+# The demo runs in development mode (DEBUG=1); `make serve` is the production server.
+run: export DEBUG = 1
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py worker & worker=$$!; trap 'kill $$worker' EXIT; $(PY) manage.py runserver 127.0.0.1:8000
+
+# Production (README, "Deploying"): DEBUG off, so SECRET_KEY and ALLOWED_HOSTS must be set;
+# gunicorn.conf.py reads BIND (default 127.0.0.1:8000) and WEB_CONCURRENCY (worker processes).
+# `make run` and `make serve` start a job worker beside the web server.
+serve: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py worker & worker=$$!; trap 'kill $$worker' EXIT; $(VENV)/bin/gunicorn
 
 test: setup
 	$(PY) -m pytest
@@ -34,9 +43,10 @@ bench: setup
 	for script in bench/bench_*.py; do $(PY) $$script; done
 
 # Needs gettext; the compiled .mo files are committed, so a fresh machine does not.
+messages: export DEBUG = 1
 messages: setup
-	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=node_modules --ignore=tests --no-obsolete
+	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=staticfiles --ignore=tests --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) node_modules db.sqlite3 pairing/engines/_matcher*.so *.egg-info
+	rm -rf $(VENV) staticfiles db.sqlite3 pairing/engines/_matcher*.so *.egg-info build

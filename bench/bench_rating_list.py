@@ -56,6 +56,7 @@ def main(lines: int = 500_000, members: int = 200) -> None:
     folder = Path(tempfile.mkdtemp(prefix="clubavond-bench-"))
     os.environ["DATABASE_URL"] = f"sqlite:///{folder / 'bench.sqlite3'}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DEBUG", "1")  # a local run, no SECRET_KEY needed
     import django
 
     django.setup()

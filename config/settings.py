@@ -1,15 +1,25 @@
-"""Clubavond settings: one module, read from the environment.
+"""Clubavond settings: one module, read from the environment (README, "Deploying").
 
+DEBUG          "1" turns the development mode on (`make run` does); off unless set
+SECRET_KEY     required when DEBUG is off (50 random characters or more)
+ALLOWED_HOSTS  comma-separated host names; required when DEBUG is off
+HTTPS          "1" for a site served over TLS (usually by a reverse proxy that sets X-Forwarded-Proto):
+               HSTS, secure cookies, redirect to https, the proxy header trusted
 DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on PostgreSQL
-SECRET_KEY     required when DEBUG is off
-DEBUG          "1"/"true" to turn on (default on for a first local run)
-ALLOWED_HOSTS  comma-separated host names
+REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
+               without it: cache in each process's memory, sessions and jobs in the database
+JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
+ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
+               EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
 """
 
 import os
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -24,13 +34,32 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "insecure-local-development-key"  # noqa: S105
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "")
+if not DEBUG:
+    missing = [name for name, value in (("SECRET_KEY", SECRET_KEY), ("ALLOWED_HOSTS", ALLOWED_HOSTS)) if not value]
+    if missing:
+        raise ImproperlyConfigured(
+            f"DEBUG is off, so {' and '.join(missing)} must be set in the environment "
+            "(or set DEBUG=1 for a local development run); see README, Deploying."
+        )
+SECRET_KEY = SECRET_KEY or "insecure-local-development-key"  # only reached with DEBUG on
+ALLOWED_HOSTS = ALLOWED_HOSTS or ["127.0.0.1", "localhost", "testserver"]
+
+# Behind TLS (HTTPS=1): the proxy terminates TLS and says so in X-Forwarded-Proto, which it must set
+# itself (overwriting any such header from the client).
+HTTPS = env_bool("HTTPS", False)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # the load balancer asks over plain HTTP
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 60 * 60 * 24 * 365))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -39,16 +68,23 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "django_htmx",
     "template_partials",
     "clubs",
     "tournaments",
     "pairing",
     "ratings",
+    "jobs",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
+    "config.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -98,13 +134,100 @@ TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 USE_TZ = True
 
+# Static files (htmx included: django-htmx ships it) are served by WhiteNoise: with DEBUG off from
+# STATIC_ROOT (`collectstatic`, which `make serve` runs), compressed, under hashed names with far-future
+# cache headers.
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# htmx comes from npm (package.json); the pages work without it, so it is optional.
-if (BASE_DIR / "node_modules" / "htmx.org" / "dist").is_dir():
-    STATICFILES_DIRS.append(("vendor", BASE_DIR / "node_modules" / "htmx.org" / "dist"))
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# Content-Security-Policy: only this site's own scripts, styles and images; no inline code anywhere
+# (behaviour lives in static/js). WeasyPrint renders PDFs from the HTML on the server, not affected.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Web processes keep no state of their own. Without REDIS_URL: sessions in the database, a cache in
+# each process's memory, jobs queued in the database. With REDIS_URL: cache and sessions in Redis
+# (sessions also in the database), jobs queued in Redis through RQ. `manage.py worker` runs the jobs.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                    "KEY_PREFIX": "clubavond"},
+    }  # fmt: skip
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # read from Redis, kept in the database
+    RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
+JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
+# A TRF file larger than this is imported by a worker; a smaller one at once.
+TRF_INLINE_MAX_BYTES = 64 * 1024
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Logging: everything to stderr, each line with its request id (config.request_id); a server error
+# with its traceback. With ADMINS set, server errors also go to them by e-mail.
+ADMINS = getaddresses(env_list("ADMINS", ""))
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "clubavond@localhost")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {
+        "request_id": {"()": "config.request_id.RequestIdFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "line",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        "django.request": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
+        "django.security": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
+        "jobs": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+    },
+}

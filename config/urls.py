@@ -2,7 +2,10 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from config.health import health
+
 urlpatterns = [
+    path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -11,4 +14,5 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
     path("", include("ratings.urls")),
+    path("", include("jobs.urls")),
 ]

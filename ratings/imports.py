@@ -152,7 +152,13 @@ def create_preview(
     progress: Progress | None = None,
 ) -> RatingListImport:
     """Read and match a list and record the result as a preview (nothing is saved on a malformed list)."""
-    result = read_and_match(club, source, stream, progress)
+    return save_preview(club, source, read_and_match(club, source, stream, progress), file_name, list_date, user)
+
+
+def save_preview(
+    club: Club, source: str, result: MatchResult, file_name: str, list_date: date, user=None
+) -> RatingListImport:
+    """Record what reading a list found, as a preview waiting for the TD's confirmation."""
     return RatingListImport.objects.create(
         club=club,
         source=source,

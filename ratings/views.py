@@ -1,8 +1,8 @@
 """The TD's rating pages: import a rating list (upload, preview, confirm), rating history, rating report.
 
 Thin views: look up with permission (`clubs.access.directed_club`), call `ratings.imports` or
-`ratings.reports`, render. The upload is read in the request itself, in one streaming pass; the
-preview page that follows is the result (a full FIDE list takes seconds, see bench/bench_rating_list.py).
+`ratings.reports`, render. The upload is stored and read by a worker (`ratings.jobs`; a full FIDE list
+takes up to a minute, see bench/bench_rating_list.py); the job's page leads to the preview.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
+from jobs.views import follow
 from tournaments.models import Competition
 from tournaments.pdf import render_pdf
 from tournaments.state import CompetitionData
 
-from . import imports, reports
+from . import imports, reports, tasks
 from .forms import RatingListForm
-from .lists import ListError
 from .maths.titles import QualifyingKind
 from .models import RatingChange, RatingListImport, RatingSystem
 
@@ -33,17 +33,9 @@ def rating_lists(request, club):
     club = directed_club(request, club)
     form = RatingListForm(request.POST or None, request.FILES or None, initial={"source": reports.default_system(club)})
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        upload.seek(0)
-        try:
-            list_import = imports.create_preview(
-                club, form.cleaned_data["source"], upload.file, upload.name, form.cleaned_data["list_date"],
-                request.user,
-            )  # fmt: skip
-        except ListError as error:
-            form.add_error("file", _("%(error)s. Nothing was imported.") % {"error": error})
-        else:
-            return redirect("rating_list", club.slug, list_import.pk)
+        data = form.cleaned_data
+        job = tasks.start(club, data["source"], data["file"], data["list_date"], request.user)
+        return follow(job)
     context = {"club": club, "form": form, "imports": club.rating_imports.select_related("uploaded_by")[:30]}
     return render(request, "ratings/lists.html", context)
 

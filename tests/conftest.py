@@ -78,3 +78,7 @@ def play_round(competition, td, results=None):
             services.set_result(game, (results or {}).get(game.board, "1-0"), td)
     services.finish(rnd, td)
     return rnd
+
+
+# The production deployment (gunicorn, DEBUG off) for tests/deploy and the browser tests in tests/e2e.
+from tests.deploy.fixtures import deployment, http_server, https_server  # noqa: E402,F401

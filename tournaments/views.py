@@ -473,7 +473,11 @@ def results_history(request, club, competition):
 
 @login_required
 def import_trf(request, club):
-    """A TRF file as a new competition; a malformed file is refused with its line number, nothing saved."""
+    """A TRF file as a new competition; a malformed file is refused with its line number, nothing saved.
+
+    A large file is imported by a worker (`tournaments.tasks`): the TD follows the job's page."""
+    from django.conf import settings
+
     from pairing.engines.trf import TrfError
 
     from .forms import TrfImportForm
@@ -483,6 +487,16 @@ def import_trf(request, club):
     form = TrfImportForm(request.POST or None, request.FILES or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        if request.FILES["file"].size > settings.TRF_INLINE_MAX_BYTES:  # a worker imports it, the page follows
+            from jobs.views import follow
+
+            from .tasks import start
+
+            job = start(
+                club, data["file"], request.FILES["file"].name, name=data["name"], slug=data["slug"],
+                system=data["system"], user=request.user,
+            )  # fmt: skip
+            return follow(job)
         try:
             competition = do_import(
                 club, data["file"], name=data["name"], slug=data["slug"], system=data["system"],

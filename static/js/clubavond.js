@@ -54,3 +54,25 @@
     xhr.send(new FormData(form));
   });
 })();
+
+// Small behaviours declared in the markup (the Content-Security-Policy allows no inline handlers):
+// <select data-submit-on-change> submits its form; <form data-confirm="question"> asks first;
+// <form data-reveal-on-submit="id"> shows the element with that id while the form is sent.
+(function () {
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el.matches && el.matches("select[data-submit-on-change]") && el.form) el.form.submit();
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    if (form.dataset.revealOnSubmit) {
+      var shown = document.getElementById(form.dataset.revealOnSubmit);
+      if (shown) shown.hidden = false;
+    }
+  }, true);
+})();

@@ -115,9 +115,10 @@ def people(club):
     }  # fmt: skip
 
 
-def upload(client, club, source: str, name: str, content: bytes, day: str = "2026-11-01"):
+def upload(client, club, source: str, name: str, content: bytes, day: str = "2026-11-01", follow=False):
+    """Post a list; the job reading it runs at once here (the tests' task backend runs tasks immediately)."""
     data = {"source": source, "list_date": day, "file": SimpleUploadedFile(name, content)}
-    return client.post(reverse("rating_lists", args=[club.slug]), data)
+    return client.post(reverse("rating_lists", args=[club.slug]), data, follow=follow)
 
 
 def snapshot(club) -> list[tuple]:
@@ -182,8 +183,9 @@ def test_upload_preview_confirm_and_history(td_client, club, people, fmt):
 def test_malformed_list_is_refused_with_its_line_and_nothing_saved(td_client, club, people, fmt):
     source, name, _, bad, line = FORMATS[fmt]
     before = snapshot(club)
-    response = upload(td_client, club, source, name, bad)
+    response = upload(td_client, club, source, name, bad, follow=True)
     assert response.status_code == 200
+    assert response.redirect_chain[0][0].startswith(f"/{club.slug}/jobs/")  # the job's page tells
     page = response.content.decode()
     assert f"line {line}:" in page and "Nothing was imported" in page
     assert snapshot(club) == before
@@ -207,14 +209,14 @@ def test_a_second_list_matches_by_the_id_a_name_match_stored(td_client, club, pe
 
 
 def test_header_that_is_not_a_rating_list_is_refused_on_line_1(td_client, club, people):
-    response = upload(td_client, club, "knsb", "x.csv", b"foo;bar\n1;2\n")
+    response = upload(td_client, club, "knsb", "x.csv", b"foo;bar\n1;2\n", follow=True)
     assert "line 1:" in response.content.decode()
     assert snapshot(club)[2] == 0
 
 
 def test_xml_with_a_doctype_is_refused(td_client, club, people):
     bomb = b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa">]>\n<playerslist></playerslist>\n'
-    response = upload(td_client, club, "fide", "x.xml", bomb)
+    response = upload(td_client, club, "fide", "x.xml", bomb, follow=True)
     assert "line 2:" in response.content.decode()
 
 

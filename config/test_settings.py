@@ -1,0 +1,15 @@
+"""The test suite's settings: production's (DEBUG off), with a key and host names of its own."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-key-never-used-by-a-site-" + "x" * 32)
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
+
+from .settings import *  # noqa: E402,F403
+
+# No `collectstatic` before the tests: the static files are found where they are, unhashed.
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+
+# Jobs run at once, in the test's own transaction; tests/deploy runs real workers on a database of their own.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+JOBS_HEARTBEAT_SECONDS = 0

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("<slug:club>/jobs/<int:pk>/", views.job_page, name="job"),
+]

@@ -1,0 +1,52 @@
+"""Importing a large TRF file as a background job (the import page starts it for files over
+TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `trf_io.import_trf`)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django_tasks import task
+
+from jobs import runner, uploads
+from pairing.engines.trf import TrfError
+
+from . import trf_io
+
+
+@task()
+def import_trf_file(job_id: int, attempt: int) -> None:
+    runner.run(job_id, attempt, _import)
+
+
+def _import(job, report: runner.Report) -> runner.Save:
+    params = job.params
+    with uploads.open_upload(job.upload) as stream:
+        text = stream.read().decode("utf-8")  # stored as the form decoded it
+    report(0.5)
+
+    def save() -> str:
+        try:
+            competition = trf_io.import_trf(
+                job.club, text, name=params["name"], slug=params["slug"], system=params["system"],
+                source=params["file_name"],
+            )  # fmt: skip
+        except (TrfError, ValidationError) as error:
+            raise runner.Failed(str(error)) from error
+        except IntegrityError as error:  # the short name was taken while the job waited
+            raise runner.Failed(_("This short name is taken; choose another.")) from error
+        return reverse("manage", args=[job.club.slug, competition.slug])
+
+    return save
+
+
+def start(club, text: str, file_name: str, *, name: str, slug: str, system: str, user) -> runner.Job:
+    """The job importing the (decoded) TRF `text` as the competition `slug` of `club`."""
+    params = {"name": name, "slug": slug, "system": system, "file_name": file_name[:255]}
+    data = text.encode("utf-8")
+    return runner.submit(
+        import_trf_file, kind="trf-import", title=_("Importing %(file)s") % {"file": file_name}, club=club,
+        user=user, params=params, file_name=file_name, chunks=lambda: [data],
+        back_url=reverse("import_trf", args=[club.slug]),
+    )  # fmt: skip
