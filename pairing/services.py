@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing
+from tournaments import versioning
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
 from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
 
@@ -32,6 +33,7 @@ def pair_next_round(competition: Competition, user) -> Round:
         from tournaments.knockout import pair_round
 
         return pair_round(competition, user)
+    versioning.bump(competition)
     number = next_round_number(competition)
     planned = competition.planned_rounds()
     if planned and number > planned:
@@ -144,6 +146,7 @@ def check_board(rnd: Round, white: Participant, black: Participant) -> list[Rule
 def _locked_round(rnd: Round, override: bool) -> list[Game]:
     if rnd.status != Round.Status.DRAFT and not override:
         raise ValidationError(_("Round %(n)s is published: changing it needs the override.") % {"n": rnd.number})
+    versioning.bump(rnd.competition_id)
     return list(rnd.games.select_for_update().select_related("white__member", "black__member"))
 
 

@@ -20,6 +20,7 @@ from clubs.forms import GuestForm
 from clubs.models import Member
 
 from . import services, standings
+from .caching import public_page
 from .flash import flash_errors
 from .forms import AbsenceForm, CompetitionForm
 from .knockout_views import render_bracket, render_team_standings
@@ -46,6 +47,7 @@ def _page(request, template: str, context: dict, partial: str | None = None):
 # Public pages ---------------------------------------------------------------------------------
 
 
+@public_page
 def pairings(request, club, competition, number=None):
     competition = _competition(club, competition)
     if competition.system == "knockout":
@@ -84,6 +86,7 @@ def _round_context(data: CompetitionData, rnd: Round) -> dict:
     }
 
 
+@public_page
 def standings_page(request, club, competition):
     competition = _competition(club, competition)
     if competition.system == "knockout":
@@ -114,6 +117,7 @@ def keizer_standings_page(request, competition, data):
     return _page(request, "tournaments/keizer_standings.html", context, "table")
 
 
+@public_page
 def crosstable_page(request, club, competition):
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
@@ -127,6 +131,7 @@ def crosstable_page(request, club, competition):
     return _page(request, "tournaments/crosstable.html", context, "table")
 
 
+@public_page
 def player_card(request, club, competition, number):
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
@@ -525,6 +530,7 @@ def export_trf(request, club, competition):
 # Tie-breaks and prizes ------------------------------------------------------------------------
 
 
+@public_page
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
     from .prizes import tiebreak_name
@@ -601,6 +607,7 @@ def prize_settings(request, club, competition):
     return render(request, "tournaments/prizes.html", {"competition": competition, "form": form, "default": default})
 
 
+@public_page
 def prize_list_page(request, club, competition):
     """The prize list: winners by name and prize (no private data), as a page or a PDF."""
     from .prizes import prize_list
