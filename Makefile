@@ -45,7 +45,7 @@ bench: setup
 # Needs gettext; the compiled .mo files are committed, so a fresh machine does not.
 messages: export DEBUG = 1
 messages: setup
-	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=staticfiles --ignore=tests --no-obsolete
+	$(PY) manage.py makemessages -l nl -l da --ignore=.venv --ignore=staticfiles --ignore=tests --no-obsolete --no-location
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

@@ -19,6 +19,7 @@ from pairing.engines.state import EngineError, NoValidPairing, Pairing
 from tournaments import versioning
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
 from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
+from tournaments.templatetags.notes import render_note
 
 
 def next_round_number(competition: Competition) -> int:
@@ -63,9 +64,9 @@ def pair_next_round(competition: Competition, user) -> Round:
     try:
         pairing = registry.pair(state, competition.system)
     except NoValidPairing as error:
-        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": error}) from error
+        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": render_note(error.note)}) from error
     except EngineError as error:
-        raise ValidationError(str(error)) from error
+        raise ValidationError(render_note(error.note)) from error
 
     save_pairing(rnd, pairing, data.participants, skip_byes=set(state.requested_byes))
     rnd.explanation = [notes.to_json(note) for note in pairing.explanation]

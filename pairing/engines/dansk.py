@@ -50,6 +50,11 @@ from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairi
 W, B = Colour.WHITE, Colour.BLACK
 
 # The explanation (the rules of §4.9.3 in brackets).
+_NO_PAIRING = note_text("dansk.no_pairing", "Dansk Schweizer: no pairing without a repeated game (1.2).")
+_NO_PAIRING_PREFERENCE = note_text(
+    "dansk.no_pairing_preference",
+    "Dansk Schweizer: no pairing without a repeated game (1.2) or an unmet strong preference.",
+)
 _ROUND = note_text("dansk.round", "Dansk Schweizer round %(round)s: point groups paired from the top (4.1-4.2).")
 _NOBODY = note_text("dansk.nobody", "No players to pair.")
 _RELAXED = note_text(
@@ -640,8 +645,7 @@ def pair(state: TournamentState) -> Pairing:
         ctx.steps.clear()
         pairs = _pair_groups(ctx, groups, settings["arrangement_limit"])
     if pairs is None:
-        reason = "a repeated game (1.2)" if ctx.relaxed else "a repeated game (1.2) or an unmet strong preference"
-        raise NoValidPairing(f"Dansk Schweizer: no pairing without {reason}")
+        raise NoValidPairing(_NO_PAIRING() if ctx.relaxed else _NO_PAIRING_PREFERENCE())
     return _output(state, ctx, pairs)
 
 

@@ -56,6 +56,13 @@ from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairi
 W, B = Colour.WHITE, Colour.BLACK
 
 # The explanation (the sections of §4.9.6 in brackets).
+_NO_BYE = note_text("dubov.no_bye", "Dubov: nobody can have the bye (2.2) and leave the others pairable.")
+_NO_FLOATERS = note_text("dubov.no_floaters", "Dubov: the last floaters cannot be paired.")
+_NO_GROUP = note_text("dubov.no_group", "Dubov: a score group cannot be paired.")
+_NO_PAIRING = note_text("dubov.no_pairing", "Dubov: no pairing satisfies restriction 2.1.")
+_NO_PAIRING_COLOURS = note_text(
+    "dubov.no_pairing_colours", "Dubov: no pairing satisfies restrictions 2.1, 2.3 and 2.4."
+)
 _ROUND_ONE = note_text("dubov.round_one", "Dubov round 1 (5): rating order, upper half against lower half.")
 _ROUND_ONE_BYE = note_text("dubov.round_one_bye", "%(player)s is last in an odd field: the bye (5).")
 _ROUND_ONE_LOT = note_text("dubov.round_one_lot", "Board 1 colours by lot: the higher rated has %(colour)s.")
@@ -243,7 +250,7 @@ def _choose_bye(ctx: _Ctx, present: list[int]) -> int:
                 continue
             if has_perfect_matching([p for p in present if p != cand], ctx.legal):
                 return cand
-    raise NoValidPairing("Dubov: nobody can have the bye (2.2) and leave the others pairable")
+    raise NoValidPairing(_NO_BYE())
 
 
 def _round_one(state: TournamentState, present: list[Player]) -> Pairing:
@@ -291,7 +298,7 @@ class _Rounds:
             if not rest:  # floaters that found nobody below meet each other
                 pairs = first_matching(floaters, self.ctx.legal)
                 if pairs is None:
-                    raise NoValidPairing("Dubov: the last floaters cannot be paired")
+                    raise NoValidPairing(_NO_FLOATERS())
                 for p, q in pairs:
                     self.take(p, q, _FLOATERS_MEET())
                 return
@@ -438,7 +445,7 @@ class _Rounds:
             return out
         pairs = first_matching(whites + blacks, ctx.legal)
         if pairs is None:
-            raise NoValidPairing("Dubov: a score group cannot be paired")
+            raise NoValidPairing(_NO_GROUP())
         ctx.notes.append(_ACROSS())
         return [(p, q, _COLUMN()) for p, q in pairs]
 
@@ -496,8 +503,7 @@ def _later_round(state: TournamentState, present: list[Player], settings: dict[s
         explanation.append(_BYE(player=bye))
         ids.remove(bye)
     if not has_perfect_matching(ids, ctx.legal):
-        rules = "2.1, 2.3 and 2.4" if ctx.colour_limits else "2.1"
-        raise NoValidPairing(f"Dubov: no pairing satisfies restriction(s) {rules}")
+        raise NoValidPairing(_NO_PAIRING_COLOURS() if ctx.colour_limits else _NO_PAIRING())
     rounds = _Rounds(ctx, sorted(ids, key=lambda p: (-ctx.score[p], -ctx.rating[p], p)))
     rounds.run()
     explanation += ctx.notes

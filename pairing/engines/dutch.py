@@ -27,6 +27,11 @@ from .notes import NONE, Note, joined, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
+_NO_PAIRING = note_text(
+    "dutch.no_pairing", "The players cannot all be paired without breaking an absolute criterion (C1-C3)."
+)
+_NO_BYE = note_text("dutch.no_bye", "Player %(player)s cannot receive the bye (C2).")
+
 _FEW_BELOW = 12
 # What each quality criterion the explanation counts is about (C.04.3 Art. 2).
 _CRITERION_NAMES = {
@@ -307,7 +312,7 @@ def _bye_prepass(rnd: _Round) -> None:
         rnd.bye_score = 0
         rnd.completion = _Completion(rnd)
         if not rnd.completion.holds():
-            raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
+            raise NoValidPairing(_NO_PAIRING())
         return
     ranks = sorted(set(rnd.shift.values()))
     rank_of = {s: ranks.index(rnd.shift[s]) for s in rnd.shift}
@@ -329,7 +334,7 @@ def _bye_prepass(rnd: _Round) -> None:
     mate = {v: m for v, m in enumerate(matcher.solve()) if m != -1}
     unmatched = [v for v in range(n) if v not in mate]
     if len(unmatched) != 1 or not info[unmatched[0]].eligible:
-        raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
+        raise NoValidPairing(_NO_PAIRING())
     rnd.bye_score = info[unmatched[0]].score
     if rnd.bye_score >= top:
         rnd.single_is_bye = all(info[mate[v]].score >= top for v in range(n) if info[v].score >= top and v in mate)
@@ -340,7 +345,7 @@ def _bye_prepass(rnd: _Round) -> None:
         rnd.played_rank[games] = k
     rnd.completion = _Completion(rnd)
     if not rnd.completion.holds():
-        raise NoValidPairing("the players cannot all be paired without breaking an absolute criterion")
+        raise NoValidPairing(_NO_PAIRING())
 
 
 _IN_BRACKET, _IN_NEXT, _BEYOND = 0, 1, 2  # a player's place in a bracket's graph, in pairing order
@@ -887,7 +892,7 @@ def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026, *, 
         return Pairing(boards=[], byes=_requested(state), explanation=[_NOBODY()])
     if rnd.n == 1:
         if not info[0].eligible:
-            raise NoValidPairing(f"player {info[0].player.id} cannot receive the bye (C2)")
+            raise NoValidPairing(_NO_BYE(player=info[0].player.id))
         bye = [Bye(info[0].player.id, Kind.PAIRING_BYE)]
         return Pairing(boards=[], byes=bye + _requested(state), explanation=[_ONE_PLAYER()])
     _bye_prepass(rnd)
@@ -896,7 +901,7 @@ def pair_round(state: TournamentState, edition: Edition = Edition.FIDE_2026, *, 
     paired = {v for pair in pairs for v in pair}
     unpaired = [v for v in range(rnd.n) if v not in paired]
     if len(unpaired) > 1 or (unpaired and not info[unpaired[0]].eligible):
-        raise NoValidPairing("no complete round-pairing found")
+        raise NoValidPairing(_NO_PAIRING())
     boards = []
     for a, b in pairs:
         hi, lo = (a, b) if a < b else (b, a)  # sorted order: hi ranks higher

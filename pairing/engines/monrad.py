@@ -33,6 +33,9 @@ from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairi
 
 DUMMY = 0  # player X of an odd field (start numbers are positive)
 
+_NO_PAIRING = note_text(
+    "monrad.no_pairing", "Monrad: no pairing avoids a second game between the same two players (§4.9.1)."
+)
 _PLACING = note_text(
     "monrad.placing", "Monrad round %(round)s: placing by points, then the previous placing (§4.9.1): %(order)s."
 )
@@ -46,8 +49,7 @@ _BYE_DUMMY = note_text(
 )
 _BYE_WITHDRAWN = note_text(
     "monrad.bye_withdrawn",
-    "%(player)s is paired with X (withdrawn player %(withdrawn)s, §4.9.1): the bye, scored as a win "
-    "(README item 13).",
+    "%(player)s is paired with X (withdrawn player %(withdrawn)s, §4.9.1): the bye, scored as a win (README item 13).",
 )
 _BOARD = note_text(
     "monrad.board", "Board %(white)s-%(black)s: %(higher)s (placed higher) v %(lower)s; white: %(reason)s."
@@ -145,7 +147,7 @@ def _pair_order(order: list[int], allowed: Allowed) -> tuple[list[tuple[int, int
         if again is not None:
             note = _REOPENED(player=_name(rest[0]), opened=opened, players=len(group))
             return pairs[:-opened] + again, [note]
-    raise NoValidPairing("Monrad: no pairing avoids a second game between the same two players (§4.9.1)")
+    raise NoValidPairing(_NO_PAIRING())
 
 
 def _name(pid: int) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .notes import Note
+from .notes import TEXT, Note
 
 
 class Colour(str, Enum):  # noqa: UP042 (str values in JSON and templates)
@@ -171,7 +171,12 @@ class Pairing:
 
 
 class EngineError(Exception):
-    """Base of the errors an engine raises."""
+    """Base of the errors an engine raises. Its reason is a `Note` (the web app shows it in the reader's
+    language) or, for input the command line reads, an English sentence; `str()` is the English text."""
+
+    def __init__(self, reason: Note | str = "") -> None:
+        self.note = reason if isinstance(reason, Note) else TEXT(text=reason)
+        super().__init__(self.note.text())
 
 
 class NoValidPairing(EngineError):

@@ -30,11 +30,29 @@ from tests.ratings.test_web_rating_lists import fide_txt, zipped
 
 pytestmark = pytest.mark.server
 
-REDIS_URL = "redis://127.0.0.1:6379/6"
 JOBS = "__import__('jobs.models').models.Job.objects"
 IMPORTS = "__import__('ratings.models').models.RatingListImport.objects"
 MEMBERS = "__import__('clubs.models').models.Member.objects"
 LINES = 600_000
+
+
+@contextlib.contextmanager
+def redis_database_of_our_own():
+    """A Redis database no other test run on this machine is using (runs of the suite in parallel would
+    otherwise share one queue), emptied for the test and released after it."""
+    import redis
+
+    for number in range(8, 16):
+        server = redis.Redis(host="127.0.0.1", port=6379, db=number)
+        if server.set("clubavond-test-run", os.getpid(), nx=True, ex=1800):
+            try:
+                server.flushdb()
+                server.set("clubavond-test-run", os.getpid(), ex=1800)
+                yield f"redis://127.0.0.1:6379/{number}"
+            finally:
+                server.flushdb()
+            return
+    pytest.fail("every Redis database from 8 to 15 is taken by other test runs")
 
 
 def redis_answers() -> bool:
@@ -149,17 +167,17 @@ def progress_of(body: str) -> int | None:
 
 
 @pytest.mark.parametrize("queue", ["database", "redis"])
-def test_a_rating_list_job_survives_a_worker_killed_midway(deployment, queue):
+def test_a_rating_list_job_survives_a_worker_killed_midway(deployment, queue, request):
     env, folder = deployment
+    stack = contextlib.ExitStack()
+    request.addfinalizer(stack.close)
     if queue == "redis":
         if not redis_answers():
             if os.environ.get("CI"):
                 pytest.fail("Redis must answer on 127.0.0.1:6379 in CI (.ci/run starts it)")
             pytest.skip("no Redis server on 127.0.0.1:6379")
-        import redis
-
-        redis.Redis.from_url(REDIS_URL).flushdb()
-        env = {**env, "REDIS_URL": REDIS_URL}
+        redis_url = stack.enter_context(redis_database_of_our_own())
+        env = {**env, "REDIS_URL": redis_url}
     env = {**env, "HTTPS": "0", "JOBS_HEARTBEAT_SECONDS": "0.5", "JOBS_STALE_SECONDS": "5"}
     demo = f"{MEMBERS}.filter(club__slug='de-pion', fide_id__gt='')[:5]"
     members = shell(env, f"[(m.fide_id, m.last_name + ', ' + m.first_name, m.full_name) for m in {demo}]")

@@ -171,3 +171,21 @@ def test_the_monrad_warning_is_an_alert_in_dutch(club, td, td_client):
         '<li class="warning" role="alert"><strong>Waarschuwing (§4.9.2): na deze ronde kan ronde 4 niet worden '
         "ingedeeld" in page
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Monrad: no pairing avoids a second game between the same two players (§4.9.1)."),
+        ("nl", "Monrad: geen indeling vermijdt een tweede partij tussen dezelfde twee spelers (§4.9.1)."),
+        ("da", "Monrad: ingen parring undgår et andet parti mellem de samme to spillere (§4.9.1)."),
+    ],
+)
+def test_why_no_pairing_exists_is_said_in_the_readers_language(club, td, td_client, language, words):
+    """Two players who have met cannot meet again (seed 003 §4.9.1): the TD reads why in the page's language."""
+    competition = make_competition(club, td, make_members(club, 2), system="monrad", rounds=3, slug="monrad")
+    play_round(competition, td)
+    td_client.post(reverse("set_language"), {"language": language, "next": "/"})
+    page = td_client.post(reverse("pair", args=[club.slug, competition.slug]), follow=True).content.decode()
+    assert words in page.replace("&#x27;", "'")
+    assert competition.round_set.count() == 1

@@ -14,6 +14,9 @@ from .pairable import Lookahead
 from .players import Entrant, Rules, entrants
 
 # The explanation: a line per score group, its notes after the head.
+_NO_PAIRING = note_text("knsb.no_pairing", "No pairing of all players meets B1 and B2.")
+_NO_LOWEST = note_text("knsb.no_lowest", "No pairing of the lowest score group meets B1 and B2.")
+_LEFT_OVER = note_text("knsb.left_over", "Players are left unpaired after the lowest score group.")
 _ANOTHER_FLOATS = note_text("knsb.another_floats", "%(article)s: another player floats so that the next group can pair")
 _WENT_BACK = note_text("knsb.went_back", "%(article)s: the groups went back to form one lowest group")
 _WENT_ON = note_text("knsb.went_on", "%(article)s: the lowest group could not be paired; this group went on")
@@ -89,7 +92,7 @@ class _Round:
         players = entrants(state, rules) if players is None else players
         self.look = Lookahead(rules)
         if not self.look(players):
-            raise NoValidPairing("no pairing of all players meets B1 and B2")
+            raise NoValidPairing(_NO_PAIRING())
         self.bands = score_groups(players)  # the residents of each group
         self.merged: list[Entrant] = []  # groups joined to the lowest one by 000 C14 / 002 C13
 
@@ -166,7 +169,7 @@ class _Round:
                 self.merged = [*above.residents, *self.merged]
                 del self.bands[len(self.frames)]
                 return
-        raise NoValidPairing("no pairing of the lowest score group meets B1 and B2")
+        raise NoValidPairing(_NO_LOWEST())
 
     def lowest(self, movers: list[Entrant]) -> tuple[_Frame, tuple[Candidate, list[Note]] | None]:
         """The lowest group with these players moved down, and its first pairing of everyone but at
@@ -192,7 +195,7 @@ class _Round:
             out.pairs.extend(frame.cand.pairs)
         floaters = self.frames[-1].cand.floaters
         if len(floaters) > 1:
-            raise NoValidPairing("players left unpaired after the lowest score group")
+            raise NoValidPairing(_LEFT_OVER())
         out.bye = floaters[0] if floaters else None
         return out
 

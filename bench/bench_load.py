@@ -1,0 +1,341 @@
+"""Club night under load: `make serve`'s server, 2 workers, PostgreSQL, members polling while the TD types.
+
+The set-up: a database of its own on the local PostgreSQL (`clubavond_bench`, dropped and made anew), the
+demo club, and a generated club night in it: a FIDE Swiss of 60 players, two rounds played, round 3
+published with all 30 boards open. Then gunicorn (gunicorn.conf.py, DEBUG off, 2 workers) on a free
+loopback port, and in this process, on loopback only:
+- `--members` members (200) each polling the round's pairings and the standings in turn, a page every
+  `--poll` seconds (0.4: 500 requests/s offered in all), revalidating with the ETag their browser keeps
+  (a 304 when nothing changed); a member whose answer comes late asks again at once;
+- the TD, logged in, entering the 30 results one every `--interval` seconds (2) through the result form;
+- a watcher reading the public pairings page every 0.1 s to see when each result becomes visible.
+The run ends when the last result is visible, or after `--seconds` (bounded either way).
+
+Printed: requests/s of the public pages (and how many were 304s), p50/p99 of public pages and of result
+entry, errors, and the delay from the TD's click to the result on the public page (p50 and max).
+Targets on the 2-core machine (docs/benchmarks.md): public pages >= 500 requests/s with p99 < 100 ms,
+result entry p99 < 200 ms, 0 errors, every result visible within 5 s.
+
+Usage: python bench/bench_load.py [--members 200] [--poll 0.4] [--interval 2] [--seconds 180] [--workers 2]
+  DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test; the benchmark
+  uses a database of its own beside it); REDIS_URL, when set, is handed to the server (cache in Redis).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB, COMPETITION, ROUND, PLAYERS = "de-pion", "clubavond", 3, 60
+
+CLUB_NIGHT = f"""
+import random
+from clubs.models import Club, Member
+from django.contrib.auth import get_user_model
+from pairing import services as pairing_services
+from tournaments import services
+from tournaments.models import Competition
+
+rng = random.Random(60)
+club = Club.objects.get(slug={CLUB!r})
+td = get_user_model().objects.get(username="td")
+members = [
+    Member.objects.create(club=club, first_name=f"Speler{{i:02d}}", last_name=f"Avond{{i:02d}}",
+                          national_rating=2300 - 15 * i, sex="m")
+    for i in range({PLAYERS})
+]
+competition = Competition.objects.create(club=club, name="Clubavond Swiss", slug={COMPETITION!r}, system="dutch",
+                                         rounds=7)
+services.add_participants(competition, members, td)
+for number in range(1, {ROUND}):
+    rnd = pairing_services.pair_next_round(competition, td)
+    services.publish(rnd, td)
+    for game in rnd.games.all():
+        if not game.result:
+            services.set_result(game, services.parse_result(rng.choice(["1", "=", "0"])), td)
+    services.finish(rnd, td)
+rnd = pairing_services.pair_next_round(competition, td)
+services.publish(rnd, td)
+print(rnd.games.count())
+"""
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+class Response:
+    def __init__(self, status: int, headers: dict[str, list[str]], body: bytes) -> None:
+        self.status, self.headers, self.body = status, headers, body
+
+    def header(self, name: str) -> str | None:
+        values = self.headers.get(name.lower())
+        return values[0] if values else None
+
+
+async def http(port: int, method: str, path: str, headers: dict[str, str] | None = None,
+               body: bytes = b"") -> Response:
+    """One HTTP/1.1 request on a connection of its own (gunicorn's sync workers close after each)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", "Accept-Encoding: identity"]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        if body:
+            lines.append(f"Content-Length: {len(body)}")
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        await writer.drain()
+        raw = await reader.read()
+    finally:
+        writer.close()
+    head, _, content = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    parsed: dict[str, list[str]] = {}
+    for line in header_lines:
+        name, _, value = line.partition(":")
+        parsed.setdefault(name.strip().lower(), []).append(value.strip())
+    return Response(int(status_line.split()[1]), parsed, content)
+
+
+class TD:
+    """A logged-in TD's session: cookies and the CSRF token."""
+
+    def __init__(self, port: int) -> None:
+        self.port, self.cookies = port, {}
+
+    def _cookie_header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+
+    def _keep(self, response: Response) -> None:
+        for line in response.headers.get("set-cookie", []):
+            name, _, rest = line.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+
+    async def get(self, path: str) -> Response:
+        response = await http(self.port, "GET", path, self._cookie_header())
+        self._keep(response)
+        return response
+
+    async def post(self, path: str, fields: dict[str, str]) -> Response:
+        fields = {"csrfmiddlewaretoken": self.cookies["csrftoken"], **fields}
+        headers = {**self._cookie_header(), "Content-Type": "application/x-www-form-urlencoded",
+                   "Referer": f"http://127.0.0.1:{self.port}{path}"}
+        response = await http(self.port, "POST", path, headers, urllib.parse.urlencode(fields).encode())
+        self._keep(response)
+        return response
+
+    async def login(self, username: str, password: str) -> None:
+        await self.get("/login/")
+        response = await self.post("/login/", {"username": username, "password": password})
+        if response.status != 302 or "sessionid" not in self.cookies:
+            raise RuntimeError(f"the TD could not log in: {response.status}")
+
+
+ROW = re.compile(rb'<tr><td>(\d+).*?<td class="result">(.*?)</td>', re.S)
+
+
+def results_on_page(body: bytes) -> dict[int, str]:
+    """Board number -> the result shown on the public pairings page ('' while the game is on)."""
+    return {int(board): "" if shown.strip() == b"\xe2\x80\x93" or not shown.strip() else shown.decode().strip()
+            for board, shown in ROW.findall(body)}
+
+
+class Load:
+    def __init__(self, port: int, members: int, poll: float, interval: float, seconds: float, boards: int) -> None:
+        self.port, self.members, self.poll, self.interval = port, members, poll, interval
+        self.seconds, self.boards = seconds, boards
+        self.public: list[float] = []
+        self.not_modified = 0
+        self.entry: list[float] = []
+        self.errors: list[str] = []
+        self.entered_at: dict[int, float] = {}
+        self.visible_after: dict[int, float] = {}
+        self.done = asyncio.Event()
+
+    async def member(self, number: int) -> None:
+        """Polls the pairings and the standings in turn, one page every `poll` seconds (a phone's live page),
+        revalidating with the ETag it was given; falls behind (no sleep) when the server is slower."""
+        pages = [f"/{CLUB}/{COMPETITION}/round/{ROUND}/", f"/{CLUB}/{COMPETITION}/"]
+        etags: dict[str, str] = {}
+        turn = number
+        due = time.perf_counter() + random.Random(number).random() * self.poll
+        while not self.done.is_set():
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            due += self.poll
+            page = pages[turn % 2]
+            turn += 1
+            headers = {"If-None-Match": etags[page]} if page in etags else {}
+            start = time.perf_counter()
+            try:
+                response = await http(self.port, "GET", page, headers)
+            except OSError as error:
+                self.errors.append(f"{page}: {error}")
+                continue
+            self.public.append(time.perf_counter() - start)
+            if response.status == 304:
+                self.not_modified += 1
+            elif response.status != 200:
+                self.errors.append(f"{page}: {response.status}")
+            if response.header("etag"):
+                etags[page] = response.header("etag")
+
+    async def director(self, td: TD, results: list[tuple[int, str]]) -> None:
+        path = f"/{CLUB}/{COMPETITION}/manage/round/{ROUND}/"
+        await td.get(path)
+        for board, result in results:
+            start = time.perf_counter()
+            response = await td.post(f"{path}results/", {f"result-{board}": result})
+            self.entry.append(time.perf_counter() - start)
+            self.entered_at[board] = start
+            if response.status not in (200, 302):
+                self.errors.append(f"result of board {board}: {response.status}")
+            await asyncio.sleep(max(0.0, self.interval - (time.perf_counter() - start)))
+
+    async def watcher(self) -> None:
+        page = f"/{CLUB}/{COMPETITION}/round/{ROUND}/"
+        while not self.done.is_set():
+            try:
+                shown = results_on_page((await http(self.port, "GET", page)).body)
+            except OSError:
+                shown = {}
+            now = time.perf_counter()
+            for board, start in list(self.entered_at.items()):
+                if board not in self.visible_after and shown.get(board):
+                    self.visible_after[board] = now - start
+            if len(self.visible_after) == self.boards:
+                self.done.set()
+            await asyncio.sleep(0.1)
+
+    async def run(self, td: TD, results: list[tuple[int, str]]) -> float:
+        start = time.perf_counter()
+        tasks = [asyncio.create_task(self.member(i)) for i in range(self.members)]
+        tasks.append(asyncio.create_task(self.watcher()))
+        director = asyncio.create_task(self.director(td, results))
+        try:
+            await asyncio.wait_for(self.done.wait(), self.seconds)
+        except TimeoutError:
+            self.done.set()
+        elapsed = time.perf_counter() - start
+        director.cancel()
+        await asyncio.gather(*tasks, director, return_exceptions=True)
+        return elapsed
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fresh_database(base_url: str) -> str:
+    import psycopg
+
+    name = "clubavond_bench"
+    admin = base_url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return base_url.rsplit("/", 1)[0] + "/" + name
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"manage.py {' '.join(args[:1])} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def wait_for(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped: exit code {process.returncode}")
+        try:
+            asyncio.run(http(port, "GET", "/health/"))
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"the server did not answer within {seconds} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--members", type=int, default=200)
+    parser.add_argument("--poll", type=float, default=0.4, help="seconds between one member's requests")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between the TD's results")
+    parser.add_argument("--seconds", type=float, default=180.0)
+    parser.add_argument("--workers", type=int, default=2)
+    options = parser.parse_args()
+
+    base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+    if not base_url.startswith(("postgres://", "postgresql://")):
+        sys.exit("bench_load runs on PostgreSQL: DATABASE_URL must name a PostgreSQL server")
+    folder = Path(tempfile.mkdtemp(prefix="clubavond-load-"))
+    port = free_port()
+    keep = {"PATH", "HOME", "LANG", "REDIS_URL"}
+    env = {k: v for k, v in os.environ.items() if k in keep}
+    env.update(DATABASE_URL=fresh_database(base_url), SECRET_KEY=secrets.token_urlsafe(50),
+               ALLOWED_HOSTS="127.0.0.1,localhost", STATIC_ROOT=str(folder / "static"),
+               BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(options.workers))
+    print(f"setting up: demo club and a club night of {PLAYERS} players on PostgreSQL"
+          + (" (cache in Redis)" if "REDIS_URL" in env else " (cache in each worker's memory)"), flush=True)
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "collectstatic", "--noinput", "-v0")
+    manage(env, "demo")
+    boards = int(manage(env, "shell", "-c", CLUB_NIGHT).split()[-1])
+
+    rng = random.Random(3)
+    results = [(board, rng.choice(["1", "=", "0"])) for board in range(1, boards + 1)]
+    log = (folder / "server.log").open("w")
+    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn")], cwd=ROOT, env=env, stdout=log,
+                              stderr=subprocess.STDOUT)
+    try:
+        wait_for(port, server)
+        load = Load(port, options.members, options.poll, options.interval, options.seconds, boards)
+
+        async def night() -> float:
+            td = TD(port)
+            await td.login("td", "clubavond")
+            return await load.run(td, results)
+
+        elapsed = asyncio.run(night())
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+
+    ms = 1000
+    visible = list(load.visible_after.values())
+    offered = options.members / options.poll
+    print(f"{options.members} members polling every {options.poll:g} s ({offered:.0f} requests/s offered), "
+          f"{options.workers} workers, {boards} results one every {options.interval:g} s, {elapsed:.1f} s")
+    p50, p99 = percentile(load.public, 0.5) * ms, percentile(load.public, 0.99) * ms
+    print(f"public pages : {len(load.public) / elapsed:7.1f} requests/s ({load.not_modified} of {len(load.public)} "
+          f"answered 304), p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print(f"result entry : {len(load.entry)} results, p50 {percentile(load.entry, 0.5) * ms:.1f} ms, "
+          f"p99 {percentile(load.entry, 0.99) * ms:.1f} ms")
+    print(f"visible after: {len(visible)} of {boards} results, p50 "
+          f"{(statistics.median(visible) if visible else float('nan')):.2f} s, "
+          f"max {(max(visible) if visible else float('nan')):.2f} s")
+    print(f"errors       : {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
+    print(f"server log   : {folder / 'server.log'}")
+
+
+if __name__ == "__main__":
+    main()
