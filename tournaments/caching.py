@@ -43,11 +43,7 @@ def csrf_placeholder(request) -> dict:
 
 
 def _stamp(club: str, slug: str) -> tuple[int, int, float]:
-    row = (
-        Competition.objects.filter(club__slug=club, slug=slug)
-        .values_list("pk", "version", "changed_at")
-        .first()
-    )
+    row = Competition.objects.filter(club__slug=club, slug=slug).values_list("pk", "version", "changed_at").first()
     if row is None:
         raise Http404
     pk, version, changed_at = row
@@ -101,11 +97,7 @@ def public_page(view=None, *, params: tuple[str, ...] = ("format",)):
 
         @wraps(view)
         def wrapper(request, club, competition, **kwargs):
-            if (
-                request.method not in ("GET", "HEAD")
-                or set(request.GET) - set(params)
-                or len(get_messages(request))
-            ):
+            if request.method not in ("GET", "HEAD") or set(request.GET) - set(params) or len(get_messages(request)):
                 return view(request, club, competition, **kwargs)
             key, changed = page_key(request, name, club, competition, kwargs, params)
             etag = f'"{key}"'

@@ -10,6 +10,7 @@ urlpatterns = [
     path(c + "round/", views.pairings, name="pairings_latest"),
     path(c + "round/<int:number>/", views.pairings, name="pairings"),
     path(c + "crosstable/", views.crosstable_page, name="crosstable"),
+    path(c + "live/", views.live_board, name="live_board"),
     path(c + "player/<int:number>/", views.player_card, name="player"),
     path(c + "notice/", views.notice, name="notice"),
     path(c + "manage/", views.manage, name="manage"),

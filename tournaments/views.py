@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -25,7 +26,7 @@ from .flash import flash_errors
 from .forms import AbsenceForm, CompetitionForm
 from .knockout_views import render_bracket, render_team_standings
 from .models import Bye, Competition, Participant, Round, TDAction
-from .pdf import render_pdf
+from .pdf import qr_code, render_pdf
 from .state import CompetitionData
 
 
@@ -60,8 +61,12 @@ def pairings(request, club, competition, number=None):
     rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
     if rnd is None:
         raise Http404
-    context = _round_context(data, rnd) | {"is_director": is_director}
+    # The round in play (or the last one, until the competition ends) reloads itself while results come in.
+    live = competition.status != Competition.Status.FINISHED and rnd.number == rounds[-1].number
+    context = _round_context(data, rnd) | {"is_director": is_director, "live": live}
     if request.GET.get("format") == "pdf":
+        public_url = request.build_absolute_uri(reverse("pairings", args=[club, competition.slug, rnd.number]))
+        context["qr_code"], context["public_url"] = qr_code(public_url), public_url
         return render_pdf(request, "tournaments/pairings.html", context, f"{competition.slug}-round-{rnd.number}.pdf")
     return _page(request, "tournaments/pairings.html", context, "boards")
 
@@ -84,6 +89,40 @@ def _round_context(data: CompetitionData, rnd: Round) -> dict:
         "games": games,
         "byes": byes,
     }
+
+
+LIVE_PANELS = {"round": 20, "standings": 12}  # seconds each panel of the live board stays up
+
+
+@public_page(params=("panel",))
+def live_board(request, club, competition):
+    """The playing hall's screen: the round in play with its results, then the standings, in turn (no login).
+
+    The page polls its panel every few seconds (a 304 while nothing changed, `tournaments.caching`)
+    and switches panels by itself (htmx triggers; no script of its own)."""
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    rounds = [r for r in data.rounds if r.is_paired]
+    has_standings = competition.system not in ("knockout", "olympiad") and bool(rounds)
+    panel = request.GET.get("panel", "round")
+    if panel not in LIVE_PANELS or (panel == "standings" and not has_standings) or not rounds:
+        panel = "round" if rounds else "standings"
+    context = {"competition": competition, "panel": panel, "rounds": rounds, "has_rounds": bool(rounds)}
+    if has_standings:
+        context["next_panel"] = "standings" if panel == "round" else "round"
+        context["switch_after"] = LIVE_PANELS[panel]
+    if panel == "round":
+        context |= _round_context(data, rounds[-1])
+    elif competition.system == "keizer":
+        _table, rows = standings.keizer_standings(data)
+        context["standings"] = [(row.line.rank, row.participant, row.line.total) for row in rows]
+        context["keizer"] = True
+    elif rounds:
+        _names, rows = standings.standings(data)
+        context["standings"] = [(row.rank, row.participant, row.points) for row in rows]
+    if request.htmx:
+        return render(request, "tournaments/live.html#board", context)
+    return render(request, "tournaments/live.html", context)
 
 
 @public_page
