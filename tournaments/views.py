@@ -19,8 +19,9 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
+from ratings.graphs import rating_chart
 
-from . import services, standings
+from . import graphs, services, standings
 from .caching import public_page
 from .flash import flash_errors
 from .forms import AbsenceForm, CompetitionForm
@@ -137,6 +138,7 @@ def standings_page(request, club, competition):
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
+    context["progression"] = graphs.standings_chart(data)
     if competition.system == "dubov-1997":  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         from pairing.engines.dubov import aro_list
 
@@ -151,6 +153,7 @@ def keizer_standings_page(request, competition, data):
     """Seed 003 §1.5: Pos, Wrde, Naam, Keizer, Prt, Pnt, Kl, Grp, HRtg, BRtg, Rtgver, TPR."""
     table, rows = standings.keizer_standings(data)
     context = {"competition": competition, "table": table, "rows": rows, "rounds": data.rounds}
+    context["progression"] = graphs.standings_chart(data)
     if request.GET.get("format") == "pdf":
         return render_pdf(request, "tournaments/keizer_standings.html", context, f"{competition.slug}-standings.pdf")
     return _page(request, "tournaments/keizer_standings.html", context, "table")
@@ -204,6 +207,8 @@ def player_card(request, club, competition, number):
             "lines": lines,
             "keizer": keizer_line,
             "show_private": competition.club.is_director(request.user),
+            "score_chart": graphs.score_chart(participant, lines),
+            "rating_chart": rating_chart(participant.member),
         },
     )
 

@@ -35,15 +35,15 @@ def first_game(competition):
     return competition.round_set.get(number=1).games.select_related("white__member", "black__member").get(board=1)
 
 
-def pdf_page_image(pdf: bytes, folder, page: int = 1) -> Image.Image:
-    """One page of a PDF as a greyscale image, rendered by poppler's pdftoppm."""
+def pdf_page_image(pdf: bytes, folder, page: int = 1, mode: str = "L") -> Image.Image:
+    """One page of a PDF as an image (greyscale by default), rendered by poppler's pdftoppm."""
     source = folder / "page.pdf"
     source.write_bytes(pdf)
     subprocess.run(
         ["pdftoppm", "-png", "-r", "60", "-f", str(page), "-l", str(page), "-singlefile", source, folder / "page"],
         check=True,
     )  # fmt: skip
-    return Image.open(folder / "page.png").convert("L")
+    return Image.open(folder / "page.png").convert(mode)
 
 
 def scripts_are_files(page: str) -> bool:
