@@ -151,3 +151,22 @@ def test_messages_waiting_are_never_cached_for_others(client, td, in_play):
     with_message = client.get(url(in_play)).content.decode()
     assert "no result yet" in with_message
     assert "no result yet" not in Client().get(url(in_play)).content.decode()
+
+
+def test_a_round_published_and_a_player_entered_show_at_once(client, td, club, members):
+    """Paths that write in bulk (the pairing's boards, start numbers) raise the version themselves."""
+    from pairing.services import pair_next_round
+    from tournaments.services import add_participant, publish
+
+    competition = make_competition(club, td, members[:4])
+    standings = client.get(url(competition, "standings")).content.decode()
+    assert members[4].full_name not in standings
+    add_participant(competition, members[4], td)  # start numbers given anew (bulk_update)
+    assert members[4].full_name in client.get(url(competition, "standings")).content.decode()
+    rnd = pair_next_round(competition, td)
+    assert "No round has been published yet." in client.get(url(competition)).content.decode()
+    publish(rnd, td)
+    page = client.get(url(competition)).content.decode()
+    assert "No round has been published yet." not in page
+    first = rnd.games.select_related("white__member").first()
+    assert first.white.name in page
