@@ -170,3 +170,37 @@ def test_a_round_published_and_a_player_entered_show_at_once(client, td, club, m
     assert "No round has been published yet." not in page
     first = rnd.games.select_related("white__member").first()
     assert first.white.name in page
+
+
+def test_the_pages_are_cached_in_redis_when_it_is_configured(client, settings, td, in_play):
+    """With REDIS_URL the cache is shared by every web process: a copy one renders, another serves."""
+    import uuid
+
+    import redis
+
+    from tests.deploy.test_worker import redis_answers
+    from tournaments.services import set_result
+
+    if not redis_answers():
+        pytest.skip("no Redis server on 127.0.0.1:6379")
+    prefix = f"tests-{uuid.uuid4().hex}"  # this run's own keys, never the others'
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/7",
+            "KEY_PREFIX": prefix,
+            "TIMEOUT": 60,
+        }
+    }
+    try:
+        client.get(url(in_play))
+        with CaptureQueriesContext(connection) as second:
+            page = client.get(url(in_play)).content.decode()
+        assert len(second) == 1 and "1-0" not in page
+        set_result(board(in_play), "1-0", td)
+        assert "1-0" in client.get(url(in_play)).content.decode()
+    finally:
+        server = redis.Redis(host="127.0.0.1", port=6379, db=7)
+        keys = list(server.scan_iter(f"{prefix}:*"))
+        assert keys  # the pages were there
+        server.delete(*keys)
