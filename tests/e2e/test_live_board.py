@@ -1,4 +1,5 @@
-"""The playing hall's live board in a real browser: a result the TD enters appears within 5 seconds, no reload."""
+"""The playing hall's live board in a real browser: a result the TD enters appears within 5 seconds, no reload;
+the round and the standings take turns by themselves."""
 
 import pytest
 from django.urls import reverse
@@ -34,6 +35,11 @@ def test_live_board_shows_the_tds_result_within_5_seconds(browser, live_server, 
         td_page.wait_for_selector("#board-1.done")
         board_page.wait_for_selector("#live-board-1.done", timeout=5000)  # polled, not reloaded
         assert board_page.inner_text("#live-board-1 td.result") == "½-½"
+        assert board_page.evaluate("performance.getEntriesByType('navigation').length") == 1
+        # After its time the round gives way to the standings by itself, and the round comes back.
+        board_page.wait_for_selector(".live-standings", timeout=30000)
+        assert board_page.locator(".live-standings li").count() == 6
+        board_page.wait_for_selector("#live-board-1.done", timeout=20000)
         assert board_page.evaluate("performance.getEntriesByType('navigation').length") == 1
     finally:
         board_page.close()
