@@ -13,6 +13,12 @@ equal sums for an odd number of teams, sums one apart for an even number
 (the least possible). A last, incomplete block is dealt the same way, best
 player to the team with the highest rank sum.
 
+Four teams, the section's own case, follow its words to the letter: "og så
+videre indtil alle spillere er placeret": the cycle 1234, 4321, 3412, 2143
+repeats for every block, an incomplete last block taking the first teams of
+its order (seeds README item 14 asks for equal rank sums only for other team
+counts). 12 players: 1234, 4321, 3412; 9 players: the ninth to team 3.
+
 Play: all teams against all (the Berger schedule of `roundrobin.schedule`
 over the team numbers). Boards follow the team order, board 1 the team's
 best player. The first-named team has white on the odd boards. A board a
@@ -51,6 +57,9 @@ def deal_orders(n_players: int, n_teams: int) -> list[list[int]]:
     if n_players < n_teams:
         raise InvalidInput(f"{n_players} players cannot form {n_teams} teams")
     full, rest = divmod(n_players, n_teams)
+    if n_teams == 4:
+        blocks = full + (1 if rest else 0)
+        return [_cycle_order(b, 4)[: n_players - b * 4] for b in range(blocks)]
     # An odd number of full blocks (three or more) ends with a balancing triple.
     cycled = full if full % 2 == 0 or full == 1 else full - 3
     orders: list[list[int]] = []
