@@ -183,3 +183,33 @@ def test_bad_results_are_refused():
     board = team_tournament(teams, {}).rounds[0][0].boards[0]
     with pytest.raises(InvalidInput):
         team_tournament(teams, {(1, board.white, board.black): 2.0})
+
+
+@pytest.mark.rule("004 4.9.9.5")
+@pytest.mark.rule("004 11")
+def test_a_double_forfeit_scores_for_neither_team():
+    """004 §11: "Ankomst til spillestedet senere end 15 minutter ... vil medføre tab af partiet": both
+    absent, both lose (0-0). 004 §4.9.9.5 ranks teams by match points from the boards.
+    Round 1, team 1 [1, 8] - team 4 [4, 5]: board 1 (1-4) 0-0, board 2 (5-8) 0-1. Team 1 scores 0 + 1,
+    team 4 0 + 0: team 1 wins 1-0, 2 match points to 0 (reading 0 as a win for Black would give 1-1)."""
+    teams = form_teams(list(range(1, 9)), 4)
+    t = team_tournament(teams, {(1, 1, 4): (0.0, 0.0), (1, 5, 8): 0.0})
+    match = t.rounds[0][0]
+    assert (match.first, match.second) == (1, 4)
+    assert match.board_points(1) == 1.0 and match.board_points(4) == 0.0
+    rows = {s.team: (s.match_points, s.board_points, s.matches) for s in t.standings}
+    assert rows[1] == (2.0, 1.0, 1) and rows[4] == (0.0, 0.0, 1)
+    scores = {s.player: (s.points, s.games) for s in t.players}
+    assert scores[1] == (0.0, 0) and scores[4] == (0.0, 0) and scores[8] == (1.0, 1)
+
+
+@pytest.mark.rule("004 4.9.9.5")
+def test_two_double_forfeits_leave_the_match_drawn_on_the_other_boards():
+    """Team 2 [2, 7] - team 3 [3, 6], round 1: board 1 (2-3) 0-0 and board 2 (6-7) 0-0 give 0-0, a
+    drawn match: 1 match point each (2 for a win, 1 for a draw), no board points."""
+    teams = form_teams(list(range(1, 9)), 4)
+    t = team_tournament(teams, {(1, 2, 3): (0.0, 0.0), (1, 6, 7): (0.0, 0.0)})
+    rows = {s.team: (s.match_points, s.board_points, s.matches) for s in t.standings}
+    assert rows[2] == (1.0, 0.0, 1) and rows[3] == (1.0, 0.0, 1)
+    with pytest.raises(InvalidInput):
+        team_tournament(teams, {(1, 2, 3): (1.0, 1.0)})
