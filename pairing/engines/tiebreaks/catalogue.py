@@ -198,6 +198,8 @@ class Field:
         self.state = state
         self.rounds = rounds
         self.rules = rules
+        self.win = state.win_points
+        self.draw = state.draw_points
         self.records: dict[int, list[RoundRecord]] = {}
         for p in state.players:
             records = list(p.history[:rounds])
@@ -205,7 +207,7 @@ class Field:
             if fore and rounds and records[-1].paired and records[-1].opponent:
                 # FB (C.07 8.3): every paired game of the last round counts as a draw.
                 last = records[-1]
-                records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, 0.5)
+                records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
             self.records[p.id] = records
         self.points = {pid: sum(points(r) for r in recs) for pid, recs in self.records.items()}
         self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
@@ -215,7 +217,7 @@ class Field:
             return sum(points(r) for r in records)
         adjusted = self.rules.opponents == "adjusted"
         drawn = drawn_as_opponent(records) if adjusted else [not r.played for r in records]
-        return sum(0.5 if d else points(r) for r, d in zip(records, drawn, strict=True))
+        return sum(self.draw if d else points(r) for r, d in zip(records, drawn, strict=True))
 
     def met(self, record: RoundRecord, forfeits_played: bool) -> bool:
         """A meeting: an over-the-board game, or with /P a forfeit against the scheduled opponent."""
@@ -254,11 +256,14 @@ class Field:
             return _Part(rnd, None, what, result, 0.0, 0.0, vur, _NOT_COUNTED, False)
         if mode == "self-draw":
             ws = self.adjusted[pid]
-            return _Part(rnd, None, what, result, ws, 0.5, vur, _SELF_DRAW(ws=_half(ws)))
+            return _Part(rnd, None, what, result, ws, self.draw, vur, _SELF_DRAW(ws=_half(ws)))
         if mode == "virtual":
-            value = before + (1 - result) + 0.5 * (self.rounds - rnd)
+            # The virtual opponent's result is the opposite of the player's: a win's points for a
+            # loss, a draw's for a draw, nothing for a win.
+            during = 0.0 if result >= self.win else self.draw if result == self.draw else self.win
             later = self.rounds - rnd
-            note = _VIRTUAL(before=_half(before), during=_half(1 - result), later=_half(0.5 * later), n=later)
+            value = before + during + self.draw * later
+            note = _VIRTUAL(before=_half(before), during=_half(during), later=_half(self.draw * later), n=later)
             return _Part(rnd, None, what, result, value, result, vur, note)
         value, note = own, _DUMMY(own=_half(own))
         if mode == "dummy-capped":
@@ -266,7 +271,7 @@ class Field:
                 cap = self.adjusted[rec.opponent]
                 capped = _CAPPED_OPPONENT(own=_half(own), opponent=rec.opponent, cap=_half(cap))
             else:
-                cap = 0.5 * self.rounds
+                cap = self.draw * self.rounds  # 16.4.2: a draw's points times the rounds
                 capped = _CAPPED_HALF(own=_half(own), cap=_half(cap))
             if cap < own:
                 value, note = cap, capped
@@ -352,14 +357,18 @@ class Calculator:
         ]
         return Explanation(spec.code, float(len(items)), items)
 
+    def _is_win(self, rec: RoundRecord) -> bool:
+        """A win's points under the tournament's point system (TRF XXS W=): 1 of 1/½/0, 3 of 3/1/0."""
+        return points(rec) >= self.state.win_points
+
     def _win(self, spec: Spec, pid: int) -> Explanation:
         """WIN (C.07 7.1): rounds with a win's points, played or not (forfeit wins, PAB, FPB)."""
         kinds = (Kind.GAME, Kind.FORFEIT, Kind.PAIRING_BYE, Kind.FULL_BYE)
-        return self._counting(spec, pid, lambda r: r.kind in kinds and points(r) >= 1)
+        return self._counting(spec, pid, lambda r: r.kind in kinds and self._is_win(r))
 
     def _won(self, spec: Spec, pid: int) -> Explanation:
         """WON (C.07 7.2): games won over the board."""
-        return self._counting(spec, pid, lambda r: r.played and points(r) >= 1)
+        return self._counting(spec, pid, lambda r: r.played and self._is_win(r))
 
     def _bpg(self, spec: Spec, pid: int) -> Explanation:
         """BPG (C.07 7.3): games played over the board with black."""
@@ -367,7 +376,7 @@ class Calculator:
 
     def _bwg(self, spec: Spec, pid: int) -> Explanation:
         """BWG (C.07 7.4): games won over the board with black."""
-        return self._counting(spec, pid, lambda r: r.played and r.colour is Colour.BLACK and points(r) >= 1)
+        return self._counting(spec, pid, lambda r: r.played and r.colour is Colour.BLACK and self._is_win(r))
 
     def _rep(self, spec: Spec, pid: int) -> Explanation:
         """REP (C.07 7.6, "games one elected to play"): rounds that are not voluntary unplayed rounds."""
@@ -433,11 +442,13 @@ class Calculator:
         return Explanation(spec.code, float(round_half_up(mean, Fraction(1, 100))), items)
 
     def _ks(self, spec: Spec, pid: int) -> Explanation:
-        """KS (C.07 9.2): points against opponents with at least half the maximum score (/L±n moves the
-        limit by half points). As the TEC reference calculator: every paired round counts, forfeits
-        included, and the opponents' scores are their points."""
+        """KS (C.07 9.2): points against opponents with at least a draw's points times the rounds, half
+        the maximum under 1/½/0 (/L±n moves the limit by n draws' points). As the TEC reference
+        calculator: every paired round counts, forfeits included, and the opponents' scores are their
+        points."""
         f = self.field()
-        limit = 0.5 * self.rounds + 0.5 * spec.limit
+        draw = self.state.draw_points
+        limit = draw * self.rounds + draw * spec.limit
         items = []
         for r, rec in enumerate(f.records[pid], 1):
             if rec.paired and rec.opponent is not None:
