@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -53,11 +54,25 @@ def tiebreak_settings(request, club, competition):
 
     competition = _directed_competition(request, club, competition)
     current = list(competition.tiebreaks or [])
-    initial = {"codes": ", ".join(current or prizes.default_codes(competition.system))}
+    initial = {
+        "codes": ", ".join(current or prizes.default_codes(competition.system)),
+        "unrated_opponents": competition.unrated_opponents,
+        "unrated_rating": competition.unrated_rating,
+    }
     form = prizes.TiebreakForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        cleaned = form.cleaned_data
         try:
-            prizes.set_tiebreaks(competition, form.cleaned_data["codes"], request.user, form.cleaned_data["override"])
+            with transaction.atomic():
+                prizes.set_tiebreaks(competition, cleaned["codes"], request.user, cleaned["override"])
+                if cleaned["unrated_opponents"]:
+                    prizes.set_unrated(
+                        competition,
+                        cleaned["unrated_opponents"],
+                        cleaned["unrated_rating"],
+                        request.user,
+                        cleaned["override"],
+                    )
         except ValidationError as error:
             form.add_error(None, error)
         else:

@@ -21,7 +21,17 @@ from ratings.maths.tables import average, round_half_up
 
 from ..notes import Note, note_text
 from ..state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
-from .rules import FORFEIT_COUNTED, GAME, Rules, drawn_as_opponent, get_rules, is_vur, points, unplayed_label
+from .rules import (
+    FORFEIT_COUNTED,
+    GAME,
+    Rules,
+    Unrated,
+    drawn_as_opponent,
+    get_rules,
+    is_vur,
+    points,
+    unplayed_label,
+)
 
 # Acronym -> (name, modifiers it takes). Cut/median: "C", "M"; "L" Koya limit; "P" forfeits as
 # played; "F" Fore Buchholz.
@@ -57,6 +67,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 # Lower is better for these; every other value ranks higher first.
 LOWER_IS_BETTER = frozenset({"TPN", "LOT"})
 ENCOUNTER = frozenset({"DE", "DE1"})
+# C.07 art. 10: the tie-breaks on the opponents' ratings, which need every participant rated.
+RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
 # Tie-breaks computed under seed 001's rules whatever the competition's rules are.
 FORCED_RULES = {"WP": "knsb", "WSB": "knsb"}
 
@@ -76,6 +88,11 @@ _CUT = note_text("tiebreak.cut", "cut")()
 _CUT_AND = note_text("tiebreak.cut_and", "cut; %(note)s")
 _NOT_COUNTED = note_text("tiebreak.not_counted", "unplayed round not counted")()
 _UNRATED = note_text("tiebreak.unrated", "unrated opponent")()
+_UNRATED_AT = note_text("tiebreak.unrated_at", "unrated opponent counted at %(rating)s")
+_DROPPED = note_text(
+    "tiebreak.dropped",
+    "not used: unrated players take part and the regulations give them no rating (C.07 art. 10)",
+)()
 _COUNTED_AS = note_text("tiebreak.counted_as", "opponent's %(points)s points counted as %(counted)s")
 _SELF_DRAW = note_text(
     "tiebreak.self_draw", "a draw against oneself: own score %(ws)s with unplayed rounds as draws"
@@ -310,8 +327,16 @@ def _trim(parts: list[_Part], low: int, high: int, vur_first: bool, sb: bool) ->
 class Calculator:
     """Values of any tie-break for any player of one state, computed once and cached."""
 
-    def __init__(self, state: TournamentState, rounds: int | None = None, rules: str | Rules | None = None):
+    def __init__(
+        self,
+        state: TournamentState,
+        rounds: int | None = None,
+        rules: str | Rules | None = None,
+        unrated: Unrated | None = None,
+    ):
         self.state = state
+        self.unrated = unrated or Unrated()
+        self.any_unrated = any(p.rating <= 0 for p in state.players)
         self.rounds = max((len(p.history) for p in state.players), default=0) if rounds is None else rounds
         self.rules = get_rules(rules)
         self._fields: dict[tuple[Rules, bool], Field] = {}
@@ -331,7 +356,10 @@ class Calculator:
         key = (spec.code, pid)
         if key not in self._cache:
             method = getattr(self, "_" + spec.acronym.lower())
-            exp = method(spec, pid)
+            if spec.acronym in RATING_BASED and self.unrated.how == "drop" and self.any_unrated:
+                exp = Explanation(spec.code, None, notes=[_DROPPED])
+            else:
+                exp = method(spec, pid)
             if not exp.key:
                 sign = -1.0 if spec.acronym in LOWER_IS_BETTER else 1.0
                 exp.key = (sign * (exp.value or 0.0),)
@@ -490,19 +518,26 @@ class Calculator:
     # ------------------------------------------------------------------ ratings
 
     def _rated_games(self, pid: int) -> tuple[list[Item], list[Item]]:
-        """Games over the board: (against rated opponents, against unrated ones)."""
+        """Games over the board: (counted, against unrated opponents left out).
+
+        An unrated opponent counts at the regulations' rating when `unrated.how` is "rating"
+        (C.07 art. 10), and is left out otherwise."""
         f = self.field()
         rated, unrated = [], []
+        given = self.unrated.rating if self.unrated.how == "rating" else 0
         for r, rec in enumerate(f.records[pid], 1):
             if rec.played and rec.opponent is not None:
                 rating = self.state.player(rec.opponent).rating
+                if rating <= 0 and given:
+                    rated.append(Item(r, rec.opponent, GAME, points(rec), float(given), note=_UNRATED_AT(rating=given)))
+                    continue
                 item = Item(r, rec.opponent, GAME, points(rec), float(rating))
                 (rated if rating > 0 else unrated).append(item)
         return rated, [replace(i, counted=False, note=_UNRATED) for i in unrated]
 
     def _aro(self, spec: Spec, pid: int) -> Explanation:
         """ARO (C.07 10.1): the mean rating of the opponents met over the board, rounded; /C1 drops the
-        lowest-rated. Unrated opponents are left out (art. 10: rating-based tie-breaks need ratings)."""
+        lowest-rated. Unrated opponents as `Calculator.unrated` says (C.07 art. 10)."""
         rated, unrated = self._rated_games(pid)
         dropped = sorted(rated, key=lambda i: (i.value, i.round))[: min(spec.cut, len(rated))]
         items = [replace(i, counted=False, note=_CUT) if i in dropped else i for i in rated] + unrated
