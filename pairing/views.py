@@ -8,10 +8,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
+from tournaments import adapter
 from tournaments.flash import flash_errors
 from tournaments.models import Competition, Game, Participant, Round
-
-from . import services
 
 
 def _competition(request, club: str, slug: str) -> Competition:
@@ -24,7 +23,7 @@ def _competition(request, club: str, slug: str) -> Competition:
 def pair(request, club, competition):
     competition = _competition(request, club, competition)
     try:
-        rnd = services.pair_next_round(competition, request.user)
+        rnd = adapter.pair_next_round(competition, request.user)
     except ValidationError as error:
         flash_errors(request, error)
         return redirect("manage", club, competition.slug)
@@ -40,7 +39,7 @@ def exchange(request, club, competition, number):
     try:
         a = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["a"]))
         b = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["b"]))
-        services.exchange_players(rnd, a, b, request.user, override=request.POST.get("override") == "1")
+        adapter.exchange_players(rnd, a, b, request.user, override=request.POST.get("override") == "1")
         messages.success(request, _("%(a)s and %(b)s exchanged places.") % {"a": a.name, "b": b.name})
     except (KeyError, ValueError):
         messages.error(request, _("Choose two players."))
@@ -58,7 +57,7 @@ def swap_colours(request, club, competition, number, board):
     rnd = get_object_or_404(Round, competition=competition, number=number)
     game = get_object_or_404(Game, round=rnd, board=board)
     try:
-        services.swap_colours(rnd, game, request.user, override=request.POST.get("override") == "1")
+        adapter.swap_colours(rnd, game, request.user, override=request.POST.get("override") == "1")
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

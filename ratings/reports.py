@@ -242,3 +242,12 @@ def _elo_rows(data, games, ratings, day, system, norm_players, by_start) -> list
             row.new_rating, row.change = own, 0
         rows.append(row)
     return rows
+
+
+def rating_line(competition, start_number: int):
+    """One player's line of the competition's rating report over its public rounds, or None."""
+    try:
+        report = build_report(CompetitionData.load(competition, public=True))
+    except ValueError:
+        return None
+    return report.row_for(start_number)

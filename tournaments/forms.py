@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member, Season
+from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
 from .models import Bye, Competition, system_choices
@@ -37,7 +38,6 @@ class CompetitionForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        from pairing.engines import registry
 
         system = data.get("system")
         if system and not registry.get(system).scheduled and not data.get("rounds"):

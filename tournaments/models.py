@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member, Season
 from pairing.engines import registry
+from pairing.engines.roundrobin import rounds_per_cycle
 from pairing.engines.state import InvalidInput
 
 SYSTEM_NAMES = {
@@ -125,8 +126,6 @@ class Competition(models.Model):
     def planned_rounds(self) -> int:
         """Rounds in the competition: fixed by the schedule for round robins."""
         if self.engine.scheduled:
-            from pairing.engines.roundrobin import rounds_per_cycle
-
             cycles = 2 if self.system == "double-roundrobin" else 1
             return rounds_per_cycle(self.participants.count()) * cycles
         return self.rounds or 0

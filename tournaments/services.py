@@ -12,11 +12,15 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Member
+from pairing.engines import keizer
 
+from . import encounters
 from .models import LOT_SYSTEMS, TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
+from .state import CompetitionData
 
 # What the TD types in the result box, and the result it stands for.
 RESULT_KEYS: dict[str, str] = {
@@ -51,12 +55,8 @@ def parse_result(text: str) -> str:
 
 def keizer_start_order(competition: Competition, participants: list[Participant]) -> list[Participant]:
     """Seed 003 §1.10: last season's TPR after enough games, the rating otherwise; newcomers slotted by rating."""
-    from pairing.engines import keizer
-
     last_season: dict[int, list[tuple[int, float]]] = {}
     if competition.previous_id:
-        from .state import CompetitionData
-
         data = CompetitionData.load(competition.previous)
         state = data.state()
         rating = {p.start_number: p.rating for p in data.participants}
@@ -240,8 +240,6 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
 
 @transaction.atomic
 def publish(rnd: Round, user) -> None:
-    from django.utils import timezone
-
     if not rnd.is_paired:
         raise ValidationError(_("Pair the round before publishing it."))
     if rnd.status != Round.Status.DRAFT:
@@ -263,8 +261,6 @@ def finish(rnd: Round, user) -> None:
         raise ValidationError(_("Some games of round %(n)s have no result yet.") % {"n": rnd.number})
     competition = rnd.competition
     if competition.gladiator:
-        from .gladiator import check_decided  # it imports this module
-
         check_decided(competition, rnd.number)
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
@@ -292,3 +288,17 @@ def undo_last_round(competition: Competition, user) -> int:
     rnd.save()
     TDAction.objects.create(competition=competition, round_number=number, user=user, action="undo-round")
     return number
+
+
+def check_decided(competition: Competition, number: int) -> None:
+    """Every encounter of round `number` must have a winner before the round closes (§4.9.8)."""
+    data = CompetitionData.load(competition)
+    games = [g for g in data.games if g.round.number == number]
+    start_of = {p.id: p.start_number for p in data.participants}
+    groups = encounters.groups(games)
+    for key, encounter in encounters.encounters(games, start_of).items():
+        if encounter.winner is None:
+            raise ValidationError(
+                _("The encounter on board %(board)s of round %(n)s is not decided yet: add its next game.")
+                % {"board": groups[key][0].board, "n": number}
+            )

@@ -47,13 +47,23 @@ class PairingSystem:
 
     def settings(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """The defaults overlaid with `given`, validated."""
-        merged = {**self.defaults, **(given or {})}
-        unknown = set(merged) - set(self.defaults)
-        if unknown:
-            raise InvalidInput(f"unknown setting(s) for {self.id}: {', '.join(sorted(unknown))}")
-        if self.validate:
-            self.validate(merged)
-        return merged
+        return merge_settings(self.id, self.defaults, self.validate, given)
+
+
+def merge_settings(
+    system_id: str,
+    defaults: dict[str, Any],
+    validate: Callable[[dict[str, Any]], None] | None,
+    given: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """`defaults` overlaid with `given`, validated: `InvalidInput` names an unknown or bad setting."""
+    merged = {**defaults, **(given or {})}
+    unknown = set(merged) - set(defaults)
+    if unknown:
+        raise InvalidInput(f"unknown setting(s) for {system_id}: {', '.join(sorted(unknown))}")
+    if validate:
+        validate(merged)
+    return merged
 
 
 def system_ids() -> list[str]:

@@ -6,6 +6,8 @@ from fractions import Fraction
 
 from django import template
 
+from .. import reports
+
 register = template.Library()
 
 
@@ -41,12 +43,4 @@ def signed(value) -> str:
 @register.simple_tag
 def rating_line(competition, participant):
     """The player's line of the competition's rating report (public rounds only), or None."""
-    from tournaments.state import CompetitionData
-
-    from ..reports import build_report
-
-    try:
-        report = build_report(CompetitionData.load(competition, public=True))
-    except ValueError:
-        return None
-    return report.row_for(participant.start_number)
+    return reports.rating_line(competition, participant.start_number)

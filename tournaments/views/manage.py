@@ -13,11 +13,13 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
+from pairing.engines import keizer
+from tournaments.adapter import next_round_number
 
 from .. import services
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm
-from ..models import Bye, Competition, Participant, Round, TDAction
+from ..forms import AbsenceForm, CompetitionForm, SystemSettingsForm
+from ..models import Bye, Competition, Participant, ResultChange, Round, TDAction
 from .common import _competition, _directed_competition
 
 
@@ -47,7 +49,6 @@ def manage(request, club, competition):
 
 
 def _manage_context(competition: Competition) -> dict:
-    from pairing.services import next_round_number
 
     participants = list(competition.participants.select_related("member"))
     number = next_round_number(competition)
@@ -76,13 +77,9 @@ def _manage_context(competition: Competition) -> dict:
 @login_required
 def system_settings(request, club, competition):
     """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
-    from ..forms import SystemSettingsForm
-
     competition = _directed_competition(request, club, competition)
     presets = {}
     if competition.system == "keizer":
-        from pairing.engines import keizer
-
         presets = keizer.PRESET_LABELS
         if request.method == "POST" and request.POST.get("preset") in presets:
             data = request.POST.copy()
@@ -158,7 +155,6 @@ def set_absence(request, club, competition, number):
     form = AbsenceForm(request.POST)
     if not form.is_valid():
         raise ValidationError(form.errors)
-    from pairing.services import next_round_number
 
     try:
         services.set_absence(
@@ -175,8 +171,6 @@ def set_absence(request, club, competition, number):
 @login_required
 def notice(request, club, competition):
     """A member sends (or takes back) notice of absence for the next round, until it is paired (seed 003 §3.3)."""
-    from pairing.services import next_round_number
-
     competition = _competition(club, competition)
     member = getattr(request.user, "member", None)
     participant = competition.participants.filter(member=member).first() if member else None
@@ -219,7 +213,6 @@ def undo_round(request, club, competition):
 def results_history(request, club, competition):
     """Every result change, with who and when (TDs only)."""
     competition = _directed_competition(request, club, competition)
-    from ..models import ResultChange
 
     changes = ResultChange.objects.filter(game__round__competition=competition).select_related(
         "game__round", "game__white__member", "game__black__member", "changed_by"

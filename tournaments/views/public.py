@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
+from pairing.engines.dubov import aro_list
+
 from .. import standings
 from ..models import Round
 from ..pdf import render_pdf
@@ -43,8 +45,6 @@ def standings_page(request, club, competition):
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
     if competition.system == "dubov-1997":  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
-        from pairing.engines.dubov import aro_list
-
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
         context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))
     if request.GET.get("format") == "pdf":

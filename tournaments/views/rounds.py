@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..flash import flash_errors
+from ..gladiator import round_view, set_game_result
 from ..models import Bye, Round
 from ..state import CompetitionData
 from .common import _directed_competition, _round_context
@@ -28,8 +29,6 @@ def manage_round(request, club, competition, number):
         raise Http404
     context = _round_context(data, rnd) | {"participants": data.participants}
     if competition.gladiator:  # each board an encounter with its games (seed 004 §4.9.8)
-        from ..gladiator import round_view
-
         context["encounters"] = round_view(data, context["games"])
     return render(request, "tournaments/manage_round.html", context)
 
@@ -51,8 +50,6 @@ def enter_result(request, club, competition, number, board):
         try:
             result = services.parse_result(request.POST[key])
             if competition.gladiator:  # the encounter decides which results it can take
-                from ..gladiator import set_game_result
-
                 set_game_result(game, result, request.user, override=override)
             else:
                 services.set_result(game, result, request.user, override=override)

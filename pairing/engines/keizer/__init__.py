@@ -33,11 +33,11 @@ from __future__ import annotations
 from ..registry import PairingSystem
 from .pair import pair_round
 from .scoring import StandingRow, Standings, ranking_after, standings, standings_text
-from .settings import DEFAULTS, PRESET_LABELS, PRESETS, KeizerSettings, apply_preset, validate
+from .settings import DEFAULTS, PRESET_LABELS, PRESETS, SYSTEM_ID, KeizerSettings, apply_preset, validate
 from .start import StartEntry, keizer_tpr, start_ranking, strength_groups
 
 SYSTEM = PairingSystem(
-    id="keizer",
+    id=SYSTEM_ID,
     name="Keizer",
     pair=pair_round,
     defaults=DEFAULTS,
