@@ -1,5 +1,7 @@
-"""The TD's pairing actions: pair the next round, exchange players, swap colours."""
+"""The TD's pairing actions: pair the next round (a large field in the background), exchange players, swap
+colours."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -8,9 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
+from jobs.views import follow
 from tournaments import adapter
 from tournaments.flash import flash_errors
 from tournaments.models import Competition, Game, Participant, Round
+
+from . import tasks
 
 
 def _competition(request, club: str, slug: str) -> Competition:
@@ -22,6 +27,9 @@ def _competition(request, club: str, slug: str) -> Competition:
 @require_POST
 def pair(request, club, competition):
     competition = _competition(request, club, competition)
+    large = competition.participants.count() >= settings.PAIRING_JOB_MIN_PLAYERS
+    if large and competition.system != "knockout":  # a knockout is drawn at once, match by match
+        return follow(tasks.start(competition, request.user))
     try:
         rnd = adapter.pair_next_round(competition, request.user)
     except ValidationError as error:
