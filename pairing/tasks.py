@@ -50,7 +50,7 @@ def _pair(job, report: runner.Report) -> runner.Save:
 
 
 def _paired(competition: Competition, number: int) -> bool:
-    return competition.round_set.filter(number=number, paired_at__isnull=False).exists()
+    return competition.round_set.paired().filter(number=number).exists()
 
 
 def start(competition: Competition, user) -> runner.Job:

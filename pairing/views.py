@@ -28,7 +28,7 @@ def _competition(request, club: str, slug: str) -> Competition:
 def pair(request, club, competition):
     competition = _competition(request, club, competition)
     large = competition.participants.count() >= settings.PAIRING_JOB_MIN_PLAYERS
-    if large and competition.system != "knockout":  # a knockout is drawn at once, match by match
+    if large and not competition.engine.bracket:  # a knockout is drawn at once, match by match
         return follow(tasks.start(competition, request.user))
     try:
         rnd = adapter.pair_next_round(competition, request.user)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,8 +24,7 @@ from .templatetags.notes import render_note
 
 
 def next_round_number(competition: Competition) -> int:
-    last = competition.round_set.filter(paired_at__isnull=False).aggregate(n=Max("number"))["n"] or 0
-    return last + 1
+    return competition.round_set.next_number()
 
 
 @dataclass
@@ -41,7 +39,7 @@ class PlannedRound:
 def plan_next_round(competition: Competition) -> PlannedRound:
     """Compute the next round's pairing without writing anything (a worker may do this outside any
     transaction); ValidationError when the round cannot be paired, naming why."""
-    if competition.system == "knockout":  # matches of several games: tournaments.knockout
+    if competition.engine.bracket:  # matches of several games: tournaments.knockout
         raise ValidationError(_("A knockout is drawn match by match."))
     number = next_round_number(competition)
     planned = competition.planned_rounds()
@@ -50,7 +48,7 @@ def plan_next_round(competition: Competition) -> PlannedRound:
     if competition.participants.count() < 2:
         raise ValidationError(_("Enter at least two players before pairing."))
     previous = competition.round_set.filter(number=number - 1).first()
-    if previous and previous.games.filter(result="").exists():
+    if previous and previous.games.unfinished().exists():
         raise ValidationError(_("Round %(n)s still has games without a result.") % {"n": previous.number})
     if previous and previous.status == Round.Status.DRAFT:
         raise ValidationError(_("Publish round %(n)s first.") % {"n": previous.number})
@@ -102,7 +100,7 @@ def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Ro
 @transaction.atomic
 def pair_next_round(competition: Competition, user) -> Round:
     """Pair the next round with the competition's system and save it as a draft."""
-    if competition.system == "knockout":  # matches of several games: tournaments.knockout
+    if competition.engine.bracket:  # matches of several games: tournaments.knockout
         return knockout.pair_round(competition, user)
     plan = plan_next_round(competition)
     return save_planned_round(competition, plan, user)
@@ -164,7 +162,7 @@ def check_board(rnd: Round, white: Participant, black: Participant) -> list[Rule
     met = Game.objects.filter(round__competition=rnd.competition, round__number__lt=rnd.number).filter(
         white__in=[white, black], black__in=[white, black]
     )
-    if met.exclude(result__endswith="R").exists():
+    if met.over_the_board().exists():
         breaks.append(
             RuleBreak(
                 "rematch",

@@ -31,12 +31,6 @@ from .encounters import WHITE_SCORE
 from .models import Bye, Competition, Game, Participant, Result, Round, Stage, TDAction
 from .state import CompetitionData
 
-SYSTEM_ID = "knockout"
-
-
-def is_knockout(competition: Competition) -> bool:
-    return competition.system == SYSTEM_ID
-
 
 def round_name(bracket: engine.Bracket, number: int) -> str:
     """The round's name: final, semi-final, quarter-final, else "round of N"."""

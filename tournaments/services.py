@@ -19,7 +19,7 @@ from clubs.models import Member
 from pairing.engines import keizer
 
 from . import encounters
-from .models import LOT_SYSTEMS, TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
+from .models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
 from .state import CompetitionData
 
 # What the TD types in the result box, and the result it stands for.
@@ -75,9 +75,9 @@ def keizer_start_order(competition: Competition, participants: list[Participant]
 
 def start_number_order(competition: Competition, participants: list[Participant]) -> list[Participant]:
     """Seed 000 A2 (rating, then title, then name), Keizer's start ranking, or for lot systems a recorded lot."""
-    if competition.system == "keizer":
+    if competition.engine.season_start:
         return keizer_start_order(competition, participants)
-    if competition.system in LOT_SYSTEMS:
+    if competition.engine.lots:
         ordered = sorted(participants, key=lambda p: p.member_id)
         random.Random(competition.seed).shuffle(ordered)
         return ordered
@@ -92,7 +92,7 @@ def start_number_order(competition: Competition, participants: list[Participant]
 @transaction.atomic
 def renumber(competition: Competition) -> None:
     """Give start numbers per the system's rules; only before round 1 is paired."""
-    if competition.round_set.filter(paired_at__isnull=False).exists():
+    if competition.round_set.paired().exists():
         raise ValidationError(_("Start numbers are fixed once round 1 is paired."))
     participants = list(competition.participants.select_related("member"))
     ordered = start_number_order(competition, participants)
@@ -113,12 +113,12 @@ def add_participants(competition: Competition, members: list[Member], user=None)
     After round 1 is paired an entry is a late entry: the missed rounds are scored per the
     competition's setting (`late_entry_points`), and recorded.
     """
-    paired = list(competition.round_set.filter(paired_at__isnull=False).order_by("number"))
+    paired = list(competition.round_set.paired().order_by("number"))
     if paired and competition.engine.scheduled:
         raise ValidationError(_("A round robin's schedule is fixed: no entries after round 1 is paired."))
-    if paired and competition.system == "olympiad":  # the teams are dealt from every player (seed 004 §4.9.9.5)
+    if paired and competition.engine.teams:  # the teams are dealt from every player (seed 004 §4.9.9.5)
         raise ValidationError(_("The teams are fixed once round 1 is paired."))
-    if paired and competition.system == "knockout":  # the lot numbers are drawn (seed 004 §4.9.7)
+    if paired and competition.engine.bracket:  # the lot numbers are drawn (seed 004 §4.9.7)
         raise ValidationError(_("The draw of the cup is made: no entries after round 1 is paired."))
     entered = set(competition.participants.values_list("member_id", flat=True))
     last = competition.participants.aggregate(n=Max("start_number"))["n"] or 0
@@ -167,7 +167,7 @@ def add_participant(competition: Competition, member: Member, user=None) -> Part
 @transaction.atomic
 def withdraw(participant: Participant, user) -> None:
     competition = participant.competition
-    last = competition.round_set.filter(paired_at__isnull=False).aggregate(n=Max("number"))["n"] or 0
+    last = competition.round_set.last_number()
     participant.withdrawn_after = last
     participant.save(update_fields=["withdrawn_after"])
     TDAction.objects.create(
@@ -257,7 +257,7 @@ def publish(rnd: Round, user) -> None:
 @transaction.atomic
 def finish(rnd: Round, user) -> None:
     """Close a round once every game has a result."""
-    if rnd.games.filter(result="").exists():
+    if rnd.games.unfinished().exists():
         raise ValidationError(_("Some games of round %(n)s have no result yet.") % {"n": rnd.number})
     competition = rnd.competition
     if competition.gladiator:
@@ -273,10 +273,10 @@ def finish(rnd: Round, user) -> None:
 @transaction.atomic
 def undo_last_round(competition: Competition, user) -> int:
     """Remove the last paired round, if no game of it has a result (published data: an explicit act)."""
-    rnd = competition.round_set.filter(paired_at__isnull=False).order_by("-number").first()
+    rnd = competition.round_set.last_paired()
     if rnd is None:
         raise ValidationError(_("No round has been paired yet."))
-    if rnd.games.exclude(result="").exists():
+    if rnd.games.finished().exists():
         raise ValidationError(_("Round %(n)s has results: it cannot be undone.") % {"n": rnd.number})
     number = rnd.number
     rnd.games.all().delete()

@@ -9,10 +9,9 @@ import pytest
 from django.urls import reverse
 
 from jobs.models import Job
-from tournaments import adapter
 from pairing.tasks import pair_round
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import services
+from tournaments import adapter, services
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ def next_game(request, club, competition, number, match):
     """Add the replay (colours reversed, reduced time) or the next blitz game of encounter `match`."""
     directed_club(request, club)
     competition = get_object_or_404(Competition, club__slug=club, slug=competition, gladiator=True)
-    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     try:
         game = gladiator.add_next_game(rnd, match, request.user)
     except ValidationError as error:

@@ -29,7 +29,7 @@ def _knockout(club_slug: str, slug: str) -> Competition:
     competition = get_object_or_404(
         Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug
     )
-    if not knockout.is_knockout(competition):
+    if not competition.engine.bracket:
         raise Http404
     return competition
 
@@ -108,7 +108,7 @@ def cup_page(request, club, competition):
 def cup_format(request, club, competition):
     """Games per match and per tie-break stage, until round 1 is paired."""
     competition = _directed(request, club, competition)
-    if competition.round_set.filter(paired_at__isnull=False).exists():
+    if competition.round_set.paired().exists():
         messages.error(request, _("The match format is fixed once round 1 is paired."))
         return redirect("cup", club, competition.slug)
     try:
@@ -157,7 +157,7 @@ def cup_publish(request, club, competition, number):
 def cup_next_games(request, club, competition, number):
     """Add the next game of every match that needs one (or of the match posted)."""
     competition = _directed(request, club, competition)
-    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     match = request.POST.get("match")
     try:
         added = knockout.add_next_games(rnd, request.user, int(match) if match else None)
@@ -176,7 +176,7 @@ def cup_next_games(request, club, competition, number):
 def cup_result(request, club, competition, number, board):
     """One game's result typed on the cup page (htmx: the row back), or every game of the form."""
     competition = _directed(request, club, competition)
-    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     games = rnd.games.order_by("board")
     targets = games.filter(board=board) if board else games
     errors = []
@@ -291,7 +291,7 @@ def team_settings(request, club, competition):
     """Number of teams and of cycles of an olympiad team tournament, until round 1 is paired."""
     directed_club(request, club)
     competition = get_object_or_404(Competition, club__slug=club, slug=competition, system="olympiad")
-    if competition.round_set.filter(paired_at__isnull=False).exists():
+    if competition.round_set.paired().exists():
         messages.error(request, _("The teams are fixed once round 1 is paired."))
         return redirect("manage", club, competition.slug)
     try:

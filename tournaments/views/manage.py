@@ -13,7 +13,6 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
-from pairing.engines import keizer
 from tournaments.adapter import next_round_number
 
 from .. import services
@@ -64,10 +63,10 @@ def _manage_context(competition: Competition) -> dict:
         "competition": competition,
         "club": competition.club,
         "participants": participants,
-        "rounds": competition.round_set.filter(paired_at__isnull=False),
+        "rounds": competition.round_set.paired(),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
-        "absence_choices": AbsenceForm.choices_for(competition.system),
+        "absence_choices": AbsenceForm.choices_for(competition.engine),
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
@@ -78,14 +77,13 @@ def _manage_context(competition: Competition) -> dict:
 def system_settings(request, club, competition):
     """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
     competition = _directed_competition(request, club, competition)
-    presets = {}
-    if competition.system == "keizer":
-        presets = keizer.PRESET_LABELS
-        if request.method == "POST" and request.POST.get("preset") in presets:
-            data = request.POST.copy()
-            for name, value in keizer.apply_preset(request.POST["preset"]).items():
-                data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
-            request.POST = data
+    engine = competition.engine
+    presets = engine.presets
+    if engine.apply_preset and request.method == "POST" and request.POST.get("preset") in presets:
+        data = request.POST.copy()
+        for name, value in engine.apply_preset(request.POST["preset"]).items():
+            data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
+        request.POST = data
     form = SystemSettingsForm(request.POST or None, competition=competition)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():

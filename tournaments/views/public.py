@@ -17,7 +17,7 @@ from .knockout import render_bracket, render_team_standings
 
 def pairings(request, club, competition, number=None):
     competition = _competition(club, competition)
-    if competition.system == "knockout":
+    if competition.engine.bracket:
         return render_bracket(request, competition)
     is_director = competition.club.is_director(request.user)
     data = CompetitionData.load(competition, public=not is_director)
@@ -35,16 +35,16 @@ def pairings(request, club, competition, number=None):
 
 def standings_page(request, club, competition):
     competition = _competition(club, competition)
-    if competition.system == "knockout":
+    if competition.engine.bracket:
         return render_bracket(request, competition)
-    if competition.system == "olympiad":
+    if competition.engine.teams:
         return render_team_standings(request, competition)
     data = CompetitionData.load(competition, public=True)
-    if competition.system == "keizer":
+    if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
-    if competition.system == "dubov-1997":  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
+    if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
         context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))
     if request.GET.get("format") == "pdf":
@@ -95,7 +95,7 @@ def player_card(request, club, competition, number):
             }
         )
     keizer_line = None
-    if competition.system == "keizer":
+    if competition.engine.own_standings:
         _table, rows = standings.keizer_standings(data)
         keizer_line = next(row.line for row in rows if row.participant == participant)
     return render(

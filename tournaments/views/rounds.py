@@ -21,7 +21,7 @@ from .common import _directed_competition, _round_context
 @login_required
 def manage_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
-    if competition.system == "knockout":
+    if competition.engine.bracket:
         return redirect("cup", club, competition.slug)
     data = CompetitionData.load(competition)
     rnd = next((r for r in data.rounds if r.number == number and r.is_paired), None)

@@ -190,7 +190,7 @@ class Command(BaseCommand):
         services.publish(rnd, td)
         level = min(rnd.games.values_list("match", flat=True))  # drawn normal games: the tie-break decides
         while True:
-            for game in rnd.games.filter(result="").select_related("white", "black"):
+            for game in rnd.games.unfinished().select_related("white", "black"):
                 result = Result.DRAW if game.match == level and game.stage == "classical" else None
                 knockout.set_game_result(game, result or play(rng, game.white.rating, game.black.rating), td)
             if not knockout.add_next_games(rnd, td):

@@ -31,6 +31,7 @@ Input convention:
 from __future__ import annotations
 
 from ..registry import PairingSystem
+from ..state import Kind
 from .pair import pair_round
 from .scoring import StandingRow, Standings, ranking_after, standings, standings_text
 from .settings import DEFAULTS, PRESET_LABELS, PRESETS, SYSTEM_ID, KeizerSettings, apply_preset, validate
@@ -42,6 +43,12 @@ SYSTEM = PairingSystem(
     pair=pair_round,
     defaults=DEFAULTS,
     validate=validate,
+    own_standings=True,
+    season_start=True,
+    gladiator=False,
+    absences=(Kind.ABSENT_NOTICE, Kind.ABSENT, Kind.CLUB_MATCH),
+    presets=PRESET_LABELS,
+    apply_preset=apply_preset,
 )
 
 __all__ = [
