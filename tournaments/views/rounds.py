@@ -47,12 +47,13 @@ def enter_result(request, club, competition, number, board):
         key = f"result-{game.board}"
         if key not in request.POST:
             continue
+        based_on = request.POST.get(f"based-{game.board}")  # the result the TD's page showed
         try:
             result = services.parse_result(request.POST[key])
             if competition.gladiator:  # the encounter decides which results it can take
-                set_game_result(game, result, request.user, override=override)
+                set_game_result(game, result, request.user, override=override, based_on=based_on)
             else:
-                services.set_result(game, result, request.user, override=override)
+                services.set_result(game, result, request.user, override=override, based_on=based_on)
         except ValidationError as error:
             errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
     if request.htmx and board and competition.gladiator and not errors:
