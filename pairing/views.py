@@ -23,6 +23,14 @@ def _competition(request, club: str, slug: str) -> Competition:
     return get_object_or_404(Competition, club__slug=club, slug=slug)
 
 
+def _expected_round(request) -> int | None:
+    """The round number the page offered to pair (posted with the pair button), None if not given."""
+    try:
+        return int(request.POST["round"])
+    except (KeyError, ValueError):
+        return None
+
+
 @login_required
 @require_POST
 def pair(request, club, competition):
@@ -31,7 +39,10 @@ def pair(request, club, competition):
     if large and not competition.engine.bracket:  # a knockout is drawn at once, match by match
         return follow(tasks.start(competition, request.user))
     try:
-        rnd = adapter.pair_next_round(competition, request.user)
+        rnd = adapter.pair_next_round(competition, request.user, expected=_expected_round(request))
+    except adapter.StaleAction as error:  # paired meanwhile (a double click): the round as it is
+        messages.info(request, " ".join(error.messages))
+        return redirect("manage_round", club, competition.slug, competition.round_set.last_number())
     except ValidationError as error:
         flash_errors(request, error)
         return redirect("manage", club, competition.slug)

@@ -1,7 +1,11 @@
-"""Pair a competition's next round: database -> engine state -> engine -> database.
+"""The one adapter between the pages and the engines: every state change of every competition kind.
 
-The views call these; everything runs in one transaction, so a failed pairing
-leaves nothing behind.
+Swiss systems, round robins, Keizer, knockout, Gladiator and team events are paired, re-paired, given
+results and further games, published, finished and undone here: load the engine state, call the engine
+through the registry (`pairing.engines.registry`), save in one transaction, so a failed action leaves
+nothing behind. Entries, absences and settings go through here as well. Every action first passes
+`_changed`, the one hook for a state change: it locks the competition's row (and is where an audit row
+and a cache version belong). The views call these functions and write no model themselves.
 """
 
 from __future__ import annotations
@@ -10,17 +14,38 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import Club, Member
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 
-from . import knockout
-from .models import Bye, Competition, Game, Participant, Result, Round, TDAction
+from . import gladiator, groups, knockout, prizes, services, trf_io
+from .models import Bye, Competition, Game, Participant, PrizeTable, Result, Round, TDAction
 from .services import check_decided
 from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
 from .templatetags.notes import render_note
+
+# Sent inside the transaction of every state change: competition (the locked row), action, user.
+state_changed = Signal()
+
+
+class StaleAction(ValidationError):
+    """The page the action came from is out of date (a double click, another TD): nothing was changed."""
+
+
+def _changed(competition: Competition, action: str, user) -> Competition:
+    """The one hook every state change of a competition passes, first thing inside its transaction.
+
+    Locks the competition's row (SELECT ... FOR UPDATE on PostgreSQL), so two actions on one
+    competition run one after the other and the second sees what the first did; then tells the
+    `state_changed` receivers. Returns the locked row, read afresh.
+    """
+    locked = Competition.objects.select_for_update().get(pk=competition.pk)
+    state_changed.send(sender=Competition, competition=locked, action=action, user=user)
+    return locked
 
 
 def next_round_number(competition: Competition) -> int:
@@ -79,6 +104,10 @@ def _state(competition: Competition, number: int) -> TournamentState:
 def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
     """Save a planned round as a draft. When the competition changed since the plan was computed (a
     result corrected, a player added), the round is paired again from the new state, here."""
+    return _save_planned_round(_changed(competition, "pair", user), plan, user)
+
+
+def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
     if next_round_number(competition) != plan.number or _state(competition, plan.number) != plan.state:
         plan = plan_next_round(competition)
     number = plan.number
@@ -98,12 +127,20 @@ def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Ro
 
 
 @transaction.atomic
-def pair_next_round(competition: Competition, user) -> Round:
-    """Pair the next round with the competition's system and save it as a draft."""
+def pair_next_round(competition: Competition, user, expected: int | None = None) -> Round:
+    """Pair the next round with the competition's system and save it as a draft.
+
+    `expected`: the round number the TD's page offered to pair; when another action paired it
+    first (a double click), `StaleAction` says so and nothing changes.
+    """
+    competition = _changed(competition, "pair", user)
+    number = knockout.Cup.load(competition).next_round_number() if competition.engine.bracket else None
+    number = number or next_round_number(competition)
+    if expected is not None and expected != number:
+        raise StaleAction(_("Round %(n)s is already paired.") % {"n": expected}, code="stale")
     if competition.engine.bracket:  # matches of several games: tournaments.knockout
         return knockout.pair_round(competition, user)
-    plan = plan_next_round(competition)
-    return save_planned_round(competition, plan, user)
+    return _save_planned_round(competition, plan_next_round(competition), user)
 
 
 def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], skip_byes: set[int]) -> None:
@@ -188,6 +225,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     the rule named unless the TD confirms the override, which is recorded. A
     published round changes only with the override.
     """
+    _changed(rnd.competition, "exchange", user)
     if a == b:
         raise ValidationError(_("Choose two different players."))
     games = _locked_round(rnd, override)
@@ -220,6 +258,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
 
 @transaction.atomic
 def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
+    _changed(rnd.competition, "swap-colours", user)
     _locked_round(rnd, override)
     if game.result:
         raise ValidationError(_("A game with a result cannot be re-paired."))
@@ -234,3 +273,147 @@ def _record(rnd: Round, user, action: str, detail: str, breaks: list[RuleBreak])
     TDAction.objects.create(
         competition=rnd.competition, round_number=rnd.number, user=user, action=action, detail=detail
     )
+
+
+# Results and the games a match or an encounter needs ------------------------------------------------
+
+
+@transaction.atomic
+def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
+    """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
+    competition = _changed(game.round.competition, "result", user)
+    if competition.engine.bracket:
+        return knockout.set_game_result(game, result, user)
+    if competition.gladiator:
+        return gladiator.set_game_result(game, result, user, override=override, based_on=based_on)
+    return services.set_result(game, result, user, override=override, based_on=based_on)
+
+
+@transaction.atomic
+def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
+    """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`."""
+    competition = _changed(rnd.competition, "add-games", user)
+    if competition.engine.bracket:
+        return knockout.add_next_games(rnd, user, match)
+    if match is None:
+        raise ValidationError(_("Choose the encounter that needs a game."))
+    return [gladiator.add_next_game(rnd, match, user)]
+
+
+@transaction.atomic
+def set_club_match_result(bye: Bye, text: str, user) -> None:
+    _changed(bye.round.competition, "club-match-result", user)
+    services.set_club_match_result(bye, text, user)
+
+
+# Publish, finish, undo ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def publish(rnd: Round, user) -> None:
+    _changed(rnd.competition, "publish", user)
+    services.publish(rnd, user)
+
+
+@transaction.atomic
+def finish(rnd: Round, user) -> None:
+    _changed(rnd.competition, "finish", user)
+    services.finish(rnd, user)
+
+
+@transaction.atomic
+def undo_last_round(competition: Competition, user) -> int:
+    competition = _changed(competition, "undo-round", user)
+    return services.undo_last_round(competition, user)
+
+
+# Competitions, entries, absences and settings ----------------------------------------------------
+
+
+@transaction.atomic
+def create_competition(competition: Competition, members: list[Member], user) -> Competition:
+    """Save a new competition (a form's unsaved instance) with its first entries."""
+    competition.save()
+    _changed(competition, "create", user)
+    services.add_participants(competition, members, user)
+    return competition
+
+
+@transaction.atomic
+def import_trf(club: Club, text: str, user, **fields) -> Competition:
+    """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing."""
+    competition = trf_io.import_trf(club, text, **fields)
+    _changed(competition, "import", user)
+    return competition
+
+
+@transaction.atomic
+def add_participants(competition: Competition, members: list[Member], user) -> list[Participant]:
+    competition = _changed(competition, "enter", user)
+    return services.add_participants(competition, members, user)
+
+
+@transaction.atomic
+def add_guest(competition: Competition, guest: Member, user) -> Participant:
+    """Save a guest (a form's unsaved member) as a member of the competition's club, and enter him."""
+    competition = _changed(competition, "enter", user)
+    guest.club = competition.club
+    guest.is_guest = True
+    guest.save()
+    return services.add_participant(competition, guest, user)
+
+
+@transaction.atomic
+def withdraw(participant: Participant, user) -> None:
+    _changed(participant.competition, "withdraw", user)
+    services.withdraw(participant, user)
+
+
+@transaction.atomic
+def set_absence(competition: Competition, participant: Participant, kind: str | None, user) -> int:
+    """Record (kind None: clear) an absence or bye asked for the next round; returns its number."""
+    competition = _changed(competition, "absence", user)
+    number = next_round_number(competition)
+    services.set_absence(competition, number, participant, kind, user)
+    return number
+
+
+@transaction.atomic
+def save_settings(competition: Competition, settings: dict, user, override: bool = False, preset: str = "") -> None:
+    """The pairing system's settings (validated by the system when saved), recorded as a TD action."""
+    competition = _changed(competition, "settings", user)
+    competition.settings = settings
+    competition.save()
+    TDAction.objects.create(
+        competition=competition, user=user, action="settings" + ("-override" if override else ""), detail=preset
+    )
+
+
+@transaction.atomic
+def save_format(competition: Competition, settings: dict, user, fixed_message: str) -> None:
+    """Settings that hold only until round 1 is paired (a cup's match format, the teams of a team event)."""
+    competition = _changed(competition, "settings", user)
+    if competition.round_set.paired().exists():
+        raise ValidationError(fixed_message)
+    competition.settings = {**competition.settings, **settings}
+    competition.save(update_fields=["settings"])
+
+
+@transaction.atomic
+def set_tiebreaks(competition: Competition, codes: list[str], user, override: bool = False) -> None:
+    competition = _changed(competition, "tiebreaks", user)
+    prizes.set_tiebreaks(competition, codes, user, override)
+
+
+@transaction.atomic
+def save_prize_table(table: PrizeTable, user) -> PrizeTable:
+    """Save the prize table (a form's validated instance)."""
+    _changed(table.competition, "prizes", user)
+    table.save()
+    return table
+
+
+@transaction.atomic
+def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
+    competition = _changed(competition, "split-groups", user)
+    return groups.split_into_groups(competition, size, user)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from pairing.engines.prizes import default_sharing
 
-from .. import prizes, standings
+from .. import adapter, prizes, standings
 from ..models import PrizeTable
 from ..pdf import render_pdf
 from ..prizes import PrizeTableForm, prize_list, tiebreak_name
@@ -55,7 +55,7 @@ def tiebreak_settings(request, club, competition):
     form = prizes.TiebreakForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            prizes.set_tiebreaks(competition, form.cleaned_data["codes"], request.user, form.cleaned_data["override"])
+            adapter.set_tiebreaks(competition, form.cleaned_data["codes"], request.user, form.cleaned_data["override"])
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -79,7 +79,7 @@ def prize_settings(request, club, competition):
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
     form = PrizeTableForm(request.POST or None, instance=table)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        adapter.save_prize_table(form.save(commit=False), request.user)
         messages.success(request, _("Prize table saved."))
         return redirect("prize_list", club, competition.slug)
     default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import adapter, services
 from ..flash import flash_errors
-from ..gladiator import round_view, set_game_result
+from ..gladiator import round_view
 from ..models import Bye, Round
 from ..state import CompetitionData
 from .common import _directed_competition, _round_context
@@ -50,10 +50,7 @@ def enter_result(request, club, competition, number, board):
         based_on = request.POST.get(f"based-{game.board}")  # the result the TD's page showed
         try:
             result = services.parse_result(request.POST[key])
-            if competition.gladiator:  # the encounter decides which results it can take
-                set_game_result(game, result, request.user, override=override, based_on=based_on)
-            else:
-                services.set_result(game, result, request.user, override=override, based_on=based_on)
+            adapter.set_result(game, result, request.user, override=override, based_on=based_on)
         except ValidationError as error:
             errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
     if request.htmx and board and competition.gladiator and not errors:
@@ -78,7 +75,7 @@ def publish_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     try:
-        services.publish(rnd, request.user)
+        adapter.publish(rnd, request.user)
         messages.success(request, _("Round %(n)s is published.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -91,7 +88,7 @@ def finish_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     try:
-        services.finish(rnd, request.user)
+        adapter.finish(rnd, request.user)
         messages.success(request, _("Round %(n)s is finished.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -108,7 +105,7 @@ def club_match_result(request, club, competition, number, start_number):
         kind=Bye.Kind.CLUB_MATCH,
     )  # fmt: skip
     try:
-        services.set_club_match_result(bye, request.POST.get("points", ""), request.user)
+        adapter.set_club_match_result(bye, request.POST.get("points", ""), request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

@@ -14,10 +14,10 @@ from clubs.access import directed_club
 from jobs.views import follow
 from pairing.engines.trf import TrfError
 
+from .. import adapter
 from ..forms import TrfImportForm
 from ..tasks import start
 from ..trf_io import export_trf as do_export
-from ..trf_io import import_trf as do_import
 from .common import _directed_competition
 
 
@@ -37,8 +37,8 @@ def import_trf(request, club):
             )  # fmt: skip
             return follow(job)
         try:
-            competition = do_import(
-                club, data["file"], name=data["name"], slug=data["slug"], system=data["system"],
+            competition = adapter.import_trf(
+                club, data["file"], request.user, name=data["name"], slug=data["slug"], system=data["system"],
                 source=request.FILES["file"].name,
             )  # fmt: skip
         except (TrfError, ValidationError) as error:
@@ -51,7 +51,6 @@ def import_trf(request, club):
 
 @login_required
 def export_trf(request, club, competition):
-
     competition = _directed_competition(request, club, competition)
     response = HttpResponse(do_export(competition), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}.trf"'
