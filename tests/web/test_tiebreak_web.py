@@ -433,8 +433,9 @@ def test_every_note_of_the_tiebreak_module_is_shown_in_dutch_and_danish(rules):
 @pytest.mark.rule("C.07 10.1")
 def test_unrated_opponents_setting_and_the_standings_say_which_applies(td_client, client, club, td):
     """C.07 art. 10: the regulations say how unrated participants are rated; by default the
-    rating-based tie-breaks are not used while one takes part. Four players, ratings by start number
-    2090, 2080, 2070 and one unrated (4). 1 meets 4, 3 and 2."""
+    rating-based tie-breaks are not used while one takes part. Four players rated 2090, 2080, 2070
+    and one unrated, all against all. Rated 1000, an unrated opponent of the 2090 player gives
+    (2080 + 2070 + 1000) / 3 = 1716.7 -> 1717; left out, (2080 + 2070) / 2 = 2075."""
     from tournaments.models import TDAction
 
     players = make_members(club, 4)
@@ -460,12 +461,19 @@ def test_unrated_opponents_setting_and_the_standings_say_which_applies(td_client
     page = client.get(standings_url)
     rows = {row.participant.start_number: row.tiebreaks[0] for row in page.context["rows"]}
     ratings = {p.start_number: p.rating for p in competition.participants.all()}
-    # 1 met 2, 3 and 4 (counted at 1000).
-    assert rows[1] == round((ratings[2] + ratings[3] + 1000) / 3)
+    assert sorted(ratings.values()) == [0, 2070, 2080, 2090]
+
+    def aro(player: int, unrated_at: int | None) -> int:
+        """Everybody met everybody; an unrated opponent at `unrated_at`, or left out (None)."""
+        counted = [ratings[o] or unrated_at for o in ratings if o != player]
+        counted = [r for r in counted if r]
+        return int(sum(counted) / len(counted) + 0.5)
+
+    assert rows == {p: aro(p, 1000) for p in ratings}
     assert "counts at rating 1000" in page.content.decode()
 
     td_client.post(url, {"codes": "ARO", "unrated_opponents": "leave-out", "override": "on"})
     page = client.get(standings_url)
     rows = {row.participant.start_number: row.tiebreaks[0] for row in page.context["rows"]}
-    assert rows[1] == round((ratings[2] + ratings[3]) / 2)
+    assert rows == {p: aro(p, None) for p in ratings}
     assert "do not count" in page.content.decode()
