@@ -27,8 +27,9 @@ def pairings(request, club, competition, number=None):
     is_director = competition.club.is_director(request.user)
     data = CompetitionData.load(competition, public=not is_director)
     rounds = [r for r in data.rounds if r.is_paired]
-    if not rounds and number is None:
-        return render(request, "tournaments/pairings.html", {"competition": competition, "rounds": []})
+    if not rounds and number is None:  # the page waits for round 1 (and polls for it)
+        context = {"competition": competition, "rounds": [], "live": competition.status != Competition.Status.FINISHED}
+        return _page(request, "tournaments/pairings.html", context, "boards")
     rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
     if rnd is None:
         raise Http404
