@@ -79,6 +79,13 @@ class Coming:
     def open(self) -> bool:
         return not self.closed_reason
 
+    @property
+    def td_kind(self) -> str:
+        """The presence the TD set when it is none of the member's answers (e.g. a club-match game)."""
+        if self.current in {value for value, _label in self.choices}:
+            return ""
+        return str(dict(Bye.Kind.choices).get(self.current, ""))
+
 
 def _answer_labels() -> dict[str, str]:
     return {value: str(label) for value, label in SignOff.Answer.choices}
@@ -101,9 +108,7 @@ def coming_round(participant: Participant, now: datetime | None = None) -> Comin
     lim = limits(competition)
     labels = _answer_labels()
     bye = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
-    current = {Bye.Kind.ABSENT_NOTICE: rules.ABSENT_NOTICE, Bye.Kind.HALF_BYE: rules.HALF_BYE}.get(
-        bye.kind if bye else None, rules.PRESENT if bye is None else bye.kind
-    )
+    current = bye.kind if bye else rules.PRESENT  # the answers' values are the bye kinds' own
     answers = list(SignOff.objects.filter(participant=participant, round_number=number).select_related("answered_by"))
     coming = Coming(
         participant=participant,

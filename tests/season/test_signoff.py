@@ -252,3 +252,12 @@ def test_pairings_mailed_once_to_members_who_asked(keizer, members, td, mailoutb
     with django_capture_on_commit_callbacks(execute=True):
         services.publish(rnd, td)  # already published: nothing new
     assert len(mailoutbox) == 1
+
+
+def test_the_member_sees_the_tds_decision(client, keizer, members, td):
+    participant = participant_of(keizer, members[1])
+    services.set_absence(keizer, 1, participant, Bye.Kind.CLUB_MATCH, td)
+    client.force_login(linked_user(members[1], "bob"))
+    page = client.get(reverse("my_page")).content.decode()
+    assert "The tournament director has you down as: club match." in page
+    assert 'aria-pressed="true"' not in page
