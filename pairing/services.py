@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
+from tournaments.notes import render_note
 from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
-from tournaments.templatetags.notes import render_note
 
 
 def next_round_number(competition: Competition) -> int:

@@ -19,6 +19,8 @@ from clubs.models import Club, Member, Season
 from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
+from .notes import render_note
+
 SYSTEM_NAMES = {
     "roundrobin": _("Round robin"),
     "double-roundrobin": _("Double round robin"),
@@ -111,7 +113,7 @@ class Competition(models.Model):
         try:
             self.settings = self.engine.settings(self.settings)
         except InvalidInput as error:
-            raise ValidationError({"settings": str(error)}) from error
+            raise ValidationError({"settings": render_note(error.note)}) from error
 
     @property
     def system_name(self) -> str:

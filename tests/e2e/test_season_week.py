@@ -88,7 +88,8 @@ def test_td_plans_nights_member_signs_off_on_a_phone_and_subscribes(browser, liv
         feed = Calendar.from_ical(response.body())
     finally:
         phone.close()
-    starts = sorted(e.decoded("DTSTART").astimezone(timezone.get_current_timezone()).date() for e in feed.walk("VEVENT"))
+    here = timezone.get_current_timezone()
+    starts = sorted(e.decoded("DTSTART").astimezone(here).date() for e in feed.walk("VEVENT"))
     assert starts == [n.date for n in season.nights.order_by("date")] and skip not in starts
 
     td_page = browser.new_page(viewport={"width": 1280, "height": 900})
