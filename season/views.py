@@ -3,6 +3,8 @@ list, and a member's own page with the sign-off answers."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -24,9 +26,17 @@ from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm
 from tournaments.models import Competition, Game, Participant, Round, TDAction
 
-from . import agenda, feeds, planning, signoff
+from . import agenda, feeds, planning, rules, signoff
 from .forms import AccountForm, NightForm, NightsForm, SeasonForm, SignOffRulesForm
 from .models import ClubNight, MemberCalendar, SignOffRules
+
+
+def _int(value) -> int:
+    """A posted id as a number; 0 (found nowhere) when it is none."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
 
 
 def _base_url(request) -> str:
@@ -114,7 +124,7 @@ def plan_season(request, club):
         messages.success(request, _("Season %(name)s added.") % {"name": season.name})
         return redirect(reverse("plan_season", args=[club.slug]) + f"?season={season.pk}")
     if request.method == "POST" and request.POST.get("action") == "nights":
-        season = get_object_or_404(Season, club=club, pk=request.POST.get("season"))
+        season = get_object_or_404(Season, club=club, pk=_int(request.POST.get("season")))
         if nights_form.is_valid():
             data = nights_form.cleaned_data
             try:
@@ -184,7 +194,11 @@ def plan_rounds(request, club, competition):
     by_pk = {str(n.pk): n for n in nights}
     if request.method == "POST":
         if request.POST.get("action") == "fill":
-            start = request.POST.get("from", "")
+            try:
+                start = str(date.fromisoformat(request.POST.get("from", "")))
+            except ValueError:
+                messages.error(request, _("Give the first date as 2026-09-03."))
+                return redirect("plan_rounds", competition.club.slug, competition.slug)
             usable = [n for n in nights if str(n.date) >= start and n.pk not in {x.pk for x in current.values()}]
             free = [n for n in range(1, count + 1) if n not in current]
             plan = dict(zip(free, [n for n in usable if n.holds_rounds], strict=False))
@@ -231,7 +245,7 @@ def present_list(request, club, competition):
             messages.success(request, _("Sign-off rules saved."))
             return redirect("present_list", competition.club.slug, competition.slug)
     elif request.method == "POST":
-        participant = get_object_or_404(Participant, competition=competition, pk=request.POST.get("participant"))
+        participant = get_object_or_404(Participant, competition=competition, pk=_int(request.POST.get("participant")))
         form = AbsenceForm(request.POST)
         if form.is_valid():
             try:
@@ -265,6 +279,7 @@ def present_list(request, club, competition):
             "rows": rows,
             "night": night,
             "done": bool(planned and number > planned),
+            "scheduled": not rules.signs_off(competition.system),
             "paired": paired,
             "rules_form": rules_form,
             "choices": AbsenceForm.choices_for(competition.system),

@@ -140,3 +140,14 @@ def test_calendar_is_a_reserved_competition_name(td_client, club):
     data = {"name": "X", "slug": "calendar", "system": "keizer", "rounds": 3}
     response = td_client.post(reverse("new_competition", args=[club.slug]), data)
     assert "reserved" in response.content.decode()
+
+
+def test_bad_ids_and_dates_get_a_message_not_an_error(td_client, club, td, members, season, nights):
+    keizer = make_competition(club, td, members[:4], system="keizer", rounds=3, slug="keizer")
+    response = td_client.post(reverse("plan_season", args=[club.slug]), {"action": "nights", "season": "abc"})
+    assert response.status_code == 404
+    response = td_client.post(reverse("plan_rounds", args=[club.slug, keizer.slug]), {"action": "fill", "from": "x"},
+                              follow=True)  # fmt: skip
+    assert "Give the first date as" in response.content.decode() and not keizer.round_plan.exists()
+    url = reverse("present_list", args=[club.slug, keizer.slug])
+    assert td_client.post(url, {"participant": "abc", "kind": "absent"}).status_code == 404
