@@ -158,6 +158,13 @@ def edit_night(request, club, pk):
     """Move a night (its rounds go with it) or change its kind and note."""
     club = directed_club(request, club)
     night = get_object_or_404(ClubNight.objects.select_related("season"), season__club=club, pk=pk)
+    if request.method == "POST" and request.POST.get("action") == "delete":
+        if night.planned_rounds.exists():
+            messages.error(request, _("Rounds are planned on this night: plan them on another night first."))
+            return redirect("edit_night", club.slug, night.pk)
+        night.delete()
+        messages.success(request, _("Club night removed."))
+        return redirect(reverse("plan_season", args=[club.slug]) + f"?season={night.season_id}")
     form = NightForm(request.POST or None, instance=ClubNight.objects.get(pk=night.pk))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -232,6 +239,8 @@ def present_list(request, club, competition):
     number = signoff.next_round_number(competition)
     rules_obj = SignOffRules.of(competition)
     rules_form = SignOffRulesForm(request.POST if request.POST.get("action") == "rules" else None, instance=rules_obj)
+    if competition.system not in rules.SWISS:  # requested byes are a Swiss regulation only
+        del rules_form.fields["half_byes"], rules_form.fields["no_byes_last_rounds"]
     if request.method == "POST" and request.POST.get("action") == "rules":
         if rules_form.is_valid():
             with transaction.atomic():

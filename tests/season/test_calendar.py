@@ -151,3 +151,12 @@ def test_bad_ids_and_dates_get_a_message_not_an_error(td_client, club, td, membe
     assert "Give the first date as" in response.content.decode() and not keizer.round_plan.exists()
     url = reverse("present_list", args=[club.slug, keizer.slug])
     assert td_client.post(url, {"participant": "abc", "kind": "absent"}).status_code == 404
+
+
+def test_td_removes_a_night_without_rounds(td_client, club, td, members, nights):
+    keizer = make_competition(club, td, members[:4], system="keizer", rounds=3, slug="keizer")
+    planning.plan_rounds(keizer, {1: nights[0]}, td)
+    td_client.post(reverse("edit_night", args=[club.slug, nights[0].pk]), {"action": "delete"})
+    assert ClubNight.objects.filter(pk=nights[0].pk).exists()
+    td_client.post(reverse("edit_night", args=[club.slug, nights[1].pk]), {"action": "delete"})
+    assert not ClubNight.objects.filter(pk=nights[1].pk).exists()
