@@ -1,7 +1,8 @@
 """What a member may answer for a coming round, per pairing system, and the limits of the rules.
 
 Plain Python (no Django): the web layer passes the counts and settings and turns the refusals into
-sentences.
+sentences. What a system allows comes from its registered capabilities (`PairingSystem.absences`,
+`scheduled`, `bracket`, `teams`), not from its name.
 
 - Keizer (seed 003 §1.3, "verhinderd ... vooraf gemeld"): a member gives notice of absence and gets
   the fraction of his own value the settings give; absence without notice and the club-match game are
@@ -18,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-PRESENT = "present"
-ABSENT_NOTICE = "absent-notice"
-HALF_BYE = "half-bye"
+from pairing.engines.registry import PairingSystem
+from pairing.engines.state import Kind
 
-SWISS = frozenset({"dutch", "dutch-1998", "knsb-rating", "knsb-wp", "dansk", "monrad", "dubov-1997"})
-KEIZER = frozenset({"keizer"})
+PRESENT = "present"
+ABSENT_NOTICE = Kind.ABSENT_NOTICE.value
+HALF_BYE = Kind.HALF_BYE.value
 
 
 @dataclass(frozen=True)
@@ -44,18 +45,22 @@ class Refused(Exception):
         self.values = values
 
 
-def signs_off(system: str) -> bool:
-    """Whether members of a competition with this system sign off themselves."""
-    return system in SWISS or system in KEIZER
+def signs_off(system: PairingSystem) -> bool:
+    """Whether members sign off themselves: a system paired round by round that knows notice of absence."""
+    fixed = system.scheduled or system.bracket or system.teams
+    return not fixed and Kind.ABSENT_NOTICE in system.absences
 
 
-def answers(system: str, limits: Limits) -> list[str]:
+def allows_half_byes(system: PairingSystem) -> bool:
+    """Whether the system knows requested half-point byes (the Swiss systems; not Keizer)."""
+    return signs_off(system) and Kind.HALF_BYE in system.absences
+
+
+def answers(system: PairingSystem, limits: Limits) -> list[str]:
     """The answers a member may give in this system (present always first)."""
-    if system in KEIZER:
-        return [PRESENT, ABSENT_NOTICE]
-    if system in SWISS:
-        return [PRESENT, ABSENT_NOTICE] + ([HALF_BYE] if limits.half_byes > 0 else [])
-    return []
+    if not signs_off(system):
+        return []
+    return [PRESENT, ABSENT_NOTICE] + ([HALF_BYE] if allows_half_byes(system) and limits.half_byes > 0 else [])
 
 
 def deadline(night_start: datetime | None, limits: Limits) -> datetime | None:
@@ -66,7 +71,7 @@ def deadline(night_start: datetime | None, limits: Limits) -> datetime | None:
 
 
 def check(
-    system: str,
+    system: PairingSystem,
     answer: str,
     limits: Limits,
     *,
@@ -88,7 +93,7 @@ def check(
     if last is not None and now > last:
         raise Refused("deadline", deadline=last)
     if answer == HALF_BYE:
-        if system in KEIZER:
+        if not allows_half_byes(system):
             raise Refused("keizer-bye")
         if limits.half_byes == 0:
             raise Refused("no-byes")

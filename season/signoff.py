@@ -1,7 +1,7 @@
 """Members sign off for the coming round of each competition they play; the TD's present list.
 
 An answer is checked against the competition's rules (`season.rules`), recorded (who, when) and put
-on the round's presence at once through `tournaments.services.set_absence`, so the TD's present list
+on the round's presence at once through `tournaments.adapter.set_absence`, so the TD's present list
 starts from the answers. The TD may still change any player's presence: the TD decides.
 """
 
@@ -16,8 +16,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Member
-from tournaments import services
-from tournaments.models import Bye, Competition, Participant, Round
+from tournaments import adapter
+from tournaments.models import Bye, Competition, Participant, Round, TDAction
 
 from . import rules
 from .models import ClubNight, PlannedRound, SignOff, SignOffRules
@@ -37,8 +37,7 @@ def limits(competition: Competition) -> rules.Limits:
 
 
 def next_round_number(competition: Competition) -> int:
-    last = competition.round_set.filter(paired_at__isnull=False).order_by("-number").first()
-    return (last.number if last else 0) + 1
+    return adapter.next_round_number(competition)
 
 
 def refusal_text(refused: rules.Refused) -> str:
@@ -96,7 +95,7 @@ def coming_round(participant: Participant, now: datetime | None = None) -> Comin
     competition = participant.competition
     if participant.withdrawn or competition.status == Competition.Status.FINISHED:
         return None
-    if not rules.signs_off(competition.system):
+    if not rules.signs_off(competition.engine):
         return None
     number = next_round_number(competition)
     planned = competition.planned_rounds()
@@ -116,7 +115,7 @@ def coming_round(participant: Participant, now: datetime | None = None) -> Comin
         number=number,
         night=night,
         deadline=rules.deadline(night.starts_at if night else None, lim),
-        choices=[(a, labels[a]) for a in rules.answers(competition.system, lim)],
+        choices=[(a, labels[a]) for a in rules.answers(competition.engine, lim)],
         current=current,
         last_answer=answers[0] if answers else None,
         answers=answers,
@@ -150,7 +149,7 @@ def answer(participant: Participant, number: int, answer: str, user, now: dateti
     taken = Bye.objects.filter(participant=participant, kind=Bye.Kind.HALF_BYE).exclude(round__number=number).count()
     try:
         rules.check(
-            competition.system,
+            competition.engine,
             answer,
             limits(competition),
             round_number=number,
@@ -162,8 +161,28 @@ def answer(participant: Participant, number: int, answer: str, user, now: dateti
         )
     except rules.Refused as refused:
         raise ValidationError(refusal_text(refused)) from refused
-    services.set_absence(competition, number, participant, ANSWER_TO_BYE[answer], user)
+    if adapter.set_absence(competition, participant, ANSWER_TO_BYE[answer], user) != number:
+        raise ValidationError(_("Answers are taken for the coming round only."))  # paired meanwhile
     return SignOff.objects.create(participant=participant, round_number=number, answer=answer, answered_by=user)
+
+
+@transaction.atomic
+def td_decides(participant: Participant, kind: str | None, user) -> int:
+    """The TD sets a player's presence for the coming round, whatever the player answered; recorded."""
+    competition = participant.competition
+    number = adapter.set_absence(competition, participant, kind, user)
+    TDAction.objects.create(competition=competition, round_number=number, user=user, action="presence",
+                            detail=f"{participant.name}: {kind or 'present'}")  # fmt: skip
+    return number
+
+
+@transaction.atomic
+def save_rules(rules_obj: SignOffRules, user) -> None:
+    rules_obj.save()
+    TDAction.objects.create(
+        competition=rules_obj.competition, user=user, action="sign-off-rules",
+        detail=f"{rules_obj.deadline_hours} h, {rules_obj.half_byes} half-point byes, open: {rules_obj.open}",
+    )  # fmt: skip
 
 
 @dataclass

@@ -21,10 +21,9 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
 from clubs.models import Club, Member, Season
-from tournaments import services
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm
-from tournaments.models import Competition, Game, Participant, Round, TDAction
+from tournaments.models import Competition, Game, Participant, Round
 
 from . import agenda, feeds, planning, rules, signoff
 from .forms import AccountForm, NightForm, NightsForm, SeasonForm, SignOffRulesForm
@@ -239,18 +238,11 @@ def present_list(request, club, competition):
     number = signoff.next_round_number(competition)
     rules_obj = SignOffRules.of(competition)
     rules_form = SignOffRulesForm(request.POST if request.POST.get("action") == "rules" else None, instance=rules_obj)
-    if competition.system not in rules.SWISS:  # requested byes are a Swiss regulation only
+    if not rules.allows_half_byes(competition.engine):  # requested byes are a Swiss regulation only
         del rules_form.fields["half_byes"], rules_form.fields["no_byes_last_rounds"]
     if request.method == "POST" and request.POST.get("action") == "rules":
         if rules_form.is_valid():
-            with transaction.atomic():
-                rules_form.save()
-                TDAction.objects.create(
-                    competition=competition,
-                    user=request.user,
-                    action="sign-off-rules",
-                    detail=f"{rules_obj.deadline_hours} h, {rules_obj.half_byes} half byes",
-                )
+            signoff.save_rules(rules_form.save(commit=False), request.user)
             messages.success(request, _("Sign-off rules saved."))
             return redirect("present_list", competition.club.slug, competition.slug)
     elif request.method == "POST":
@@ -258,17 +250,7 @@ def present_list(request, club, competition):
         form = AbsenceForm(request.POST)
         if form.is_valid():
             try:
-                with transaction.atomic():
-                    services.set_absence(
-                        competition, number, participant, form.cleaned_data["kind"] or None, request.user
-                    )
-                    TDAction.objects.create(
-                        competition=competition,
-                        round_number=number,
-                        user=request.user,
-                        action="presence",
-                        detail=f"{participant.name}: {form.cleaned_data['kind'] or 'present'}",
-                    )
+                signoff.td_decides(participant, form.cleaned_data["kind"] or None, request.user)
             except ValidationError as error:
                 flash_errors(request, error)
         else:
@@ -288,10 +270,10 @@ def present_list(request, club, competition):
             "rows": rows,
             "night": night,
             "done": bool(planned and number > planned),
-            "scheduled": not rules.signs_off(competition.system),
+            "scheduled": not rules.signs_off(competition.engine),
             "paired": paired,
             "rules_form": rules_form,
-            "choices": AbsenceForm.choices_for(competition.system),
+            "choices": AbsenceForm.choices_for(competition.engine),
             "present_count": sum(1 for r in rows if not r.presence),
             "answered": sum(1 for r in rows if r.answers),
         },

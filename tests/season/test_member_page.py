@@ -8,11 +8,11 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs.models import Season
-from pairing.services import pair_next_round
 from season import planning
 from season.models import MemberCalendar, SignOff
 from tests.conftest import make_competition, play_round
-from tournaments import services
+from tournaments import adapter
+from tournaments.adapter import pair_next_round
 
 from .conftest import linked_user
 
@@ -37,7 +37,7 @@ def test_next_game_games_of_the_season_feed_and_answers(client, club, td, member
     play_round(old, td)
     play_round(keizer, td)
     rnd = pair_next_round(swiss, td)
-    services.publish(rnd, td)
+    adapter.publish(rnd, td)
     participant = swiss.participants.get(member=member)
     board = rnd.games.filter(white=participant).first() or rnd.games.get(black=participant)
     SignOff.objects.create(participant=keizer.participants.get(member=member), round_number=2,

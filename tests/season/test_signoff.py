@@ -9,11 +9,12 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from pairing.services import pair_next_round
+from pairing.engines import registry
 from season import planning, rules, signoff
 from season.models import MemberCalendar, SignOff, SignOffRules
 from tests.conftest import make_competition, play_round
-from tournaments import services
+from tournaments import adapter
+from tournaments.adapter import pair_next_round
 from tournaments.models import Bye
 
 from .conftest import linked_user
@@ -55,7 +56,7 @@ ONE_BYE = rules.Limits(half_byes=1)
 def check(system="dutch", answer=rules.HALF_BYE, limits=ONE_BYE, **kw):
     values = {"round_number": 2, "planned_rounds": 7, "half_byes_taken": 0, "now": NOW, "night_start": None,
               "paired": False} | kw  # fmt: skip
-    rules.check(system, answer, limits, **values)
+    rules.check(registry.get(system), answer, limits, **values)
 
 
 def refused(**kw) -> str:
@@ -65,14 +66,14 @@ def refused(**kw) -> str:
 
 
 def test_keizer_members_give_notice_and_request_no_bye():
-    assert rules.answers("keizer", rules.Limits(half_byes=3)) == [rules.PRESENT, rules.ABSENT_NOTICE]
+    assert rules.answers(registry.get("keizer"), rules.Limits(half_byes=3)) == [rules.PRESENT, rules.ABSENT_NOTICE]
     check("keizer", rules.ABSENT_NOTICE)
     assert refused(system="keizer") == "keizer-bye"
 
 
 def test_swiss_half_point_byes_only_as_far_as_the_regulations_allow():
     """Seed 001 F9: voluntary half-point byes only when the tournament regulations allow them."""
-    assert rules.answers("dutch", rules.Limits()) == [rules.PRESENT, rules.ABSENT_NOTICE]
+    assert rules.answers(registry.get("dutch"), rules.Limits()) == [rules.PRESENT, rules.ABSENT_NOTICE]
     assert refused(limits=rules.Limits(half_byes=0)) == "no-byes"
     check(limits=rules.Limits(half_byes=2), half_byes_taken=1)
     assert refused(limits=rules.Limits(half_byes=2), half_byes_taken=2) == "bye-limit"
@@ -83,7 +84,7 @@ def test_swiss_half_point_byes_only_as_far_as_the_regulations_allow():
 
 def test_scheduled_and_team_systems_take_no_answers():
     for system in ("roundrobin", "double-roundrobin", "knockout", "olympiad"):
-        assert rules.answers(system, rules.Limits(half_byes=1)) == []
+        assert rules.answers(registry.get(system), rules.Limits(half_byes=1)) == []
         assert refused(system=system, answer=rules.ABSENT_NOTICE) == "system"
 
 
@@ -241,7 +242,7 @@ def test_pairings_mailed_once_to_members_who_asked(keizer, members, td, mailoutb
     rnd = pair_next_round(keizer, td)
     assert mailoutbox == []
     with django_capture_on_commit_callbacks(execute=True):
-        services.publish(rnd, td)
+        adapter.publish(rnd, td)
     assert [m.to for m in mailoutbox] == [["anna@example.org"]]
     mail = mailoutbox[0]
     assert "round 1" in mail.subject and "Test keizer" in mail.subject
@@ -250,13 +251,13 @@ def test_pairings_mailed_once_to_members_who_asked(keizer, members, td, mailoutb
     game = rnd.games.filter(white=participant).first() or rnd.games.get(black=participant)
     assert f"board {game.board}: {game.white.name} – {game.black.name}" in mail.body
     with django_capture_on_commit_callbacks(execute=True):
-        services.publish(rnd, td)  # already published: nothing new
+        adapter.publish(rnd, td)  # already published: nothing new
     assert len(mailoutbox) == 1
 
 
 def test_the_member_sees_the_tds_decision(client, keizer, members, td):
     participant = participant_of(keizer, members[1])
-    services.set_absence(keizer, 1, participant, Bye.Kind.CLUB_MATCH, td)
+    adapter.set_absence(keizer, participant, Bye.Kind.CLUB_MATCH, td)
     client.force_login(linked_user(members[1], "bob"))
     page = client.get(reverse("my_page")).content.decode()
     assert "The tournament director has you down as: club match." in page
