@@ -9,11 +9,18 @@ DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
-ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
-               EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
+ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail
+EMAIL_HOST     the SMTP server for every e-mail (password reset, invitations, errors to ADMINS); without it
+               e-mails are printed on stdout (the console backend). EMAIL_PORT, EMAIL_HOST_USER,
+               EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL, DEFAULT_FROM_EMAIL, SERVER_EMAIL
+TRUSTED_PROXIES  how many reverse proxies in front of the site append to X-Forwarded-For (0): the client's
+               address for login throttling (accounts.client_ip)
+LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  wrong passwords for one user name from one address before
+               the login is locked (5), and for how long (15)
 """
 
 import os
+from datetime import timedelta
 from email.utils import getaddresses
 from pathlib import Path
 
@@ -71,6 +78,8 @@ INSTALLED_APPS = [
     "csp",
     "django_htmx",
     "template_partials",
+    "axes",
+    "accounts",
     "clubs",
     "tournaments",
     "pairing",
@@ -93,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -186,6 +196,24 @@ JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
 # A TRF file larger than this is imported by a worker; a smaller one at once.
 TRF_INLINE_MAX_BYTES = 64 * 1024
 
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one user name from one
+# address, that user name is locked from that address for LOGIN_COOLOFF_MINUTES; a club evening's shared
+# network does not lock its other members out, and nobody elsewhere can lock the TD out. A good login resets
+# the count. The address is REMOTE_ADDR, or behind TRUSTED_PROXIES proxies read from X-Forwarded-For.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", 0))
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False
+
+# An invitation to become a club's TD is valid this many days (accounts.models.Invitation).
+INVITATION_DAYS = 7
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link is valid for a day
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -194,11 +222,18 @@ LOGOUT_REDIRECT_URL = "home"
 # with its traceback. With ADMINS set, server errors also go to them by e-mail.
 ADMINS = getaddresses(env_list("ADMINS", ""))
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "clubavond@localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,
