@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "accounts",
+    "audit",
     "clubs",
     "tournaments",
     "pairing",
@@ -267,5 +268,7 @@ LOGGING = {
         "django.request": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
         "django.security": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
         "jobs": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        # Lockouts are warnings; every login's bookkeeping is not worth a line.
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },
 }

@@ -14,6 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.log import boards, record
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
@@ -94,6 +95,7 @@ def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Ro
     rnd.paired_at = timezone.now()
     rnd.status = Round.Status.DRAFT
     rnd.save()
+    record(user, "pair", rnd, None, boards(rnd))
     TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
 
@@ -209,6 +211,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     byes = list(rnd.byes.filter(participant__in=[a, b], kind=Bye.Kind.PAIRING_BYE))
     for bye in byes:
         bye.participant = swap[bye.participant_id]
+    before = boards(rnd)
     # Clear the boards first so the players' moves never look like a double booking.
     Game.objects.filter(pk__in=[g.pk for g in touched]).delete()
     for g in touched:
@@ -218,6 +221,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     for bye in byes:
         bye.pk = None
         bye.save()
+    record(user, "exchange-players", rnd, before, boards(rnd))
     _record(rnd, user, "exchange", f"{a.start_number}<->{b.start_number}", breaks)
 
 
@@ -226,8 +230,10 @@ def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
     _locked_round(rnd, override)
     if game.result:
         raise ValidationError(_("A game with a result cannot be re-paired."))
+    before = boards(rnd)
     game.white, game.black = game.black, game.white
     game.save(update_fields=["white", "black"])
+    record(user, "swap-colours", rnd, before, boards(rnd))
     _record(rnd, user, "swap-colours", f"board {game.board}", [])
 
 

@@ -26,6 +26,7 @@ from typing import BinaryIO
 from django.db import transaction
 from django.utils import timezone
 
+from audit.log import record
 from clubs.models import Club, Member
 
 from .lists import ListEntry, Progress, name_key, read_list
@@ -193,6 +194,8 @@ def apply(list_import: RatingListImport, accepted_lines: Iterable[int], user=Non
             chosen[match["member"]] = match
     members = Member.objects.select_for_update().filter(club=list_import.club, id__in=chosen)
     changes = []
+    before: dict[str, dict] = {}
+    after: dict[str, dict] = {}
     for member in members:
         match = chosen[member.id]
         fields = []
@@ -210,6 +213,8 @@ def apply(list_import: RatingListImport, accepted_lines: Iterable[int], user=Non
                 )
             )  # fmt: skip
         if fields:
+            before[member.full_name] = {f: old if f == rating_field else "" for f in fields}
+            after[member.full_name] = {f: getattr(member, f) for f in fields}
             member.save(update_fields=fields)
     RatingChange.objects.bulk_create(changes)
     list_import.status = RatingListImport.Status.APPLIED
@@ -219,4 +224,5 @@ def apply(list_import: RatingListImport, accepted_lines: Iterable[int], user=Non
     list_import.matched_by_name = sum(1 for m in chosen.values() if m["birth_check"] != "id")
     list_import.proposals["accepted"] = sorted(m["line"] for m in chosen.values() if m["birth_check"] != "id")
     list_import.save()
+    record(user, "rating-list", list_import, before, after)
     return len(changes)

@@ -15,6 +15,7 @@ from django.db.models import Max
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from audit.log import boards, record, values
 from clubs.models import Member
 
 from .models import LOT_SYSTEMS, TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
@@ -138,6 +139,7 @@ def add_participants(competition: Competition, members: list[Member], user=None)
             joined_round=len(paired) + 1,
         )
         participants.append(participant)
+        record(user, "participant-add", participant, after=values(participant, "member", "rating", "joined_round"))
         if paired:
             Bye.objects.bulk_create(
                 Bye(
@@ -169,8 +171,10 @@ def add_participant(competition: Competition, member: Member, user=None) -> Part
 def withdraw(participant: Participant, user) -> None:
     competition = participant.competition
     last = competition.round_set.filter(paired_at__isnull=False).aggregate(n=Max("number"))["n"] or 0
+    before = values(participant, "withdrawn_after")
     participant.withdrawn_after = last
     participant.save(update_fields=["withdrawn_after"])
+    record(user, "withdraw", participant, before, values(participant, "withdrawn_after"))
     TDAction.objects.create(
         competition=competition, user=user, action="withdraw", detail=f"{participant.name} after round {last}"
     )
@@ -201,6 +205,7 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
     if game.result == result:
         return game
     ResultChange.objects.create(game=game, old_result=game.result, new_result=result, changed_by=user)
+    record(user, "result-override" if override else "result", game, {"result": game.result}, {"result": result})
     game.result = result
     game.save(update_fields=["result"])
     if override:
@@ -238,6 +243,8 @@ def set_absence(competition: Competition, number: int, participant: Participant,
     rnd, _created = Round.objects.get_or_create(competition=competition, number=number)
     if rnd.is_paired:
         raise ValidationError(_("Round %(n)s is already paired.") % {"n": number})
+    old = Bye.objects.filter(round=rnd, participant=participant).first()
+    record(user, "absence", rnd, {participant.name: old.kind if old else None}, {participant.name: kind})
     Bye.objects.filter(round=rnd, participant=participant).delete()
     if user is not None and participant.member.user_id == getattr(user, "id", None):
         TDAction.objects.create(
@@ -257,8 +264,10 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
     points = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}.get(text.strip())
     if points is None:
         raise ValidationError(_("“%(text)s” is not a result. Type 1, = or 0.") % {"text": text})
+    before = values(bye, "points")
     bye.points = points
     bye.save(update_fields=["points"])
+    record(user, "club-match-result", bye, before, values(bye, "points"))
     TDAction.objects.create(
         competition=bye.round.competition,
         round_number=bye.round.number,
@@ -279,6 +288,7 @@ def publish(rnd: Round, user) -> None:
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
+    record(user, "publish", rnd, {"status": Round.Status.DRAFT}, {"status": rnd.status})
     competition = rnd.competition
     if competition.status == Competition.Status.DRAFT:
         competition.status = Competition.Status.RUNNING
@@ -296,6 +306,7 @@ def finish(rnd: Round, user) -> None:
         from .gladiator import check_decided  # it imports this module
 
         check_decided(competition, rnd.number)
+    record(user, "finish", rnd, {"status": rnd.status}, {"status": Round.Status.FINISHED})
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
     if rnd.number >= competition.planned_rounds():
@@ -313,6 +324,7 @@ def undo_last_round(competition: Competition, user) -> int:
     if rnd.games.exclude(result="").exists():
         raise ValidationError(_("Round %(n)s has results: it cannot be undone.") % {"n": rnd.number})
     number = rnd.number
+    record(user, "undo-round", rnd, boards(rnd), None)
     rnd.games.all().delete()
     rnd.byes.filter(kind=Bye.Kind.PAIRING_BYE).delete()
     rnd.status = Round.Status.DRAFT

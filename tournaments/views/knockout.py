@@ -9,12 +9,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from audit.log import record
 from clubs.access import directed_club
 
 from .. import knockout, services
@@ -114,9 +116,12 @@ def cup_format(request, club, competition):
     except ValueError:
         messages.error(request, _("Give whole numbers of games."))
         return redirect("cup", club, competition.slug)
+    before = {"settings": dict(competition.settings)}
     competition.settings = {**competition.settings, **settings}
     try:
-        competition.save(update_fields=["settings"])
+        with transaction.atomic():
+            competition.save(update_fields=["settings"])
+            record(request.user, "cup-format", competition, before, {"settings": competition.settings})
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -297,9 +302,12 @@ def team_settings(request, club, competition):
     if competition.round_set.filter(paired_at__isnull=False).exists():
         messages.error(request, _("The teams are fixed once round 1 is paired."))
         return redirect("manage", club, competition.slug)
+    before = {"settings": dict(competition.settings)}
     try:
         competition.settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
-        competition.save(update_fields=["settings"])
+        with transaction.atomic():
+            competition.save(update_fields=["settings"])
+            record(request.user, "teams", competition, before, {"settings": competition.settings})
     except ValueError:
         messages.error(request, _("Give whole numbers."))
     except ValidationError as error:

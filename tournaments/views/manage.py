@@ -10,6 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from audit.history import render_history
+from audit.log import record, values
+from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
@@ -31,6 +34,7 @@ def new_competition(request, club):
                 competition = form.save(commit=False)
                 competition.club = club
                 competition.save()
+                record(request.user, "competition-create", competition, None, _settings_values(competition))
                 services.add_participants(competition, list(form.cleaned_data["players"]), request.user)
         except ValidationError as error:
             form.add_error(None, error)
@@ -38,6 +42,16 @@ def new_competition(request, club):
             messages.success(request, _("Competition created."))
             return redirect("manage", club.slug, competition.slug)
     return render(request, "tournaments/new.html", {"club": club, "form": form})
+
+
+def _settings_values(competition: Competition) -> dict:
+    return values(competition, "name", "slug", "system", "settings", "rounds", "gladiator", "late_entry_points",
+                  "season", "previous", "tiebreaks")  # fmt: skip
+
+
+def _member_values(member: Member) -> dict:
+    return values(member, "first_name", "last_name", "sex", "birth_date", "title", "fide_id", "fide_rating",
+                  "federation", "national_id", "national_rating", "is_guest")  # fmt: skip
 
 
 @login_required
@@ -89,11 +103,15 @@ def system_settings(request, club, competition):
             for name, value in keizer.apply_preset(request.POST["preset"]).items():
                 data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
             request.POST = data
+    before = _settings_values(competition)
     form = SystemSettingsForm(request.POST or None, competition=competition)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             competition.settings = form.cleaned_data["settings"]
             competition.save()
+            override = form.cleaned_data.get("override")
+            record(request.user, "settings-override" if override else "settings", competition, before,
+                   _settings_values(competition))  # fmt: skip
             TDAction.objects.create(
                 competition=competition,
                 user=request.user,
@@ -134,6 +152,7 @@ def add_guest(request, club, competition):
             guest.club = competition.club
             guest.is_guest = True
             guest.save()
+            record(request.user, "member-add", guest, None, _member_values(guest))
             services.add_participant(competition, guest, request.user)
     except ValidationError as error:
         flash_errors(request, error)
@@ -214,6 +233,15 @@ def undo_round(request, club, competition):
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
+
+
+@login_required
+def competition_history(request, club, competition):
+    """The competition's audit log: every write, who and when, before and after (TDs only)."""
+    competition = _directed_competition(request, club, competition)
+    entries = AuditEntry.objects.filter(competition_id=competition.pk)
+    title = _("History of %(competition)s") % {"competition": competition.name}
+    return render_history(request, entries, {"club": competition.club, "competition": competition, "title": title})
 
 
 def results_history(request, club, competition):

@@ -5,9 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+
+from audit.log import record, values
 
 from .. import standings
 from ..pdf import render_pdf
@@ -83,8 +86,12 @@ def prize_settings(request, club, competition):
     competition = _directed_competition(request, club, competition)
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
     form = PrizeTableForm(request.POST or None, instance=table)
+    fields = ("sharing", "one_prize_each", "currency", "age_on", "main", "groups")
+    before = values(table, *fields) if table.pk else None
     if request.method == "POST" and form.is_valid():
-        form.save()
+        with transaction.atomic():
+            form.save()
+            record(request.user, "prizes", table, before, values(table, *fields))
         messages.success(request, _("Prize table saved."))
         return redirect("prize_list", club, competition.slug)
     default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]

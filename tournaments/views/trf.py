@@ -43,7 +43,7 @@ def import_trf(request, club):
         try:
             competition = do_import(
                 club, data["file"], name=data["name"], slug=data["slug"], system=data["system"],
-                source=request.FILES["file"].name,
+                source=request.FILES["file"].name, user=request.user,
             )  # fmt: skip
         except (TrfError, ValidationError) as error:
             form.add_error("file", str(error))
