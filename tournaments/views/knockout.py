@@ -20,6 +20,7 @@ from audit.log import record
 from clubs.access import directed_club
 
 from .. import knockout, services
+from ..caching import public_page
 from ..flash import flash_errors
 from ..models import Competition, Round
 from ..pdf import render_pdf
@@ -68,6 +69,7 @@ def render_bracket(request, competition: Competition) -> HttpResponse:
     return render(request, "tournaments/bracket.html", context)
 
 
+@public_page
 def bracket_page(request, club, competition):
     return render_bracket(request, _knockout(club, competition))
 
