@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from audit.log import record
 from clubs.access import directed_club
 from clubs.models import ClubRole
 
@@ -45,7 +46,9 @@ def directors(request, club):
     club = directed_club(request, club)
     form = InvitationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        invitation = Invitation.objects.create(club=club, email=form.cleaned_data["email"], invited_by=request.user)
+        with transaction.atomic():
+            invitation = Invitation.objects.create(club=club, email=form.cleaned_data["email"], invited_by=request.user)
+            record(request.user, "invite-td", club, None, {"email": invitation.email})
         link = request.build_absolute_uri(reverse("accept_invitation", args=[invitation.token]))
         context = {"club": club, "inviter": request.user, "link": link, "days": settings.INVITATION_DAYS}
         send_mail(
@@ -94,9 +97,12 @@ def accept_invitation(request, token):
                 user.save()
             else:
                 user = request.user
+            old = ClubRole.objects.filter(club=invitation.club, user=user).values_list("role", flat=True).first()
             ClubRole.objects.update_or_create(
                 club=invitation.club, user=user, defaults={"role": ClubRole.Role.DIRECTOR}
             )
+            change = {"user": user.get_username(), "email": invitation.email}
+            record(user, "td-added", invitation.club, change | {"role": old}, change | {"role": ClubRole.Role.DIRECTOR})
             invitation.accepted_at = timezone.now()
             invitation.accepted_by = user
             invitation.save(update_fields=["accepted_at", "accepted_by"])

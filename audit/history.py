@@ -40,6 +40,9 @@ ACTIONS = {
     "import-members": gettext_lazy("members imported"),
     "import-trf": gettext_lazy("TRF imported"),
     "rating-list": gettext_lazy("rating list applied"),
+    "rating-list-read": gettext_lazy("rating list read"),
+    "invite-td": gettext_lazy("TD invited"),
+    "td-added": gettext_lazy("TD added"),
 }
 # The values' names, as the models and `record`'s callers name them.
 FIELDS = {
@@ -88,6 +91,10 @@ FIELDS = {
     "players": gettext_lazy("players"),
     "members": gettext_lazy("members"),
     "new guest members": gettext_lazy("new guest members"),
+    "unmatched": gettext_lazy("not matched"),
+    "email": gettext_lazy("e-mail address"),
+    "user": gettext_lazy("user"),
+    "role": gettext_lazy("role"),
 }
 PAGE_SIZE = 200
 

@@ -88,6 +88,7 @@ def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Ro
     number = plan.number
     previous = competition.round_set.filter(number=number - 1).first()
     if previous and previous.status == Round.Status.PUBLISHED:
+        record(user, "finish", previous, {"status": previous.status}, {"status": Round.Status.FINISHED})
         previous.status = Round.Status.FINISHED
         previous.save(update_fields=["status"])
     rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)

@@ -160,7 +160,7 @@ def save_preview(
     club: Club, source: str, result: MatchResult, file_name: str, list_date: date, user=None
 ) -> RatingListImport:
     """Record what reading a list found, as a preview waiting for the TD's confirmation."""
-    return RatingListImport.objects.create(
+    list_import = RatingListImport.objects.create(
         club=club,
         source=source,
         file_name=file_name[:255],
@@ -172,6 +172,9 @@ def save_preview(
         unmatched=len(result.unmatched),
         proposals=result.as_json(),
     )  # fmt: skip
+    summary = {"file": file_name, "players": result.players_read, "unmatched": len(result.unmatched)}
+    record(user, "rating-list-read", list_import, None, summary)
+    return list_import
 
 
 @transaction.atomic

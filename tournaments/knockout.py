@@ -305,6 +305,7 @@ def pair_round(competition: Competition, user) -> Round:
                 _("Match %(m)s of round %(n)s is not decided yet: add its next game.")
                 % {"m": open_matches[0].number, "n": previous.number}
             )
+        record(user, "finish", previous, {"status": previous.status}, {"status": Round.Status.FINISHED})
         previous.status = Round.Status.FINISHED
         previous.save(update_fields=["status"])
     rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)

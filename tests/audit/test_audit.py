@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from audit.log import record
 from audit.models import AppendOnly, AuditEntry
-from clubs.models import Member
+from clubs.models import ClubRole, Member
 from pairing import services as pairing
 from tests.conftest import make_competition, make_members, play_round
 from tests.ratings.test_web_rating_lists import knsb_csv
@@ -271,18 +271,46 @@ def w_split(client, club, td, rr):
     return entry, None, entry.after
 
 
+def w_rating_list_read(client, club, td, rr):
+    upload_list(client, club, "knsb", "knsb.csv", knsb_csv())
+    # Five players in the list; the six members of the fixture's competition are none of them.
+    return only("rating-list-read"), None, {"file": "knsb.csv", "players": 5, "unmatched": 6}
+
+
+def w_invite(client, club, td, rr):
+    client.post(reverse("directors", args=[club.slug]), {"email": "new.td@example.org"})
+    return only("invite-td"), None, {"email": "new.td@example.org"}
+
+
+def w_td_added(client, club, td, rr):
+    from accounts.models import Invitation
+
+    invitation = Invitation.objects.create(club=club, email="viewer@example.org", invited_by=td)
+    viewer = get_user_model().objects.create_user("viewer2", password="secret-pass-4")
+    ClubRole.objects.create(club=club, user=viewer, role=ClubRole.Role.VIEWER)
+    client.force_login(viewer)
+    client.post(reverse("accept_invitation", args=[invitation.token]))
+    entry = only("td-added")
+    change = {"user": "viewer2", "email": "viewer@example.org"}
+    return entry, change | {"role": "viewer"}, change | {"role": "td"}
+
+
 WRITES = {f.__name__[2:]: f for f in [
     w_result, w_result_override, w_result_view, w_pair, w_publish, w_finish, w_undo, w_exchange, w_swap,
     w_settings, w_tiebreaks, w_prizes, w_participant, w_withdraw, w_absence, w_club_match, w_member, w_guest,
     w_import_members, w_import_trf, w_import_trf_view, w_rating_list, w_competition, w_teams, w_cup, w_cup_games,
-    w_split,
+    w_split, w_rating_list_read, w_invite, w_td_added,
 ]}  # fmt: skip
+
+
+ACTORS = {"td_added": "viewer2"}  # the invitee accepts; every other write is the TD's
 
 
 @pytest.mark.parametrize("write", list(WRITES))
 def test_every_kind_of_write_leaves_a_row(write, td_client, club, td, rr):
     entry, before, after = WRITES[write](td_client, club, td, rr)
-    assert entry.user_id == td.pk and entry.username == "director"
+    actor = get_user_model().objects.get(username=ACTORS.get(write, "director"))
+    assert entry.user_id == actor.pk and entry.username == actor.username
     assert entry.club_id == club.pk and entry.club_name == club.name
     assert entry.before == before and entry.after == after
     assert entry.at is not None and entry.object_label
