@@ -4,7 +4,9 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from audit.history import render_history
 from audit.log import record, values
+from audit.models import AuditEntry
 
 from . import csv_import
 from .access import directed_club
@@ -58,3 +60,11 @@ def import_members(request, club):
         "clubs/import.html",
         {"club": club, "form": form, "preview": preview, "text": form.cleaned_data.get("text", "") if preview else ""},
     )
+
+
+@login_required
+def club_history(request, club):
+    """Everything written in the club, its competitions included (the club's TDs only)."""
+    club = directed_club(request, club)
+    entries = AuditEntry.objects.filter(club_id=club.pk)
+    return render_history(request, entries, {"club": club, "title": _("History of %(club)s") % {"club": club.name}})

@@ -8,7 +8,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("accounts.urls")),
-    path("", include("audit.urls")),
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),

@@ -67,7 +67,7 @@ def parse_codes(text: str) -> list[str]:
 
 def last_paired_round(competition: Competition) -> int:
     """0 before round 1 is paired: until then the list may change freely."""
-    return max(competition.round_set.filter(paired_at__isnull=False).values_list("number", flat=True), default=0)
+    return competition.round_set.last_number()
 
 
 def tiebreaks_locked(competition: Competition) -> bool:
@@ -338,7 +338,7 @@ class PrizeList:
 
 def _placings(data: CompetitionData) -> tuple[list[prizes.Placing], dict[int, int]]:
     """The final order (qualifying players only for Keizer, seed 003 §1.5) and Keizer strength groups."""
-    if data.competition.system == "keizer":
+    if data.competition.engine.own_standings:
         table, _rows = standings.keizer_standings(data)
         lines = table.published
         order = [prizes.Placing(line.player, line.total, line.rank) for line in lines]

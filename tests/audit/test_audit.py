@@ -16,11 +16,10 @@ from django.urls import reverse
 from audit.log import record
 from audit.models import AppendOnly, AuditEntry
 from clubs.models import ClubRole, Member
-from pairing import services as pairing
 from tests.conftest import make_competition, make_members, play_round
 from tests.ratings.test_web_rating_lists import knsb_csv
 from tests.ratings.test_web_rating_lists import upload as upload_list
-from tournaments import groups, knockout, prizes, services, trf_io
+from tournaments import adapter, groups, knockout, prizes, services, trf_io
 from tournaments.models import Bye as RoundBye
 from tournaments.models import Competition, Game, Round
 
@@ -46,7 +45,7 @@ def rr(club, td):
 
 
 def w_result(client, club, td, rr):
-    rnd = pairing.pair_next_round(rr, td)
+    rnd = adapter.pair_next_round(rr, td)
     services.publish(rnd, td)
     game = rnd.games.get(board=1)
     services.set_result(game, "½-½", td)
@@ -61,7 +60,7 @@ def w_result_override(client, club, td, rr):
 
 
 def w_result_view(client, club, td, rr):
-    rnd = pairing.pair_next_round(rr, td)
+    rnd = adapter.pair_next_round(rr, td)
     services.publish(rnd, td)
     game = rnd.games.get(board=2)
     url = reverse("enter_result", args=[club.slug, rr.slug, rnd.number, 2])
@@ -72,14 +71,14 @@ def w_result_view(client, club, td, rr):
 
 
 def w_pair(client, club, td, rr):
-    rnd = pairing.pair_next_round(rr, td)
+    rnd = adapter.pair_next_round(rr, td)
     entry = only("pair")
     assert len(entry.after["games"]) == rnd.games.count() == 3
     return entry, None, entry.after
 
 
 def w_publish(client, club, td, rr):
-    services.publish(pairing.pair_next_round(rr, td), td)
+    services.publish(adapter.pair_next_round(rr, td), td)
     return only("publish"), {"status": "draft"}, {"status": "published"}
 
 
@@ -89,7 +88,7 @@ def w_finish(client, club, td, rr):
 
 
 def w_undo(client, club, td, rr):
-    rnd = pairing.pair_next_round(rr, td)
+    rnd = adapter.pair_next_round(rr, td)
     paired = AuditEntry.objects.get(action="pair").after
     services.undo_last_round(rr, td)
     assert not rnd.games.exists()
@@ -97,18 +96,18 @@ def w_undo(client, club, td, rr):
 
 
 def w_exchange(client, club, td, rr):
-    rnd = pairing.pair_next_round(rr, td)
+    rnd = adapter.pair_next_round(rr, td)
     game = rnd.games.get(board=1)
     other = rnd.games.get(board=2)
-    pairing.exchange_players(rnd, game.white, other.white, td, override=True)
+    adapter.exchange_players(rnd, game.white, other.white, td, override=True)
     entry = only("exchange-players")
     assert entry.before != entry.after and entry.before == AuditEntry.objects.get(action="pair").after
     return entry, entry.before, entry.after
 
 
 def w_swap(client, club, td, rr):
-    rnd = pairing.pair_next_round(rr, td)
-    pairing.swap_colours(rnd, rnd.games.get(board=1), td, override=True)
+    rnd = adapter.pair_next_round(rr, td)
+    adapter.swap_colours(rnd, rnd.games.get(board=1), td, override=True)
     entry = only("swap-colours")
     assert entry.before["games"][0] != entry.after["games"][0] and entry.before["games"][1:] == entry.after["games"][1:]
     return entry, entry.before, entry.after
@@ -317,7 +316,7 @@ def test_every_kind_of_write_leaves_a_row(write, td_client, club, td, rr):
 
 
 def test_a_write_refused_leaves_no_row(td, rr):
-    rnd = pairing.pair_next_round(rr, td)
+    rnd = adapter.pair_next_round(rr, td)
     with pytest.raises(Exception, match="Publish the round"):
         services.set_result(rnd.games.get(board=1), "1-0", td)
     assert not rows("result")
@@ -340,9 +339,9 @@ def test_result_rows_name_round_and_board(td, rr):
 
 
 def test_rows_survive_undo(td, rr):
-    rnd = pairing.pair_next_round(rr, td)
+    rnd = adapter.pair_next_round(rr, td)
     services.publish(rnd, td)
-    pairing.swap_colours(rnd, rnd.games.get(board=1), td, override=True)
+    adapter.swap_colours(rnd, rnd.games.get(board=1), td, override=True)
     before = AuditEntry.objects.count()
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.DRAFT)  # undo takes a round without results
     services.undo_last_round(rr, td)

@@ -5,22 +5,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from audit.history import render_history
-from audit.log import record, values
 from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
 
-from .. import services
+from .. import adapter
+from ..adapter import next_round_number
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm
-from ..models import Bye, Competition, Participant, Round, TDAction
+from ..forms import AbsenceForm, CompetitionForm, SystemSettingsForm
+from ..models import Bye, Competition, Participant, ResultChange, Round
 from .common import _competition, _directed_competition
 
 
@@ -29,29 +28,16 @@ def new_competition(request, club):
     club = directed_club(request, club)
     form = CompetitionForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
+        competition = form.save(commit=False)
+        competition.club = club
         try:
-            with transaction.atomic():
-                competition = form.save(commit=False)
-                competition.club = club
-                competition.save()
-                record(request.user, "competition-create", competition, None, _settings_values(competition))
-                services.add_participants(competition, list(form.cleaned_data["players"]), request.user)
+            adapter.create_competition(competition, list(form.cleaned_data["players"]), request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
             messages.success(request, _("Competition created."))
             return redirect("manage", club.slug, competition.slug)
     return render(request, "tournaments/new.html", {"club": club, "form": form})
-
-
-def _settings_values(competition: Competition) -> dict:
-    return values(competition, "name", "slug", "system", "settings", "rounds", "gladiator", "late_entry_points",
-                  "season", "previous", "tiebreaks")  # fmt: skip
-
-
-def _member_values(member: Member) -> dict:
-    return values(member, "first_name", "last_name", "sex", "birth_date", "title", "fide_id", "fide_rating",
-                  "federation", "national_id", "national_rating", "is_guest")  # fmt: skip
 
 
 @login_required
@@ -61,8 +47,6 @@ def manage(request, club, competition):
 
 
 def _manage_context(competition: Competition) -> dict:
-    from pairing.services import next_round_number
-
     participants = list(competition.participants.select_related("member"))
     number = next_round_number(competition)
     planned = competition.planned_rounds()
@@ -77,10 +61,10 @@ def _manage_context(competition: Competition) -> dict:
         "competition": competition,
         "club": competition.club,
         "participants": participants,
-        "rounds": competition.round_set.filter(paired_at__isnull=False),
+        "rounds": competition.round_set.paired(),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
-        "absence_choices": AbsenceForm.choices_for(competition.system),
+        "absence_choices": AbsenceForm.choices_for(competition.engine),
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
@@ -90,34 +74,23 @@ def _manage_context(competition: Competition) -> dict:
 @login_required
 def system_settings(request, club, competition):
     """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
-    from ..forms import SystemSettingsForm
-
     competition = _directed_competition(request, club, competition)
-    presets = {}
-    if competition.system == "keizer":
-        from pairing.engines import keizer
-
-        presets = keizer.PRESET_LABELS
-        if request.method == "POST" and request.POST.get("preset") in presets:
-            data = request.POST.copy()
-            for name, value in keizer.apply_preset(request.POST["preset"]).items():
-                data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
-            request.POST = data
-    before = _settings_values(competition)
+    engine = competition.engine
+    presets = engine.presets
+    if engine.apply_preset and request.method == "POST" and request.POST.get("preset") in presets:
+        data = request.POST.copy()
+        for name, value in engine.apply_preset(request.POST["preset"]).items():
+            data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
+        request.POST = data
     form = SystemSettingsForm(request.POST or None, competition=competition)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            competition.settings = form.cleaned_data["settings"]
-            competition.save()
-            override = form.cleaned_data.get("override")
-            record(request.user, "settings-override" if override else "settings", competition, before,
-                   _settings_values(competition))  # fmt: skip
-            TDAction.objects.create(
-                competition=competition,
-                user=request.user,
-                action="settings" + ("-override" if form.cleaned_data.get("override") else ""),
-                detail=request.POST.get("preset", ""),
-            )
+        adapter.save_settings(
+            competition,
+            form.cleaned_data["settings"],
+            request.user,
+            override=bool(form.cleaned_data.get("override")),
+            preset=request.POST.get("preset", ""),
+        )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
     return render(request, "tournaments/settings.html", {"competition": competition, "form": form, "presets": presets})
@@ -130,7 +103,7 @@ def add_participants(request, club, competition):
     ids = request.POST.getlist("member")
     try:
         members = list(Member.objects.filter(club=competition.club, id__in=ids))
-        services.add_participants(competition, members, request.user)
+        adapter.add_participants(competition, members, request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -147,13 +120,7 @@ def add_guest(request, club, competition):
                 messages.error(request, error)
         return redirect("manage", club, competition.slug)
     try:
-        with transaction.atomic():
-            guest = form.save(commit=False)
-            guest.club = competition.club
-            guest.is_guest = True
-            guest.save()
-            record(request.user, "member-add", guest, None, _member_values(guest))
-            services.add_participant(competition, guest, request.user)
+        adapter.add_guest(competition, form.save(commit=False), request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -164,7 +131,7 @@ def add_guest(request, club, competition):
 def withdraw(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
-    services.withdraw(participant, request.user)
+    adapter.withdraw(participant, request.user)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
     return redirect("manage", club, competition.slug)
 
@@ -175,14 +142,10 @@ def set_absence(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
     form = AbsenceForm(request.POST)
-    if not form.is_valid():
-        raise ValidationError(form.errors)
-    from pairing.services import next_round_number
-
     try:
-        services.set_absence(
-            competition, next_round_number(competition), participant, form.cleaned_data["kind"] or None, request.user
-        )
+        if not form.is_valid():
+            raise ValidationError(form.errors["kind"])
+        adapter.set_absence(competition, participant, form.cleaned_data["kind"] or None, request.user)
     except ValidationError as error:
         flash_errors(request, error)
     if request.htmx:
@@ -194,8 +157,6 @@ def set_absence(request, club, competition, number):
 @login_required
 def notice(request, club, competition):
     """A member sends (or takes back) notice of absence for the next round, until it is paired (seed 003 §3.3)."""
-    from pairing.services import next_round_number
-
     competition = _competition(club, competition)
     member = getattr(request.user, "member", None)
     participant = competition.participants.filter(member=member).first() if member else None
@@ -205,7 +166,7 @@ def notice(request, club, competition):
     if request.method == "POST":
         kind = Bye.Kind.ABSENT_NOTICE if request.POST.get("absent") == "1" else None
         try:
-            services.set_absence(competition, number, participant, kind, request.user)
+            number = adapter.set_absence(competition, participant, kind, request.user)
             messages.success(
                 request,
                 _("Your notice of absence for round %(n)s is recorded.") % {"n": number}
@@ -228,7 +189,7 @@ def notice(request, club, competition):
 def undo_round(request, club, competition):
     competition = _directed_competition(request, club, competition)
     try:
-        number = services.undo_last_round(competition, request.user)
+        number = adapter.undo_last_round(competition, request.user)
         messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -247,8 +208,6 @@ def competition_history(request, club, competition):
 def results_history(request, club, competition):
     """Every result change, with who and when (TDs only)."""
     competition = _directed_competition(request, club, competition)
-    from ..models import ResultChange
-
     changes = ResultChange.objects.filter(game__round__competition=competition).select_related(
         "game__round", "game__white__member", "game__black__member", "changed_by"
     )
