@@ -402,9 +402,18 @@ def save_format(competition: Competition, settings: dict, user, fixed_message: s
 
 
 @transaction.atomic
-def set_tiebreaks(competition: Competition, codes: list[str], user, override: bool = False) -> None:
+def set_tiebreaks(
+    competition: Competition,
+    codes: list[str],
+    user,
+    override: bool = False,
+    unrated: tuple[str, int | None] | None = None,
+) -> None:
+    """The tie-break list and, when given, the rule for unrated opponents (C.07 art. 10)."""
     competition = _changed(competition, "tiebreaks", user)
     prizes.set_tiebreaks(competition, codes, user, override)
+    if unrated is not None:
+        prizes.set_unrated(competition, unrated[0], unrated[1], user, override)
 
 
 @transaction.atomic

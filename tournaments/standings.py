@@ -89,7 +89,10 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     state = state or final_state(data)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
-    lines = tiebreaks.standings(state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system))
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    lines = tiebreaks.standings(
+        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated
+    )
     shared = Counter(line.rank for line in lines)
     rows = [
         Row(
@@ -103,6 +106,12 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
         for line in lines
     ]
     return names, rows
+
+
+def unrated_note(data: CompetitionData, names: list[str]):
+    """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break needs it."""
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    return tiebreaks.unrated_rule_note(names, unrated)
 
 
 def crosstable(data: CompetitionData) -> list[tuple[Row, list[Cell]]]:
