@@ -276,3 +276,31 @@ def test_a_regional_rated_events_final_answer_agrees_with_its_round_five_answer(
     early = [(2200, F(1))] * 3 + [(2200, F(1, 2))] * 2 + [(2200, F(0))] * 2
     assert candidate_result_during(2200, early, kind) == 5
     assert not candidate_result(2200, [2200] * 4, F(4), kind)  # fewer than five rounds never
+
+
+WIM_SHORT = "too few titled opponents for a WIM norm"
+
+
+@pytest.mark.rule("004 4.7.4")
+@pytest.mark.parametrize(
+    "titles, enough",
+    [
+        (("WIM", "WIM", "WIM"), True),
+        (("WIM", "FM", "FM"), True),  # two FMs
+        (("WIM", "WIM", "FM"), True),  # an FM counts as a WIM (higher titles count toward the lower)
+        (("WIM", "WIM", "WGM"), True),
+        (("FM", "FM"), True),
+        (("GM", "FM"), True),
+        (("WIM", "WIM", "WFM"), False),  # WFM is below WIM
+        (("WIM", "WIM"), False),
+        (("GM", "WIM"), False),  # two at or above WIM, but only one of GM / IM / WGM / FM
+        (("WIM", "WIM", "CM"), False),
+    ],
+)
+def test_wim_norm_title_combinations(titles, enough):
+    """004 §4.7.4, "Øvrige krav" for the WIM norm: "Min 3 WIM eller 2 GM / IM / WGM / FM". The rule
+    ranks FM above WIM (two FMs do what three WIMs do), so a higher title counts toward the lower
+    requirement: exchanging a WIM for an FM never loses the norm (docs/ratings.md)."""
+    opponents = _field(titles=titles)
+    failures = norm_check("DEN", opponents, F(9), NormTitle.WIM).failures
+    assert (WIM_SHORT not in failures) is enough
