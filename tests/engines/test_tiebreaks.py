@@ -560,6 +560,7 @@ def test_aro_with_an_unrated_opponent_in_each_setting(unrated, aro):
 @pytest.mark.rule("C.07 10.1")
 def test_the_standings_say_which_unrated_rule_applies():
     assert unrated_rule_note(["PTS", "BH", "SB"]) is None
+    assert unrated_rule_note(["ordinary wins", "direct encounter"]) is None  # the Gladiator columns
     assert "not used" in unrated_rule_note(["BH", "ARO"]).text()
     assert "do not count" in unrated_rule_note(["TPR"], Unrated("leave-out")).text()
     assert "rating 1200" in unrated_rule_note(["ARO/C1"], Unrated("rating", 1200)).text()
