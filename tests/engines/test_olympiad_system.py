@@ -4,6 +4,7 @@ import pytest
 
 from pairing.engines import registry
 from pairing.engines.notes import english
+from pairing.engines.olympiad_system import scoring
 from pairing.engines.state import Board, InvalidInput, Player, TournamentState
 
 
@@ -52,5 +53,23 @@ def test_rounds_beyond_the_schedule_and_bad_settings_are_refused():
         registry.get("olympiad").settings({"teams": 1})
     with pytest.raises(InvalidInput, match="cannot form"):
         registry.pair(field(3), "olympiad")
-    assert registry.get("olympiad").settings({"teams": 6, "cycles": 2}) == {"teams": 6, "cycles": 2}
+    chosen = registry.get("olympiad").settings({"teams": 6, "cycles": 2})
+    assert (chosen["teams"], chosen["cycles"]) == (6, 2)
     assert Board(1, 4) in registry.pair(field(24), "olympiad").boards
+
+
+@pytest.mark.rule("004 4.9.9.5")
+def test_match_points_and_ranking_are_settings():
+    """004 §4.9.9.5 leaves the match points and the order of match and board points to the event:
+    2/1/0 and match points first by default; a drawn match may not be worth more than a won one."""
+    system = registry.get("olympiad")
+    default = scoring(system.settings({}))
+    assert default == {"match_points": (2.0, 1.0), "rank_by_board_points": False}
+    chosen = scoring(system.settings({"match_win": 3, "match_draw": 1, "rank_by_board_points": True}))
+    assert chosen == {"match_points": (3.0, 1.0), "rank_by_board_points": True}
+    with pytest.raises(InvalidInput, match="match_draw"):
+        system.settings({"match_win": 1, "match_draw": 2})
+    with pytest.raises(InvalidInput, match="match_win"):
+        system.settings({"match_win": -1})
+    with pytest.raises(InvalidInput, match="rank_by_board_points"):
+        system.settings({"rank_by_board_points": "yes"})
