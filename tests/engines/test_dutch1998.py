@@ -31,6 +31,7 @@ def test_registered():
 @pytest.mark.rule("000 A7")
 @pytest.mark.rule("000 E4")
 @pytest.mark.rule("000 F4")
+@pytest.mark.rule("004 4.9.5")
 def test_round_one_f4_top_half_against_bottom_half_e4_alternating_colours():
     # F4: S1 = 1-4 against S2 = 5-8 in order; E4/A7: odd S1 numbers get the lot colour (white).
     assert boards(pair(tournament(8, [], 5))) == [(1, 5), (6, 2), (3, 7), (8, 4)]
@@ -55,6 +56,7 @@ def test_round_one_odd_field_f4_lowest_gets_the_bye():
 @pytest.mark.rule("000 C6")
 @pytest.mark.rule("000 C7")
 @pytest.mark.rule("000 D1")
+@pytest.mark.rule("004 4.9.5")
 def test_c7_transposition_when_c6_repeats_a_game():
     # All on ½: S1 = 1, 2; S2 = 3, 4. C6 gives 1-3 again (B1), D1's next order 4, 3 gives 1-4, 2-3.
     p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5))
@@ -71,6 +73,7 @@ def test_c7_transposition_when_c6_repeats_a_game():
 @pytest.mark.rule("000 C8")
 @pytest.mark.rule("000 D2")
 @pytest.mark.rule("000 E4")
+@pytest.mark.rule("004 4.9.5")
 def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
     # Round 3: 1 and 2 have met 3 and 4, so only 1-2 and 3-4 remain: no transposition of S2 = 3, 4
     # works (C7); the D2 exchange a) of 2 with 3 does. Both pairs want the same colour (1 and 2 white,
@@ -177,6 +180,7 @@ def test_no_valid_pairing():
 @pytest.mark.rule("000 C9")
 @pytest.mark.rule("000 A3")
 @pytest.mark.parametrize("n", [9, 14, 21])
+@pytest.mark.rule("004 4.9.5")
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
 

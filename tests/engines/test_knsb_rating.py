@@ -6,6 +6,7 @@ from pairing.engines import registry
 from pairing.engines.knsb_rating import levels_002, xz_steps
 from pairing.engines.knsb_swiss import RULES_002, absolute_ok, count_x1_z1, entrants
 from pairing.engines.notes import english
+from pairing.engines.state import RoundRecord
 
 from .knsb_helpers import MERGE, TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
 from .knsb_sim import play
@@ -286,3 +287,12 @@ def test_c13_merged_lowest_group_is_heterogeneous_with_the_group_added_last_as_s
     assert merged.startswith("score groups 1.5 to 1") and "C13: the groups went back" in merged
     assert "heterogeneous, M0 = 3" in merged and "C14b2: M1 lowered to 2" in merged
     assert "C8b: floaters 5, 7 in S1 (D3)" in merged
+
+
+@pytest.mark.rule("002 F9")
+def test_adjourned_game_counts_as_a_draw_f9():
+    """002 F9: as long as adjourned games are not finished, they count as a draw for the pairing."""
+    state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5)
+    for p in state.players:
+        p.history[0] = RoundRecord(p.history[0].kind, p.history[0].opponent, p.history[0].colour, None)
+    assert {e.score for e in entrants(state, RULES_002)} == {0.5}

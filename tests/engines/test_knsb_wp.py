@@ -295,3 +295,14 @@ def test_c9_the_lowest_group_sends_the_search_back_group_by_group():
     assert "C4: waiting room 6, 2" in english(p.explanation)[1] and went_on in english(p.explanation)[1]
     assert "C4: waiting room 6;" in english(p.explanation)[2] and went_on in english(p.explanation)[2]
     assert english(p.explanation)[3].startswith("score group 1 (2 players, 1 from the waiting room)")
+
+
+@pytest.mark.rule("001 F11")
+def test_adjourned_game_counts_as_a_draw_f11():
+    """001 F11: as long as adjourned games are not finished, they count as a draw for the pairing:
+    the pairing order (A4: points, WP, SB) counts ½ for each."""
+    state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5)
+    for p in state.players:
+        p.history[0] = RoundRecord(p.history[0].kind, p.history[0].opponent, p.history[0].colour, None)
+    table = standings(state.players, 1)
+    assert {table[p].score for p in (1, 2, 3, 4)} == {0.5}

@@ -231,6 +231,7 @@ def test_counting_tiebreaks():
 @pytest.mark.rule("C.07 16.1")
 @pytest.mark.rule("C.07 8.1")
 @pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("004 4.9.10.1")
 def test_double_forfeit():
     # Round 2: 1 and 2 both fail to appear. Neither met the other; both rounds are forfeit losses.
     state = build(3, [[("1-0", 1, 2), ("U", 3)], [("--", 1, 2), ("U", 3)], [("=", 1, 3), ("U", 2)]])

@@ -199,6 +199,7 @@ def test_gladiator_round_robin_through_the_pages(client, td, club):
 
 
 @pytest.mark.rule("004 4.9.8")
+@pytest.mark.rule("004 4.5.3")
 def test_rating_report_rates_the_ordinary_games_by_their_own_result(td_client, td, club):
     from ratings.models import RatingSystem
     from ratings.reports import build_report
