@@ -128,10 +128,11 @@ def main(argv: list[str]) -> int:
             return 1
         return 1 if unknown else 0
     DOC.write_text(text, encoding="utf-8")
-    if "--raise-ratchet" in argv:
+    if "--raise-ratchet" in argv:  # the list only grows; an entry goes only by editing the file
+        kept = set(covered_list()) if COVERED.exists() else set()
         COVERED.write_text(
             "# Articles with at least one test; tests/test_conformance.py fails when one loses its last test.\n"
-            + "".join(f"{a}\n" for a in ARTICLES if a in by_article),
+            + "".join(f"{a}\n" for a in ARTICLES if a in by_article or a in kept),
             encoding="utf-8",
         )
     return 1 if unknown else 0

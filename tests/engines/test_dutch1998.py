@@ -185,7 +185,6 @@ def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
 
 
-@pytest.mark.rule("000 F8")
 @pytest.mark.rule("000 F2")
 @pytest.mark.rule("000 F5")
 @pytest.mark.parametrize("n", [10, 17, 26])
