@@ -1,5 +1,5 @@
 """The colour rules and the order of publication of the three KNSB Swiss systems, over whole
-simulated tournaments: seed 000 E1-E3 and F1, seed 001 E1-E3 and F2, seed 002 E1-E3 and F1.
+simulated tournaments: seed 000 E1-E4 and F1, seed 001 E1-E4 and F2, seed 002 E1-E4 and F1.
 
 Preferences are read from the seeds' definitions (000 A7, 001 A5, 002 A7), independently of the
 engines: the colour difference counts played games only (forfeits have no colour, 000 F2); absolute
@@ -14,6 +14,7 @@ import random
 import pytest
 
 from pairing.engines import registry
+from pairing.engines.knsb_wp import standings
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -45,7 +46,7 @@ def last_difference(a: Player, b: Player) -> Colour | None:
     return None
 
 
-def check_round(state: TournamentState, boards) -> None:
+def check_round(state: TournamentState, boards, rank: dict[int, int]) -> None:
     scores = [(max(state.player(b.white).score(), state.player(b.black).score()),
                state.player(b.white).score() + state.player(b.black).score()) for b in boards]  # fmt: skip
     # F1 (000, 002) / F2 (001): the highest score on a board first, then the sum of the scores.
@@ -66,6 +67,21 @@ def check_round(state: TournamentState, boards) -> None:
         earlier = last_difference(white, black)
         if earlier is not None:  # E3: alternate from the last round with different colours
             assert earlier is B, "E3: white had white when they last differed"
+            continue
+        # E4: the higher-ranked player's preference.
+        higher = min((white, black), key=lambda p: rank[p.id])
+        assert (higher is white) == (wanted is W), "E4: the higher-ranked player's preference was not granted"
+
+
+def ranking(system: str, state: TournamentState) -> dict[int, int]:
+    """The pairing order: points, then rating (000 A2, 002 A2; the rating falls with the start number
+    here), or for seed 001 points, WP, SB, lot number (A4)."""
+    if system == "knsb-wp":
+        table = standings(state.players, state.rounds_played)
+        key = {p.id: (-table[p.id].score, -table[p.id].wp, -table[p.id].sb, p.id) for p in state.players}
+    else:
+        key = {p.id: (-p.score(), -p.rating, p.id) for p in state.players}
+    return {pid: i for i, pid in enumerate(sorted(key, key=key.get))}
 
 
 def play_checked(system: str, n: int, rounds: int, seed: int) -> None:
@@ -75,7 +91,7 @@ def play_checked(system: str, n: int, rounds: int, seed: int) -> None:
     for r in range(1, rounds + 1):
         pairing = registry.pair(state, system)
         if r < rounds:  # the last round frees topscorers from B2 and so from the colour order
-            check_round(state, pairing.boards)
+            check_round(state, pairing.boards, ranking(system, state))
         for b in pairing.boards:
             kind = Kind.FORFEIT if rnd.random() < 0.05 else Kind.GAME
             res = rnd.choice([1.0, 0.0] if kind is Kind.FORFEIT else [1.0, 0.5, 0.0])
@@ -89,6 +105,7 @@ def play_checked(system: str, n: int, rounds: int, seed: int) -> None:
 @pytest.mark.rule("000 E1")
 @pytest.mark.rule("000 E2")
 @pytest.mark.rule("000 E3")
+@pytest.mark.rule("000 E4")
 @pytest.mark.rule("000 F1")
 @pytest.mark.parametrize("n", [9, 14, 20])
 def test_dutch_1998_colours_and_order(n):
@@ -98,6 +115,7 @@ def test_dutch_1998_colours_and_order(n):
 @pytest.mark.rule("001 E1")
 @pytest.mark.rule("001 E2")
 @pytest.mark.rule("001 E3")
+@pytest.mark.rule("001 E4")
 @pytest.mark.rule("001 F2")
 @pytest.mark.parametrize("n", [9, 14, 20])
 def test_knsb_wp_colours_and_order(n):
@@ -107,6 +125,7 @@ def test_knsb_wp_colours_and_order(n):
 @pytest.mark.rule("002 E1")
 @pytest.mark.rule("002 E2")
 @pytest.mark.rule("002 E3")
+@pytest.mark.rule("002 E4")
 @pytest.mark.rule("002 F1")
 @pytest.mark.parametrize("n", [9, 14, 20])
 def test_knsb_rating_colours_and_order(n):

@@ -306,3 +306,18 @@ def test_adjourned_game_counts_as_a_draw_f11():
         p.history[0] = RoundRecord(p.history[0].kind, p.history[0].opponent, p.history[0].colour, None)
     table = standings(state.players, 1)
     assert {table[p].score for p in (1, 2, 3, 4)} == {0.5}
+
+
+@pytest.mark.rule("001 F9")
+def test_f9_a_voluntary_half_point_bye_counts_as_a_draw_against_oneself():
+    """001 F9: voluntary byes worth ½ point follow F3 (a draw against oneself for WP and SB) and F4
+    (no colour). Round 1: 1-2 1-0, 3-4 ½-½; round 2: 2-3 1-0, 1 and 4 take a half-point bye.
+    WS (unplayed rounds ½): 1: 1½, 2: 1, 3: ½, 4: 1. WP(1) = WS(2) + own 1½ = 2½; SB(1) = 1 + ½·1½ = 1¾.
+    WP(4) = WS(3) + own 1 = 1½; SB(4) = ½·½ + ½·1 = ¾."""
+    state = tournament(4, [[(1, 2, 1.0), (3, 4, 0.5)], [(2, 3, 1.0)]], 5)
+    for pid in (1, 4):
+        state.player(pid).history.append(RoundRecord(Kind.HALF_BYE, score=0.5))
+    table = standings(state.players, 2)
+    assert (table[1].score, table[1].ws, table[1].wp, table[1].sb) == (1.5, 1.5, 2.5, 1.75)
+    assert (table[4].score, table[4].ws, table[4].wp, table[4].sb) == (1.0, 1.0, 1.5, 0.75)
+    assert state.player(1).colours() == [Colour.WHITE]
