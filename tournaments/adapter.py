@@ -401,11 +401,22 @@ def set_absence(competition: Competition, participant: Participant, kind: str | 
 
 
 @transaction.atomic
-def save_settings(competition: Competition, settings: dict, user, override: bool = False, preset: str = "") -> None:
-    """The pairing system's settings (validated by the system when saved), recorded as a TD action."""
+def save_settings(
+    competition: Competition,
+    settings: dict,
+    user,
+    override: bool = False,
+    preset: str = "",
+    gladiator: dict[str, int] | None = None,
+) -> None:
+    """The pairing system's settings (validated by the system when saved), recorded as a TD action;
+    `gladiator` holds the Gladiator variation (`gladiator_ordinary_games`, `gladiator_replays`)."""
     competition = _changed(competition, "settings", user)
     before = settings_values(competition)
     competition.settings = settings
+    for name, value in (gladiator or {}).items():
+        setattr(competition, name, value)
+    competition.full_clean(validate_unique=False, validate_constraints=False)
     competition.save()
     record(user, "settings-override" if override else "settings", competition, before, settings_values(competition))
     TDAction.objects.create(

@@ -347,7 +347,7 @@ def check_decided(competition: Competition, number: int) -> None:
     games = [g for g in data.games if g.round.number == number]
     start_of = {p.id: p.start_number for p in data.participants}
     groups = encounters.groups(games)
-    for key, encounter in encounters.encounters(games, start_of).items():
+    for key, encounter in encounters.encounters(games, start_of, **competition.gladiator_format).items():
         if encounter.winner is None:
             raise ValidationError(
                 _("The encounter on board %(board)s of round %(n)s is not decided yet: add its next game.")

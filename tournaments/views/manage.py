@@ -90,6 +90,11 @@ def system_settings(request, club, competition):
             request.user,
             override=bool(form.cleaned_data.get("override")),
             preset=request.POST.get("preset", ""),
+            gladiator={
+                name: form.cleaned_data[name]
+                for name in ("gladiator_ordinary_games", "gladiator_replays")
+                if name in form.cleaned_data
+            },
         )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
