@@ -24,9 +24,9 @@ from pairing.engines.state import EngineError, NoValidPairing, Pairing, Tourname
 
 from . import gladiator, groups, knockout, prizes, services, trf_io
 from .models import Bye, Competition, Game, Participant, PrizeTable, Result, Round, TDAction
+from .notes import render_note
 from .services import check_decided
 from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
-from .templatetags.notes import render_note
 
 # Sent inside the transaction of every state change: competition (the locked row), action, user.
 state_changed = Signal()

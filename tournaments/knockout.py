@@ -29,6 +29,7 @@ from pairing.engines.state import InvalidInput, TournamentState
 from . import services
 from .encounters import WHITE_SCORE
 from .models import Bye, Competition, Game, Participant, Result, Round, Stage, TDAction
+from .notes import render_note
 from .state import CompetitionData
 
 
@@ -113,7 +114,7 @@ class Cup:
             try:
                 cup.bracket = engine.build_bracket(cup.state(), cup.results())
             except InvalidInput as error:
-                cup.problems.append(str(error))
+                cup.problems.append(render_note(error.note))
             else:
                 cup.check_colours()
         return cup

@@ -20,6 +20,8 @@ from pairing.engines import registry
 from pairing.engines.roundrobin import rounds_per_cycle
 from pairing.engines.state import InvalidInput
 
+from .notes import render_note
+
 SYSTEM_NAMES = {
     "roundrobin": _("Round robin"),
     "double-roundrobin": _("Double round robin"),
@@ -108,7 +110,7 @@ class Competition(models.Model):
         try:
             self.settings = self.engine.settings(self.settings)
         except InvalidInput as error:
-            raise ValidationError({"settings": str(error)}) from error
+            raise ValidationError({"settings": render_note(error.note)}) from error
 
     @property
     def system_name(self) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from .setting_checks import UNKNOWN as UNKNOWN_SETTINGS
 from .state import InvalidInput, Kind, Pairing, TournamentState
 
 _MODULES: dict[str, str] = {
@@ -82,7 +83,7 @@ def merge_settings(
     merged = {**defaults, **(given or {})}
     unknown = set(merged) - set(defaults)
     if unknown:
-        raise InvalidInput(f"unknown setting(s) for {system_id}: {', '.join(sorted(unknown))}")
+        raise InvalidInput(UNKNOWN_SETTINGS(system=system_id, names=", ".join(sorted(unknown))))
     if validate:
         validate(merged)
     return merged
