@@ -1,3 +1,5 @@
+"""Club pages: the club list, a club's page, its members (add one), the CSV import of members."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
