@@ -7,3 +7,6 @@ from django.utils.translation import gettext_lazy as _
 class RatingsConfig(AppConfig):
     name = "ratings"
     verbose_name = _("Ratings")
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401 (connects the receiver that raises the competitions' versions)

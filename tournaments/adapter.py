@@ -22,7 +22,7 @@ from clubs.models import Club, Member
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 
-from . import gladiator, groups, knockout, prizes, services, trf_io
+from . import gladiator, groups, knockout, prizes, services, trf_io, versioning
 from .models import Bye, Competition, Game, Participant, PrizeTable, Result, Round, TDAction
 from .notes import render_note
 from .services import check_decided
@@ -108,6 +108,7 @@ def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Ro
 
 
 def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
+    versioning.bump(competition)  # bulk_create sends no signals
     if next_round_number(competition) != plan.number or _state(competition, plan.number) != plan.state:
         plan = plan_next_round(competition)
     number = plan.number
@@ -213,6 +214,7 @@ def check_board(rnd: Round, white: Participant, black: Participant) -> list[Rule
 def _locked_round(rnd: Round, override: bool) -> list[Game]:
     if rnd.status != Round.Status.DRAFT and not override:
         raise ValidationError(_("Round %(n)s is published: changing it needs the override.") % {"n": rnd.number})
+    versioning.bump(rnd.competition_id)
     return list(rnd.games.select_for_update().select_related("white__member", "black__member"))
 
 

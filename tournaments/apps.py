@@ -7,3 +7,6 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Competitions")
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401 (connects the receivers that raise a competition's version)

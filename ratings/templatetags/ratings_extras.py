@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from django import template
 
-from .. import reports
+from .. import graphs, reports
 
 register = template.Library()
 
@@ -44,3 +44,9 @@ def signed(value) -> str:
 def rating_line(competition, participant):
     """The player's line of the competition's rating report (public rounds only), or None."""
     return reports.rating_line(competition, participant.start_number)
+
+
+@register.simple_tag
+def member_rating_chart(member):
+    """The member's rating over time (`ratings.graphs`), for the competition's player card; None without any."""
+    return graphs.rating_chart(member)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from pairing.engines.prizes import default_sharing
 
 from .. import adapter, prizes, standings
+from ..caching import public_page
 from ..models import PrizeTable
 from ..pdf import render_pdf
 from ..prizes import PrizeTableForm, prize_list, tiebreak_name
@@ -19,6 +20,7 @@ from ..state import CompetitionData
 from .common import _competition, _directed_competition, _page
 
 
+@public_page
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
     competition = _competition(club, competition)
@@ -86,6 +88,7 @@ def prize_settings(request, club, competition):
     return render(request, "tournaments/prizes.html", {"competition": competition, "form": form, "default": default})
 
 
+@public_page
 def prize_list_page(request, club, competition):
     """The prize list: winners by name and prize (no private data), as a page or a PDF."""
     competition = _competition(club, competition)
