@@ -5,8 +5,9 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from . import csv_import
+from . import csv_import, services
 from .access import directed_club
+from .csv_import import save as save_members
 from .forms import CsvUploadForm, MemberForm
 from .models import Club
 
@@ -30,9 +31,7 @@ def members(request, club):
     club = directed_club(request, club)
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        member = form.save(commit=False)
-        member.club = club
-        member.save()
+        member = services.add_member(club, form.save(commit=False))
         messages.success(request, _("%(name)s added.") % {"name": member.full_name})
         return redirect("members", club.slug)
     return render(request, "clubs/members.html", {"club": club, "members": club.members.all(), "form": form})
@@ -47,7 +46,7 @@ def import_members(request, club):
     if request.method == "POST" and form.is_valid():
         preview = csv_import.parse(form.cleaned_data["text"])
         if "confirm" in request.POST and preview.ok:
-            count = csv_import.save(club, preview)
+            count = save_members(club, preview)
             messages.success(request, _("%(count)s members imported.") % {"count": count})
             return redirect("members", club.slug)
     return render(
