@@ -4,8 +4,10 @@ Swiss systems, round robins, Keizer, knockout, Gladiator and team events are pai
 results and further games, published, finished and undone here: load the engine state, call the engine
 through the registry (`pairing.engines.registry`), save in one transaction, so a failed action leaves
 nothing behind. Entries, absences and settings go through here as well. Every action first passes
-`_changed`, the one hook for a state change: it locks the competition's row (and is where an audit row
-and a cache version belong). The views call these functions and write no model themselves.
+`_changed`, the one hook for a state change: it locks the competition's row and tells the
+`state_changed` receivers (the place for an audit row of every action; the cached pages' version is
+raised by the writes themselves, `tournaments.versioning`). The views call these functions and write
+no model themselves.
 """
 
 from __future__ import annotations
