@@ -9,4 +9,4 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401 (connects the receiver that raises the competitions' versions)
+        from . import signals  # noqa: F401 (the receiver that renews the player pages' rating charts)

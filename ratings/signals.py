@@ -1,6 +1,5 @@
-"""A member's rating history is drawn on the competition pages: a rating change raises their versions."""
-
-from __future__ import annotations
+"""A member's rating history is drawn on the competitions' player pages: a rating change raises the
+version of every competition the member plays in (`tournaments.versioning`), so their cached pages renew."""
 
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -13,6 +12,5 @@ from .models import RatingChange
 @receiver(post_save, sender=RatingChange, dispatch_uid="rating-change-saved")
 @receiver(post_delete, sender=RatingChange, dispatch_uid="rating-change-deleted")
 def rating_change_saved(sender, instance, raw=False, **kwargs):
-    """A member's rating history is drawn on the competition's player page."""
     if not raw:
         versioning.bump_members([instance.member_id])

@@ -4,10 +4,8 @@ Swiss systems, round robins, Keizer, knockout, Gladiator and team events are pai
 results and further games, published, finished and undone here: load the engine state, call the engine
 through the registry (`pairing.engines.registry`), save in one transaction, so a failed action leaves
 nothing behind. Entries, absences and settings go through here as well. Every action first passes
-`_changed`, the one hook for a state change: it locks the competition's row and tells the
-`state_changed` receivers (the place for an audit row of every action; the cached pages' version is
-raised by the writes themselves, `tournaments.versioning`). The views call these functions and write
-no model themselves.
+`_changed`, the one hook for a state change: it locks the competition's row and raises its version (and
+is where an audit row belongs). The views call these functions and write no model themselves.
 """
 
 from __future__ import annotations
@@ -43,9 +41,11 @@ def _changed(competition: Competition, action: str, user) -> Competition:
 
     Locks the competition's row (SELECT ... FOR UPDATE on PostgreSQL), so two actions on one
     competition run one after the other and the second sees what the first did; then tells the
-    `state_changed` receivers. Returns the locked row, read afresh.
+    `state_changed` receivers. Raises the competition's version (`tournaments.versioning`), so its
+    cached pages are renewed when the transaction commits. Returns the locked row, read afresh.
     """
     locked = Competition.objects.select_for_update().get(pk=competition.pk)
+    versioning.bump(locked)
     state_changed.send(sender=Competition, competition=locked, action=action, user=user)
     return locked
 
@@ -110,7 +110,6 @@ def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Ro
 
 
 def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
-    versioning.bump(competition)  # bulk_create sends no signals
     if next_round_number(competition) != plan.number or _state(competition, plan.number) != plan.state:
         plan = plan_next_round(competition)
     number = plan.number
@@ -216,7 +215,6 @@ def check_board(rnd: Round, white: Participant, black: Participant) -> list[Rule
 def _locked_round(rnd: Round, override: bool) -> list[Game]:
     if rnd.status != Round.Status.DRAFT and not override:
         raise ValidationError(_("Round %(n)s is published: changing it needs the override.") % {"n": rnd.number})
-    versioning.bump(rnd.competition_id)
     return list(rnd.games.select_for_update().select_related("white__member", "black__member"))
 
 
@@ -404,9 +402,18 @@ def save_format(competition: Competition, settings: dict, user, fixed_message: s
 
 
 @transaction.atomic
-def set_tiebreaks(competition: Competition, codes: list[str], user, override: bool = False) -> None:
+def set_tiebreaks(
+    competition: Competition,
+    codes: list[str],
+    user,
+    override: bool = False,
+    unrated: tuple[str, int | None] | None = None,
+) -> None:
+    """The tie-break list and, when given, the rule for unrated opponents (C.07 art. 10)."""
     competition = _changed(competition, "tiebreaks", user)
     prizes.set_tiebreaks(competition, codes, user, override)
+    if unrated is not None:
+        prizes.set_unrated(competition, unrated[0], unrated[1], user, override)
 
 
 @transaction.atomic

@@ -9,4 +9,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Competitions")
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401 (connects the receivers that raise a competition's version)
+        from . import signals  # noqa: F401 (the receivers that raise a competition's version)

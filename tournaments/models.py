@@ -62,6 +62,23 @@ class Competition(models.Model):
     rounds = models.PositiveSmallIntegerField(_("number of rounds"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     tiebreaks = models.JSONField(_("tiebreaks"), default=list, blank=True)
+
+    class UnratedOpponents(models.TextChoices):
+        """C.07 art. 10: how the rating-based tie-breaks treat unrated opponents."""
+
+        DROP = "drop", _("not used while unrated players take part (C.07 art. 10 default)")
+        LEAVE_OUT = "leave-out", _("games against unrated opponents do not count")
+        RATING = "rating", _("unrated opponents count at the rating given")
+
+    unrated_opponents = models.CharField(
+        _("unrated opponents in ARO, TPR, PTP, APRO, APPO"),
+        max_length=10,
+        choices=UnratedOpponents.choices,
+        default=UnratedOpponents.DROP,
+    )
+    unrated_rating = models.PositiveSmallIntegerField(
+        _("rating of unrated opponents"), null=True, blank=True, help_text=_("for “count at the rating given”")
+    )
     late_entry_points = models.DecimalField(
         _("points for rounds missed by a late entry"), max_digits=3, decimal_places=1, default=Decimal("0")
     )

@@ -89,7 +89,10 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     state = state or final_state(data)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
-    lines = tiebreaks.standings(state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system))
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    lines = tiebreaks.standings(
+        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated
+    )
     shared = Counter(line.rank for line in lines)
     rows = [
         Row(
@@ -103,6 +106,14 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
         for line in lines
     ]
     return names, rows
+
+
+def unrated_note(data: CompetitionData, names: list[str]):
+    """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break needs it."""
+    if data.competition.gladiator and not data.competition.tiebreaks:
+        return None  # ranked by the Gladiator tie-breaks (seed 004 §4.9.8), which use no rating
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    return tiebreaks.unrated_rule_note(names, unrated)
 
 
 def crosstable(data: CompetitionData) -> list[tuple[Row, list[Cell]]]:
@@ -161,33 +172,6 @@ def keizer_standings(data: CompetitionData) -> tuple[keizer.Standings, list[Keiz
     return table, rows
 
 
-def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:
-    """The Gladiator ranking (§4.9.8): points, then most ordinary games won, most games won at
-    reduced time, direct encounter. Byes and forfeits add their points outside the encounters."""
-    start_of = {p.id: p.start_number for p in data.participants}
-    by_start = {p.start_number: p for p in data.participants}
-    ranked = {p.id for p in state.players}
-    found = [e for e in encounters.encounters(data.games, start_of).values() if set(e.players) <= ranked]
-    in_encounters = {n: sum(e.points(n) for e in found) for n in ranked}
-    other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
-    lines = gladiator_engine.standings(ranked, found, other)
-    names = [_("ordinary wins"), _("wins at reduced time"), _("direct encounter")]
-    shared = Counter(line.rank for line in lines)
-    rows = []
-    for line in lines:
-        count = shared[line.rank]
-        rows.append(
-            Row(
-                rank=str(line.rank) if count == 1 else f"{line.rank}-{line.rank + count - 1}",
-                participant=by_start[line.player],
-                points=line.points,
-                tiebreaks=[float(line.ordinary_wins), float(line.reduced_wins), line.direct],
-                games=sum(1 for r in state.player(line.player).history if r.played),
-            )
-        )
-    return names, rows
-
-
 def progression(data: CompetitionData, limit: int | None = 10) -> tuple[list[int], list[tuple[Participant, list]]]:
     """Each player's place after every finished or published round, for the standings chart.
 
@@ -213,3 +197,30 @@ def progression(data: CompetitionData, limit: int | None = 10) -> tuple[list[int
         order = [row.participant for row in standings(data)[1]]
     chosen = order if limit is None else order[:limit]
     return numbers, [(p, places[p.start_number]) for p in chosen]
+
+
+def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:
+    """The Gladiator ranking (§4.9.8): points, then most ordinary games won, most games won at
+    reduced time, direct encounter. Byes and forfeits add their points outside the encounters."""
+    start_of = {p.id: p.start_number for p in data.participants}
+    by_start = {p.start_number: p for p in data.participants}
+    ranked = {p.id for p in state.players}
+    found = [e for e in encounters.encounters(data.games, start_of).values() if set(e.players) <= ranked]
+    in_encounters = {n: sum(e.points(n) for e in found) for n in ranked}
+    other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
+    lines = gladiator_engine.standings(ranked, found, other)
+    names = [_("ordinary wins"), _("wins at reduced time"), _("direct encounter")]
+    shared = Counter(line.rank for line in lines)
+    rows = []
+    for line in lines:
+        count = shared[line.rank]
+        rows.append(
+            Row(
+                rank=str(line.rank) if count == 1 else f"{line.rank}-{line.rank + count - 1}",
+                participant=by_start[line.player],
+                points=line.points,
+                tiebreaks=[float(line.ordinary_wins), float(line.reduced_wins), line.direct],
+                games=sum(1 for r in state.player(line.player).history if r.played),
+            )
+        )
+    return names, rows

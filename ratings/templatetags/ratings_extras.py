@@ -1,12 +1,15 @@
-"""Rating figures in templates, and the rating line of one player for the player card."""
+"""Rating figures in templates, the rating line of one player for the player card, and a member's rating
+chart (on the competitions' player pages, which belong to a lower app)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from django import template
+from django.template.loader import render_to_string
 
-from .. import graphs, reports
+from .. import reports
+from ..graphs import rating_chart as _rating_chart
 
 register = template.Library()
 
@@ -47,6 +50,9 @@ def rating_line(competition, participant):
 
 
 @register.simple_tag
-def member_rating_chart(member):
-    """The member's rating over time (`ratings.graphs`), for the competition's player card; None without any."""
-    return graphs.rating_chart(member)
+def rating_chart(member) -> str:
+    """The member's rating over time, drawn with its numbers beside it (nothing without a rating history)."""
+    chart = _rating_chart(member)
+    if not chart:
+        return ""
+    return render_to_string("charts/line_chart.html", {"chart": chart["chart"], "table": chart["table"]})

@@ -53,11 +53,19 @@ def tiebreak_settings(request, club, competition):
     """The competition's tie-break list: free until round 1 is paired, then only by a recorded override."""
     competition = _directed_competition(request, club, competition)
     current = list(competition.tiebreaks or [])
-    initial = {"codes": ", ".join(current or prizes.default_codes(competition.system))}
+    initial = {
+        "codes": ", ".join(current or prizes.default_codes(competition.system)),
+        "unrated_opponents": competition.unrated_opponents,
+        "unrated_rating": competition.unrated_rating,
+    }
     form = prizes.TiebreakForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        cleaned = form.cleaned_data
         try:
-            adapter.set_tiebreaks(competition, form.cleaned_data["codes"], request.user, form.cleaned_data["override"])
+            unrated = None
+            if cleaned["unrated_opponents"]:
+                unrated = (cleaned["unrated_opponents"], cleaned["unrated_rating"])
+            adapter.set_tiebreaks(competition, cleaned["codes"], request.user, cleaned["override"], unrated)
         except ValidationError as error:
             form.add_error(None, error)
         else:

@@ -27,8 +27,9 @@ def pairings(request, club, competition, number=None):
     is_director = competition.club.is_director(request.user)
     data = CompetitionData.load(competition, public=not is_director)
     rounds = [r for r in data.rounds if r.is_paired]
-    if not rounds and number is None:
-        return render(request, "tournaments/pairings.html", {"competition": competition, "rounds": []})
+    if not rounds and number is None:  # the page waits for round 1 (and polls for it)
+        context = {"competition": competition, "rounds": [], "live": competition.status != Competition.Status.FINISHED}
+        return _page(request, "tournaments/pairings.html", context, "boards")
     rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
     if rnd is None:
         raise Http404
@@ -54,7 +55,7 @@ def live_board(request, club, competition):
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     rounds = [r for r in data.rounds if r.is_paired]
-    has_standings = competition.system not in ("knockout", "olympiad") and bool(rounds)
+    has_standings = not (competition.engine.bracket or competition.engine.teams) and bool(rounds)
     panel = request.GET.get("panel", "round")
     if panel not in LIVE_PANELS or (panel == "standings" and not has_standings) or not rounds:
         panel = "round" if rounds else "standings"
@@ -88,6 +89,7 @@ def standings_page(request, club, competition):
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
+    context["unrated_note"] = standings.unrated_note(data, names)
     context["progression"] = graphs.standings_chart(data)
     if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
