@@ -1,0 +1,1 @@
+"""Accounts: login throttling (django-axes), password reset and change, TDs inviting TDs."""

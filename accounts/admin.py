@@ -1,3 +1,5 @@
+"""Invitations in the admin: who invited whom to which club, and when it was accepted."""
+
 from django.contrib import admin
 
 from .models import Invitation

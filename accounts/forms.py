@@ -1,3 +1,5 @@
+"""The invitation form and the invitee's new-account form."""
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm

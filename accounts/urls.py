@@ -1,3 +1,5 @@
+"""Login, logout, password change and reset, invitations and a club's TDs."""
+
 from django.contrib.auth import views as auth_views
 from django.urls import path
 

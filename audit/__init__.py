@@ -1,0 +1,1 @@
+"""The append-only audit log: who changed what, when, from what to what (`audit.log.record`)."""

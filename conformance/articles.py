@@ -209,7 +209,7 @@ _ROWS: list[tuple[str, str, str]] = [
     ("004 4.5.2.5", "Korrektion ved turneringssejr", ""),
     ("004 4.5.2.6", "Bundgrænse", ""),
     ("004 4.5.3", "Ratingberettigede turneringer", ""),
-    ("004 4.5.3.1", "Danske turneringer", "which events are rated is the rating committee's list; the TD asks for the report"),
+    ("004 4.5.3.1", "Danske turneringer", "which events are rated is the rating committee's list; the TD reports"),
     ("004 4.5.3.2", "Internationale turneringer", "rated by the rating committee from foreign reports"),
     ("004 4.5.4", "Øvrige beregningsregler", ""),
     ("004 4.5.4.1", "Tidsmæssig beregningsrækkefølge", ""),

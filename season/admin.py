@@ -1,3 +1,5 @@
+"""Club nights, planned rounds, sign-off rules and answers in the admin."""
+
 from django.contrib import admin
 
 from .models import ClubNight, PlannedRound, SignOff, SignOffRules

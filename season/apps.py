@@ -1,3 +1,5 @@
+"""The season app; its signal mails members when a round is published."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

@@ -1,3 +1,5 @@
+"""Forms of the season pages: planning nights, moving one, sign-off rules, a member's answer and settings."""
+
 from __future__ import annotations
 
 from datetime import date

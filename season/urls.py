@@ -1,3 +1,5 @@
+"""The season's pages: the calendars and their feeds, a member's own page and answers, the TD's planning."""
+
 from django.urls import path
 
 from . import views

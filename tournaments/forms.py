@@ -1,3 +1,5 @@
+"""Forms of the TD's competition pages: a new competition, the system's settings, an absence, a TRF file."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 

@@ -19,7 +19,7 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def in_play(club, td, members):
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
     from tournaments.services import publish
 
     competition = make_competition(club, td, members[:6])
@@ -95,7 +95,7 @@ def test_live_board_shows_the_round_then_the_standings_without_login(client, td,
 
 
 def test_live_board_shows_no_draft(client, td, club, members):
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
 
     competition = make_competition(club, td, members[:4])
     rnd = pair_next_round(competition, td)
