@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import transaction
+
+from audit.log import record, values
 
 from .models import Club, Member
 
 
 @transaction.atomic
-def add_member(club: Club, member: Member) -> Member:
-    """Save `member` (a form's unsaved instance) as a member of `club`."""
+def add_member(club: Club, member: Member, user, fields: Iterable[str]) -> Member:
+    """Save `member` (a form's unsaved instance) as a member of `club`; the audit log records its `fields`."""
     member.club = club
     member.save()
+    record(user, "member-add", member, None, values(member, *fields))
     return member

@@ -108,10 +108,12 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     return names, rows
 
 
-def unrated_note(data: CompetitionData, names: list[str]):
-    """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break needs it."""
+def unrated_note(data: CompetitionData):
+    """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break of the
+    catalogue needs it (the Gladiator tie-breaks of seed 004 §4.9.8 need no rating)."""
     if data.competition.gladiator and not data.competition.tiebreaks:
-        return None  # ranked by the Gladiator tie-breaks (seed 004 §4.9.8), which use no rating
+        return None
+    names = tiebreak_names(data)
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
     return tiebreaks.unrated_rule_note(names, unrated)
 
@@ -205,7 +207,11 @@ def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[
     start_of = {p.id: p.start_number for p in data.participants}
     by_start = {p.start_number: p for p in data.participants}
     ranked = {p.id for p in state.players}
-    found = [e for e in encounters.encounters(data.games, start_of).values() if set(e.players) <= ranked]
+    found = [
+        e
+        for e in encounters.encounters(data.games, start_of, **data.competition.gladiator_format).values()
+        if set(e.players) <= ranked
+    ]
     in_encounters = {n: sum(e.points(n) for e in found) for n in ranked}
     other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
     lines = gladiator_engine.standings(ranked, found, other)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from audit.history import render_history
+from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
@@ -17,8 +19,8 @@ from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
 from ..forms import AbsenceForm, CompetitionForm, SystemSettingsForm
-from ..models import Bye, Competition, Participant, ResultChange, Round
-from .common import _competition, _directed_competition
+from ..models import Competition, Participant, ResultChange, Round
+from .common import _directed_competition
 
 
 @login_required
@@ -88,6 +90,11 @@ def system_settings(request, club, competition):
             request.user,
             override=bool(form.cleaned_data.get("override")),
             preset=request.POST.get("preset", ""),
+            gladiator={
+                name: form.cleaned_data[name]
+                for name in ("gladiator_ordinary_games", "gladiator_replays")
+                if name in form.cleaned_data
+            },
         )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
@@ -153,36 +160,6 @@ def set_absence(request, club, competition, number):
 
 
 @login_required
-def notice(request, club, competition):
-    """A member sends (or takes back) notice of absence for the next round, until it is paired (seed 003 §3.3)."""
-    competition = _competition(club, competition)
-    member = getattr(request.user, "member", None)
-    participant = competition.participants.filter(member=member).first() if member else None
-    if participant is None:
-        raise PermissionDenied
-    number = next_round_number(competition)
-    if request.method == "POST":
-        kind = Bye.Kind.ABSENT_NOTICE if request.POST.get("absent") == "1" else None
-        try:
-            number = adapter.set_absence(competition, participant, kind, request.user)
-            messages.success(
-                request,
-                _("Your notice of absence for round %(n)s is recorded.") % {"n": number}
-                if kind
-                else _("You are down as present for round %(n)s.") % {"n": number},
-            )
-        except ValidationError as error:
-            flash_errors(request, error)
-        return redirect("notice", club, competition.slug)
-    absent = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
-    return render(
-        request,
-        "tournaments/notice.html",
-        {"competition": competition, "participant": participant, "number": number, "absence": absent},
-    )
-
-
-@login_required
 @require_POST
 def undo_round(request, club, competition):
     competition = _directed_competition(request, club, competition)
@@ -192,6 +169,15 @@ def undo_round(request, club, competition):
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
+
+
+@login_required
+def competition_history(request, club, competition):
+    """The competition's audit log: every write, who and when, before and after (TDs only)."""
+    competition = _directed_competition(request, club, competition)
+    entries = AuditEntry.objects.filter(competition_id=competition.pk)
+    title = _("History of %(competition)s") % {"competition": competition.name}
+    return render_history(request, entries, {"club": competition.club, "competition": competition, "title": title})
 
 
 def results_history(request, club, competition):
