@@ -1,1 +1,1 @@
-"""Accounts: login throttling (django-axes), password reset and change, TDs inviting TDs."""
+"""Accounts: login throttling, password reset and change, invitations of TDs."""

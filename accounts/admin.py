@@ -1,4 +1,4 @@
-"""Invitations in the admin: who invited whom to which club, and when it was accepted."""
+"""Accounts' records in the Django admin."""
 
 from django.contrib import admin
 

@@ -1,4 +1,4 @@
-"""The accounts app."""
+"""The accounts app's configuration."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _

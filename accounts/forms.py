@@ -1,4 +1,4 @@
-"""The invitation form and the invitee's new-account form."""
+"""Forms of the account pages: inviting a TD, accepting an invitation."""
 
 from django import forms
 from django.contrib.auth import get_user_model

@@ -1,4 +1,4 @@
-"""Login, logout, password change and reset, invitations and a club's TDs."""
+"""The account pages' addresses: login, logout, password reset and change, invitations."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path

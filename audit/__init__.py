@@ -1,1 +1,1 @@
-"""The append-only audit log: who changed what, when, from what to what (`audit.log.record`)."""
+"""The append-only audit log of every write a TD or member makes: who, when, what changed."""

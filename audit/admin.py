@@ -1,4 +1,4 @@
-"""The audit log in the admin, read-only."""
+"""The audit log in the Django admin, read-only."""
 
 from django.contrib import admin
 

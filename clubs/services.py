@@ -12,8 +12,8 @@ from .models import Club, Member
 
 
 @transaction.atomic
-def add_member(club: Club, member: Member, user=None, fields: Iterable[str] = ()) -> Member:
-    """Save `member` (a form's unsaved instance) as a member of `club`; the audit keeps the `fields` given."""
+def add_member(club: Club, member: Member, user, fields: Iterable[str]) -> Member:
+    """Save `member` (a form's unsaved instance) as a member of `club`; the audit log records its `fields`."""
     member.club = club
     member.save()
     record(user, "member-add", member, None, values(member, *fields))

@@ -1,1 +1,1 @@
-"""The club's season: club nights, rounds planned on them, calendar feeds, members signing off."""
+"""The season calendar: club nights, rounds planned on them, iCalendar feeds, members signing off."""

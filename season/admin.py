@@ -1,4 +1,4 @@
-"""Club nights, planned rounds, sign-off rules and answers in the admin."""
+"""Club nights and the season calendar in the Django admin."""
 
 from django.contrib import admin
 

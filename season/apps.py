@@ -1,4 +1,4 @@
-"""The season app; its signal mails members when a round is published."""
+"""The season calendar app's configuration."""
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _

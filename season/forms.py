@@ -1,4 +1,4 @@
-"""Forms of the season pages: planning nights, moving one, sign-off rules, a member's answer and settings."""
+"""Forms of the season calendar: a season, its club nights, one night, sign-off rules, a member's account."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The season's pages: the calendars and their feeds, a member's own page and answers, the TD's planning."""
+"""The season calendar's addresses: club nights, planning, iCalendar feeds, a member's own page."""
 
 from django.urls import path
 
