@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.log import record, values
 from pairing.engines import gladiator as engine
 from pairing.engines.state import InvalidInput
 
@@ -120,6 +121,7 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
         raise ValidationError(_("This encounter is decided."))
     by_start = {p.start_number: p for p in data.participants}
     game = append_game(rnd, by_start[nxt.white], by_start[nxt.black], match, STAGES[nxt.kind].value)
+    record(user, "add-games", game, None, values(game, "board", "white", "black", "match", "stage"))
     TDAction.objects.create(
         competition=rnd.competition,
         round_number=rnd.number,
@@ -149,6 +151,8 @@ def set_game_result(game: Game, result: str, user, override: bool = False, based
     if rows[0].is_forfeit:
         if later:
             raise ValidationError(_("The first game is a forfeit: clear the later games of the encounter first."))
+        if rows[1:]:
+            record(user, "remove-games", game.round, [_text(g) for g in rows[1:]], None)
         Game.objects.filter(pk__in=[g.pk for g in rows[1:]]).delete()
         return game
     if len(scores(rows)) < len([g for g in rows if g.result]):
@@ -166,5 +170,12 @@ def set_game_result(game: Game, result: str, user, override: bool = False, based
             _("This result would leave later games of the encounter superfluous; clear them first.")
         ) from error
     if encounter.winner is not None:
-        Game.objects.filter(pk__in=[g.pk for g in rows if not g.result]).delete()
+        unplayed = [g for g in rows if not g.result]
+        if unplayed:
+            record(user, "remove-games", game.round, [_text(g) for g in unplayed], None)
+        Game.objects.filter(pk__in=[g.pk for g in unplayed]).delete()
     return game
+
+
+def _text(game: Game) -> str:
+    return f"{game.board}. {game.white.name} – {game.black.name} ({game.stage})"
