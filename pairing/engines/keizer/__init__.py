@@ -40,6 +40,7 @@ SYSTEM = PairingSystem(
     id="keizer",
     name="Keizer",
     pair=pair_round,
+    forbidden_pairs=True,
     defaults=DEFAULTS,
     validate=validate,
 )
