@@ -30,9 +30,6 @@ class Club(models.Model):
             return False
         return user.is_superuser or self.roles.filter(user=user, role=ClubRole.Role.DIRECTOR).exists()
 
-    def is_viewer(self, user) -> bool:
-        return user.is_authenticated and (user.is_superuser or self.roles.filter(user=user).exists())
-
 
 class ClubRole(models.Model):
     """Who directs a club's competitions (TD) and who may only view its private data."""

@@ -9,6 +9,7 @@ DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
+PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
                EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
 """
@@ -185,6 +186,8 @@ JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
 # A TRF file larger than this is imported by a worker; a smaller one at once.
 TRF_INLINE_MAX_BYTES = 64 * 1024
+# A competition of at least this many players is paired by a worker (the TD watches the job's page).
+PAIRING_JOB_MIN_PLAYERS = int(os.environ.get("PAIRING_JOB_MIN_PLAYERS", 500))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -13,3 +13,8 @@ STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.s
 # Jobs run at once, in the test's own transaction; tests/deploy runs real workers on a database of their own.
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 JOBS_HEARTBEAT_SECONDS = 0
+
+# WhiteNoise serves STATIC_ROOT only when it exists: the tests find the files in the apps instead.
+WHITENOISE_USE_FINDERS = True
+if not STATIC_ROOT.is_dir():  # noqa: F405
+    STATIC_ROOT = None

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pairing.engines import notes, registry
-from pairing.engines.state import EngineError, NoValidPairing, Pairing
+from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
 from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
 from tournaments.templatetags.notes import render_note
@@ -26,13 +26,20 @@ def next_round_number(competition: Competition) -> int:
     return last + 1
 
 
-@transaction.atomic
-def pair_next_round(competition: Competition, user) -> Round:
-    """Pair the next round with the competition's system and save it as a draft."""
-    if competition.system == "knockout":  # matches of several games: tournaments.knockout
-        from tournaments.knockout import pair_round
+@dataclass
+class PlannedRound:
+    """A round computed but not yet saved: the engine's pairing of the state it was computed from."""
 
-        return pair_round(competition, user)
+    number: int
+    state: TournamentState
+    pairing: Pairing
+
+
+def plan_next_round(competition: Competition) -> PlannedRound:
+    """Compute the next round's pairing without writing anything (a worker may do this outside any
+    transaction); ValidationError when the round cannot be paired, naming why."""
+    if competition.system == "knockout":  # matches of several games: tournaments.knockout
+        raise ValidationError(_("A knockout is drawn match by match."))
     number = next_round_number(competition)
     planned = competition.planned_rounds()
     if planned and number > planned:
@@ -48,31 +55,58 @@ def pair_next_round(competition: Competition, user) -> Round:
         from tournaments.gladiator import check_decided
 
         check_decided(competition, previous.number)
-    if previous and previous.status == Round.Status.PUBLISHED:
-        previous.status = Round.Status.FINISHED
-        previous.save(update_fields=["status"])
-
-    rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
-    data = CompetitionData.load(competition)
-    state = data.state(upto_round=number - 1, round_to_pair=number)
-    start_of = {p.id: p.start_number for p in data.participants}
-    for bye in data.byes:
-        if bye.round_id == rnd.id:
-            state.requested_byes[start_of[bye.participant_id]] = BYE_KINDS[bye.kind]
+    state = _state(competition, number)
     try:
         pairing = registry.pair(state, competition.system)
     except NoValidPairing as error:
         raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": render_note(error.note)}) from error
     except EngineError as error:
         raise ValidationError(render_note(error.note)) from error
+    return PlannedRound(number, state, pairing)
 
-    save_pairing(rnd, pairing, data.participants, skip_byes=set(state.requested_byes))
-    rnd.explanation = [notes.to_json(note) for note in pairing.explanation]
+
+def _state(competition: Competition, number: int) -> TournamentState:
+    """The engine's input for pairing round `number`: the rounds before it and the byes asked for it."""
+    data = CompetitionData.load(competition)
+    state = data.state(upto_round=number - 1, round_to_pair=number)
+    start_of = {p.id: p.start_number for p in data.participants}
+    for bye in data.byes:
+        if bye.round.number == number:
+            state.requested_byes[start_of[bye.participant_id]] = BYE_KINDS[bye.kind]
+    return state
+
+
+@transaction.atomic
+def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
+    """Save a planned round as a draft. When the competition changed since the plan was computed (a
+    result corrected, a player added), the round is paired again from the new state, here."""
+    if next_round_number(competition) != plan.number or _state(competition, plan.number) != plan.state:
+        plan = plan_next_round(competition)
+    number = plan.number
+    previous = competition.round_set.filter(number=number - 1).first()
+    if previous and previous.status == Round.Status.PUBLISHED:
+        previous.status = Round.Status.FINISHED
+        previous.save(update_fields=["status"])
+    rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
+    participants = list(competition.participants.all())
+    save_pairing(rnd, plan.pairing, participants, skip_byes=set(plan.state.requested_byes))
+    rnd.explanation = [notes.to_json(note) for note in plan.pairing.explanation]
     rnd.paired_at = timezone.now()
     rnd.status = Round.Status.DRAFT
     rnd.save()
     TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
+
+
+@transaction.atomic
+def pair_next_round(competition: Competition, user) -> Round:
+    """Pair the next round with the competition's system and save it as a draft."""
+    if competition.system == "knockout":  # matches of several games: tournaments.knockout
+        from tournaments.knockout import pair_round
+
+        return pair_round(competition, user)
+    plan = plan_next_round(competition)
+    return save_planned_round(competition, plan, user)
 
 
 def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], skip_byes: set[int]) -> None:

@@ -1,5 +1,7 @@
-"""The TD's pairing actions: pair the next round, exchange players, swap colours."""
+"""The TD's pairing actions: pair the next round (a large field in the background), exchange players, swap
+colours."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -8,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
+from jobs.views import follow
 from tournaments.flash import flash_errors
 from tournaments.models import Competition, Game, Participant, Round
 
-from . import services
+from . import services, tasks
 
 
 def _competition(request, club: str, slug: str) -> Competition:
@@ -23,6 +26,9 @@ def _competition(request, club: str, slug: str) -> Competition:
 @require_POST
 def pair(request, club, competition):
     competition = _competition(request, club, competition)
+    large = competition.participants.count() >= settings.PAIRING_JOB_MIN_PLAYERS
+    if large and competition.system != "knockout":  # a knockout is drawn at once, match by match
+        return follow(tasks.start(competition, request.user))
     try:
         rnd = services.pair_next_round(competition, request.user)
     except ValidationError as error:

@@ -189,7 +189,7 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
 
 
 @transaction.atomic
-def set_game_result(game: Game, result: str, user, override: bool = False) -> Game:
+def set_game_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter a result of a Gladiator round, refusing what the encounter cannot take.
 
     Refused: a double forfeit after the first game (the encounter needs a winner), a result
@@ -197,11 +197,11 @@ def set_game_result(game: Game, result: str, user, override: bool = False) -> Ga
     in an encounter the result decided are removed.
     """
     if game.match is None:
-        return services.set_result(game, result, user, override=override)
+        return services.set_result(game, result, user, override=override, based_on=based_on)
     rows = list(game.round.games.filter(match=game.match).order_by("board"))
     if result == Result.DOUBLE_FORFEIT and rows[0].pk != game.pk:
         raise ValidationError(_("A replay or blitz game needs a winner or a draw; a double forfeit is not possible."))
-    services.set_result(game, result, user, override=override)
+    services.set_result(game, result, user, override=override, based_on=based_on)
     rows = list(game.round.games.filter(match=game.match).select_related("round").order_by("board"))
     later = [g for g in rows[1:] if g.result]
     if rows[0].is_forfeit:

@@ -253,10 +253,6 @@ class Game(models.Model):
         return self.result.endswith("R")
 
     @property
-    def is_finished(self) -> bool:
-        return self.result != ""
-
-    @property
     def white_points(self) -> Decimal:
         return RESULT_POINTS[self.result][0]
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from clubs.models import Member
@@ -175,12 +176,23 @@ def withdraw(participant: Participant, user) -> None:
     )
 
 
+class ResultConflict(ValidationError):
+    """The board's result changed after the TD's page was shown: the new entry is not saved."""
+
+
 @transaction.atomic
-def set_result(game: Game, result: str, user, override: bool = False) -> Game:
-    """Enter or correct a result; a finished round needs the TD's explicit override."""
+def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
+    """Enter or correct a result; a finished round needs the TD's explicit override.
+
+    `based_on` is the result the TD saw when typing (None: not known). When someone else entered another
+    result on the board meanwhile, nothing is overwritten: ResultConflict names who entered what and when,
+    and the TD chooses by typing the result again on the page that now shows it.
+    """
     game = Game.objects.select_for_update().select_related("round__competition").get(pk=game.pk)
     if result not in RESULT_KEYS.values():
         raise ValidationError(_("“%(text)s” is not a result.") % {"text": result})
+    if based_on is not None and game.result != based_on and game.result != result:
+        raise _conflict(game, result)
     rnd = game.round
     if rnd.status == Round.Status.FINISHED and not override:
         raise ValidationError(_("Round %(n)s is finished: changing a result needs the override.") % {"n": rnd.number})
@@ -200,6 +212,24 @@ def set_result(game: Game, result: str, user, override: bool = False) -> Game:
             detail=f"board {game.board}: {result}",
         )
     return game
+
+
+def _conflict(game: Game, typed: str) -> ResultConflict:
+    change = game.changes.select_related("changed_by").first()  # the latest
+    theirs = game.result or _("no result")
+    values = {"theirs": theirs, "yours": typed or _("no result")}
+    if change is None or change.changed_by is None:
+        return ResultConflict(
+            _("Meanwhile the result became %(theirs)s; you typed %(yours)s. Type yours again to replace it.") % values,
+            code="conflict",
+        )
+    values |= {"who": change.changed_by.get_full_name() or change.changed_by.get_username(),
+               "when": localtime(change.changed_at).strftime("%H:%M:%S")}  # fmt: skip
+    return ResultConflict(
+        _("Meanwhile %(who)s entered %(theirs)s (at %(when)s); you typed %(yours)s. Type yours again to replace it.")
+        % values,
+        code="conflict",
+    )
 
 
 @transaction.atomic

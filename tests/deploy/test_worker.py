@@ -226,3 +226,51 @@ def test_a_rating_list_job_survives_a_worker_killed_midway(deployment, queue, re
             env, f"{IMPORTS}.filter(list_date='{list_date}').values_list('players_read', 'matched_by_id')[::1]"
         )
         assert imports == [[LINES + 5, 5]]
+
+
+PERF = ROOT.parent / "shared" / "oracle" / "perf"
+
+
+def test_a_large_pairing_job_survives_a_worker_killed_midway(deployment):
+    """1000 players of the oracle's generated tournament, round 7 paired by a worker that is killed while
+    it pairs: the next worker pairs the round once, with the reference program's boards and colours."""
+    env, folder = deployment
+    env = {**env, "HTTPS": "0", "JOBS_HEARTBEAT_SECONDS": "0.5", "JOBS_STALE_SECONDS": "5"}
+    trf_file, expected_file = PERF / "gen_1000_r7in.trf", PERF / "gen_1000_r7expected.txt"
+    assert trf_file.is_file() and expected_file.is_file(), f"the oracle's perf files are missing in {PERF.parent}"
+    imported = shell(env, (
+        "__import__('tournaments.trf_io').trf_io.import_trf(__import__('clubs.models').models.Club.objects.get("
+        f"slug='de-pion'), open({str(trf_file)!r}, encoding='utf-8').read(), name='Open 1000', slug='open-1000', "
+        "system='dutch').participants.count()"
+    ))  # fmt: skip
+    assert imported == 1000
+    expected = [tuple(map(int, line.split())) for line in expected_file.read_text().split("\n")[1:] if line.strip()]
+
+    with gunicorn(env, folder / "pairing-server.log") as base, (folder / "pairing-worker.log").open("w") as log:
+        browser = Browser(base)
+        browser.login("td", "clubavond")
+        browser.open("/de-pion/open-1000/manage/")
+        form = urllib.parse.urlencode({"csrfmiddlewaretoken": browser.csrf()}).encode()
+        status, headers, _ = browser.open("/de-pion/open-1000/manage/pair/", form, "application/x-www-form-urlencoded")
+        assert status == 302 and re.fullmatch(r"/de-pion/jobs/\d+/", headers["Location"])
+        job_page = headers["Location"]
+        job_id = int(job_page.split("/")[-2])
+        worker = start_worker(env, log)
+        try:
+            running = lambda status, _h, body: status == 200 and (progress_of(body) or 0) > 0  # noqa: E731
+            poll(browser, job_page, running, seconds=120)
+            kill_worker(worker)
+            status, _, body = browser.open(job_page)
+            assert status == 200 and 'hx-trigger="every 1s"' in body, "the job ended before the worker was killed"
+            worker = start_worker(env, log)
+            status, headers, _ = poll(browser, job_page, lambda status, _h, _b: status == 302, seconds=300)
+            assert headers["Location"] == "/de-pion/open-1000/manage/round/7/"
+        finally:
+            kill_worker(worker) if worker.poll() is None else None
+
+    job = shell(env, f"{JOBS}.filter(pk={job_id}).values('attempt', 'status', 'kind')[0]")
+    assert job == {"attempt": 2, "status": "done", "kind": "pairing"}
+    games = "__import__('tournaments.models').models.Game.objects.filter(round__competition__slug='open-1000')"
+    boards = shell(env, f"[[g.white.start_number, g.black.start_number] for g in {games}.filter("
+                        "round__number=7).select_related('white', 'black').order_by('board')]")  # fmt: skip
+    assert len(boards) == 500 and {tuple(board) for board in boards} == set(expected)  # colours included

@@ -17,10 +17,10 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
 
-from . import knockout, services
-from .flash import flash_errors
-from .models import Competition, Round
-from .pdf import render_pdf
+from .. import knockout, services
+from ..flash import flash_errors
+from ..models import Competition, Round
+from ..pdf import render_pdf
 
 
 def _knockout(club_slug: str, slug: str) -> Competition:
@@ -207,7 +207,7 @@ def cup_result(request, club, competition, number, board):
 @login_required
 def split_groups(request, club, competition):
     """Rating groups (seed 004 §65): preview the division for a group size, then create one competition per group."""
-    from . import groups
+    from .. import groups
 
     directed_club(request, club)
     competition = get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
@@ -234,8 +234,8 @@ def split_groups(request, club, competition):
 
 def render_team_standings(request, competition: Competition) -> HttpResponse:
     """The olympiad team tournament (seed 004 §4.9.9.5): team table, crosstable, matches, board scores."""
-    from .olympiad import team_event
-    from .state import CompetitionData
+    from ..olympiad import team_event
+    from ..state import CompetitionData
 
     event = team_event(CompetitionData.load(competition, public=True))
     tournament, by_start = event.tournament, event.by_start

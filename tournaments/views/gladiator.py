@@ -11,9 +11,9 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
 
-from . import gladiator
-from .flash import flash_errors
-from .models import Competition, Round
+from .. import gladiator
+from ..flash import flash_errors
+from ..models import Competition, Round
 
 
 @login_required

@@ -1,0 +1,45 @@
+"""What every competition page shares: the competition looked up (with the TD check) and htmx partials."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+
+from clubs.access import directed_club
+
+from ..models import Competition, Round
+from ..state import CompetitionData
+
+
+def _competition(club_slug: str, slug: str) -> Competition:
+    return get_object_or_404(Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug)
+
+
+def _directed_competition(request, club_slug: str, slug: str) -> Competition:
+    directed_club(request, club_slug)
+    return _competition(club_slug, slug)
+
+
+def _page(request, template: str, context: dict, partial: str | None = None):
+    if partial and request.htmx:
+        return render(request, f"{template}#{partial}", context)
+    return render(request, template, context)
+
+
+def _round_context(data: CompetitionData, rnd: Round) -> dict:
+    state = data.state(upto_round=rnd.number - 1)
+    by_id = data.by_id
+    scores = {p.id: state.player(p.start_number).score() for p in data.participants}
+    games = [g for g in data.games if g.round_id == rnd.id]
+    for g in games:
+        g.white, g.black = by_id[g.white_id], by_id[g.black_id]
+        g.white_score, g.black_score = scores[g.white_id], scores[g.black_id]
+    byes = [b for b in data.byes if b.round_id == rnd.id]
+    for b in byes:
+        b.participant = by_id[b.participant_id]
+    return {
+        "competition": data.competition,
+        "rounds": [r for r in data.rounds if r.is_paired],
+        "round": rnd,
+        "games": games,
+        "byes": byes,
+    }

@@ -1,0 +1,108 @@
+"""Tie-breaks and prizes: the explanation of a standings value, the TD's settings, the prize list."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from .. import standings
+from ..pdf import render_pdf
+from ..state import CompetitionData
+from .common import _competition, _directed_competition, _page
+
+
+def tiebreak_explanation(request, club, competition, number, index):
+    """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
+    from ..prizes import tiebreak_name
+
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    names, rows = standings.standings(data)
+    row = next((r for r in rows if r.participant.start_number == number), None)
+    if row is None or not 0 <= index < len(row.explanations) or row.explanations[index] is None:
+        raise Http404
+    explanation = row.explanations[index]
+    by_start = {p.start_number: p for p in data.participants}
+    items = [
+        {"item": item, "opponent": by_start.get(item.opponent) if item.opponent else None}
+        for item in explanation.items
+    ]  # fmt: skip
+    context = {
+        "competition": competition,
+        "row": row,
+        "code": names[index],
+        "name": tiebreak_name(names[index]),
+        "explanation": explanation,
+        "notes": explanation.notes,
+        "items": items,
+        "number": number,
+    }
+    return _page(request, "tournaments/tiebreaks_explain.html", context, "explanation")
+
+
+@login_required
+def tiebreak_settings(request, club, competition):
+    """The competition's tie-break list: free until round 1 is paired, then only by a recorded override."""
+    from .. import prizes
+
+    competition = _directed_competition(request, club, competition)
+    current = list(competition.tiebreaks or [])
+    initial = {"codes": ", ".join(current or prizes.default_codes(competition.system))}
+    form = prizes.TiebreakForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            prizes.set_tiebreaks(competition, form.cleaned_data["codes"], request.user, form.cleaned_data["override"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Tie-breaks saved."))
+            return redirect("tiebreak_settings", club, competition.slug)
+    context = {
+        "competition": competition,
+        "form": form,
+        "default": prizes.default_codes(competition.system),
+        "uses_default": not current,
+        "locked": prizes.tiebreaks_locked(competition),
+        "catalogue": prizes.catalogue(),
+    }
+    return render(request, "tournaments/tiebreaks.html", context)
+
+
+@login_required
+def prize_settings(request, club, competition):
+    """The prize table: prizes by place, prize groups, and the regulation for equal points."""
+    from pairing.engines.prizes import default_sharing
+
+    from ..models import PrizeTable
+    from ..prizes import PrizeTableForm
+
+    competition = _directed_competition(request, club, competition)
+    table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
+    form = PrizeTableForm(request.POST or None, instance=table)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Prize table saved."))
+        return redirect("prize_list", club, competition.slug)
+    default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]
+    return render(request, "tournaments/prizes.html", {"competition": competition, "form": form, "default": default})
+
+
+def prize_list_page(request, club, competition):
+    """The prize list: winners by name and prize (no private data), as a page or a PDF."""
+    from ..prizes import prize_list
+
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    context = {
+        "competition": competition,
+        "prizes": prize_list(data),
+        "is_director": competition.club.is_director(request.user),
+        "list_only": True,
+    }
+    if request.GET.get("format") == "pdf":
+        return render_pdf(request, "tournaments/prizes.html", context, f"{competition.slug}-prizes.pdf")
+    return render(request, "tournaments/prizes.html", context)

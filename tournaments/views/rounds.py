@@ -1,0 +1,117 @@
+"""The TD's round page: results, club-match results, publish and finish."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..flash import flash_errors
+from ..models import Bye, Round
+from ..state import CompetitionData
+from .common import _directed_competition, _round_context
+
+
+@login_required
+def manage_round(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    if competition.system == "knockout":
+        return redirect("cup", club, competition.slug)
+    data = CompetitionData.load(competition)
+    rnd = next((r for r in data.rounds if r.number == number and r.is_paired), None)
+    if rnd is None:
+        raise Http404
+    context = _round_context(data, rnd) | {"participants": data.participants}
+    if competition.gladiator:  # each board an encounter with its games (seed 004 §4.9.8)
+        from ..gladiator import round_view
+
+        context["encounters"] = round_view(data, context["games"])
+    return render(request, "tournaments/manage_round.html", context)
+
+
+@login_required
+@require_POST
+def enter_result(request, club, competition, number, board):
+    """One board's result, saved as typed (htmx), or every board of the form at once (no JavaScript)."""
+    competition = _directed_competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    override = request.POST.get("override") == "1"
+    games = rnd.games.select_related("white__member", "black__member")
+    targets = games.filter(board=board) if board else games
+    errors = []
+    for game in targets:
+        key = f"result-{game.board}"
+        if key not in request.POST:
+            continue
+        based_on = request.POST.get(f"based-{game.board}")  # the result the TD's page showed
+        try:
+            result = services.parse_result(request.POST[key])
+            if competition.gladiator:  # the encounter decides which results it can take
+                from ..gladiator import set_game_result
+
+                set_game_result(game, result, request.user, override=override, based_on=based_on)
+            else:
+                services.set_result(game, result, request.user, override=override, based_on=based_on)
+        except ValidationError as error:
+            errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    if request.htmx and board and competition.gladiator and not errors:
+        return HttpResponse(headers={"HX-Refresh": "true"})  # the encounter's games and status change
+    if request.htmx and board:
+        data = CompetitionData.load(competition)
+        context = _round_context(data, rnd) | {"errors": errors}
+        context["game"] = next((g for g in context["games"] if g.board == board), None)
+        if context["game"] is None:
+            raise Http404
+        return render(request, "tournaments/manage_round.html#result-row", context)
+    for message in errors:
+        messages.error(request, message)
+    if not errors:
+        messages.success(request, _("Results saved."))
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+@require_POST
+def publish_round(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    try:
+        services.publish(rnd, request.user)
+        messages.success(request, _("Round %(n)s is published.") % {"n": number})
+    except ValidationError as error:
+        flash_errors(request, error)
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+@require_POST
+def finish_round(request, club, competition, number):
+    competition = _directed_competition(request, club, competition)
+    rnd = get_object_or_404(Round, competition=competition, number=number)
+    try:
+        services.finish(rnd, request.user)
+        messages.success(request, _("Round %(n)s is finished.") % {"n": number})
+    except ValidationError as error:
+        flash_errors(request, error)
+    return redirect("manage_round", club, competition.slug, number)
+
+
+@login_required
+@require_POST
+def club_match_result(request, club, competition, number, start_number):
+    """The result of a club-match game played on club night (Keizer, seed 003 §1.3)."""
+    competition = _directed_competition(request, club, competition)
+    bye = get_object_or_404(
+        Bye, round__competition=competition, round__number=number, participant__start_number=start_number,
+        kind=Bye.Kind.CLUB_MATCH,
+    )  # fmt: skip
+    try:
+        services.set_club_match_result(bye, request.POST.get("points", ""), request.user)
+    except ValidationError as error:
+        flash_errors(request, error)
+    return redirect("manage_round", club, competition.slug, number)
