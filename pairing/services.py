@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
-from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
+from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData, forbidden_pairs
 from tournaments.templatetags.notes import render_note
 
 
@@ -69,6 +69,8 @@ def _state(competition: Competition, number: int) -> TournamentState:
     """The engine's input for pairing round `number`: the rounds before it and the byes asked for it."""
     data = CompetitionData.load(competition)
     state = data.state(upto_round=number - 1, round_to_pair=number)
+    if competition.engine.forbidden_pairs:  # the settings page says when the system cannot honour them
+        state.forbidden = forbidden_pairs(competition)
     start_of = {p.id: p.start_number for p in data.participants}
     for bye in data.byes:
         if bye.round.number == number:

@@ -16,8 +16,8 @@ from clubs.models import Member
 
 from .. import services
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm
-from ..models import Bye, Competition, Participant, Round, TDAction
+from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
+from ..models import Bye, Competition, ForbiddenPair, Participant, Round, TDAction
 from .common import _competition, _directed_competition
 
 
@@ -76,14 +76,12 @@ def _manage_context(competition: Competition) -> dict:
 @login_required
 def system_settings(request, club, competition):
     """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
-    from ..forms import SystemSettingsForm
 
     competition = _directed_competition(request, club, competition)
-    presets = {}
-    if competition.system == "keizer":
+    presets = _presets(competition)
+    if presets:
         from pairing.engines import keizer
 
-        presets = keizer.PRESET_LABELS
         if request.method == "POST" and request.POST.get("preset") in presets:
             data = request.POST.copy()
             for name, value in keizer.apply_preset(request.POST["preset"]).items():
@@ -102,7 +100,68 @@ def system_settings(request, club, competition):
             )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
-    return render(request, "tournaments/settings.html", {"competition": competition, "form": form, "presets": presets})
+    context = {"competition": competition, "form": form, "presets": presets}
+    return render(request, "tournaments/settings.html", context | _forbidden_context(competition))
+
+
+def _presets(competition: Competition) -> dict:
+    if competition.system != "keizer":
+        return {}
+    from pairing.engines import keizer
+
+    return keizer.PRESET_LABELS
+
+
+def _forbidden_context(competition: Competition, form: ForbiddenPairForm | None = None) -> dict:
+    return {
+        "forbidden_pairs": ForbiddenPair.objects.filter(competition=competition).select_related(
+            "first__member", "second__member"
+        ),
+        "forbidden_form": form or ForbiddenPairForm(competition=competition),
+        "forbidden_honoured": competition.engine.forbidden_pairs,
+    }
+
+
+@login_required
+@require_POST
+def add_forbidden_pair(request, club, competition):
+    """Two participants who must not meet; refused for a system that cannot honour it (round robin,
+    knockout), which the settings page says."""
+    competition = _directed_competition(request, club, competition)
+    form = ForbiddenPairForm(request.POST, competition=competition)
+    if not competition.engine.forbidden_pairs:
+        form.add_error(None, _("%(system)s cannot honour forbidden pairs.") % {"system": competition.system_name})
+    if not form.is_valid():
+        settings_form = SystemSettingsForm(competition=competition)
+        context = {"competition": competition, "form": settings_form, "presets": _presets(competition)}
+        context |= _forbidden_context(competition, form)
+        return render(request, "tournaments/settings.html", context, status=400)
+    with transaction.atomic():
+        pair = form.save(commit=False)
+        pair.created_by = request.user
+        pair.save()
+        detail = _describe(pair)
+        TDAction.objects.create(competition=competition, user=request.user, action="forbid-pair", detail=detail)
+    messages.success(request, _("%(pair)s will not be paired against each other.") % {"pair": pair})
+    return redirect("system_settings", club, competition.slug)
+
+
+@login_required
+@require_POST
+def delete_forbidden_pair(request, club, competition, pk):
+    competition = _directed_competition(request, club, competition)
+    pair = get_object_or_404(ForbiddenPair, competition=competition, pk=pk)
+    with transaction.atomic():
+        TDAction.objects.create(competition=competition, user=request.user, action="allow-pair", detail=_describe(pair))
+        pair.delete()
+    messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})
+    return redirect("system_settings", club, competition.slug)
+
+
+def _describe(pair: ForbiddenPair) -> str:
+    """The audit trail's line: start numbers and the round range."""
+    rounds = f"{pair.first_round or 1}-{pair.last_round or ''}"
+    return f"{pair.first.start_number}-{pair.second.start_number} rounds {rounds}"
 
 
 @login_required
