@@ -175,6 +175,16 @@ def check_board(rnd: Round, white: Participant, black: Participant) -> list[Rule
                 % {"a": white.name, "b": black.name},
             )
         )
+    numbers = {white.start_number, black.start_number}
+    bans = forbidden_pairs(rnd.competition) if rnd.competition.engine.forbidden_pairs else []
+    if any(numbers <= set(ban.players) and ban.applies(rnd.number) for ban in bans):
+        breaks.append(
+            RuleBreak(
+                "forbidden",
+                _("%(a)s and %(b)s must not meet in this round (a forbidden pair).")
+                % {"a": white.name, "b": black.name},
+            )
+        )
     return breaks
 
 
@@ -189,7 +199,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     """Two players trade places (board and colour); with a bye, the other takes the bye.
 
     Every player stays on exactly one board. Absolute rules the new boards
-    would break (rematch, absentee, withdrawn player) refuse the change with
+    would break (rematch, forbidden pair, absentee, withdrawn player) refuse the change with
     the rule named unless the TD confirms the override, which is recorded. A
     published round changes only with the override.
     """

@@ -247,3 +247,17 @@ def test_a_bad_json_ban_names_its_place(ban, reason):
     with pytest.raises(InvalidInput, match=reason) as err:
         read_json_state(text, "t.json")
     assert "t.json:forbidden[0]" in str(err.value)
+
+
+def test_the_checker_reports_a_recorded_board_that_breaks_a_ban(tmp_path, capsys):
+    # round2_260 with round 2 recorded as 2-1 (forbidden in rounds 2-3), 4-3, 6-5: `-c` names the board.
+    text = (DATA / "round2_none.trf").read_text()
+    state = read_state(text)
+    state.forbidden = [ForbiddenPair((1, 2), 2, 3)]
+    pairing = registry.pair(read_state(text), "dutch")  # without the ban: 2-1, 4-3, 6-5
+    assert boards_of(pairing) == [(2, 1), (4, 3), (6, 5)]
+    path = tmp_path / "t.trf"
+    path.write_text(write(document_from_state(state, pairing)))
+    assert main(["--system", "dutch", str(path), "-c"]) == 1
+    out = capsys.readouterr().out
+    assert "round 2: board 2-1: C1 rematch 2 and 1 are a forbidden pair in this round" in out

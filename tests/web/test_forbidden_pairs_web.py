@@ -175,3 +175,20 @@ def test_trf_export_and_import_carry_the_bans(club, td, td_client):
         (1, 4, 1, 5),
         (2, 6, 2, 3),
     ]
+
+
+def test_an_exchange_that_puts_a_forbidden_pair_together_needs_the_override(club, td, td_client):
+    from tournaments.models import TDAction
+
+    competition = make_competition(club, td, make_members(club, 4), system="dutch", rounds=3, slug="club")
+    forbid(td_client, competition, 1, 2)
+    rnd = pairing_services.pair_next_round(competition, td)
+    # Dutch round 1 of four: 1-3, 2-4 (S1 against S2). Exchanging 3 and 2 would give 1-2.
+    assert boards(rnd) == {frozenset((1, 3)), frozenset((2, 4))}
+    url = reverse("exchange", args=[club.slug, competition.slug, 1])
+    response = td_client.post(url, {"a": 3, "b": 2}, follow=True)
+    assert "must not meet in this round (a forbidden pair)" in response.content.decode()
+    assert boards(rnd) == {frozenset((1, 3)), frozenset((2, 4))}
+    td_client.post(url, {"a": 3, "b": 2, "override": "1"})
+    assert frozenset((1, 2)) in boards(rnd)
+    assert TDAction.objects.filter(action="exchange", detail__contains="override: forbidden").exists()
