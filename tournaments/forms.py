@@ -137,6 +137,7 @@ class ForbiddenPairForm(forms.ModelForm):
     class Meta:
         model = ForbiddenPair
         fields = ["first", "second", "first_round", "last_round"]
+        labels = {"first": _("Player"), "second": _("must not meet")}
 
     def __init__(self, *args, competition: Competition, **kwargs):
         super().__init__(*args, **kwargs)

@@ -192,3 +192,11 @@ def test_an_exchange_that_puts_a_forbidden_pair_together_needs_the_override(club
     td_client.post(url, {"a": 3, "b": 2, "override": "1"})
     assert frozenset((1, 2)) in boards(rnd)
     assert TDAction.objects.filter(action="exchange", detail__contains="override: forbidden").exists()
+
+
+def test_the_manage_page_links_to_the_bans_with_their_number(club, td, td_client):
+    competition = make_competition(club, td, make_members(club, 4), system="dutch", rounds=3, slug="club")
+    forbid(td_client, competition, 1, 2)
+    forbid(td_client, competition, 3, 4, first=2)
+    page = td_client.get(reverse("manage", args=[club.slug, competition.slug])).content.decode()
+    assert f'href="{settings_url(competition)}#forbidden-pairs" id="forbidden-pairs-link">Forbidden pairs (2)' in page

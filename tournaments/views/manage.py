@@ -70,6 +70,7 @@ def _manage_context(competition: Competition) -> dict:
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
+        "forbidden_count": ForbiddenPair.objects.filter(competition=competition).count(),
     }
 
 
