@@ -200,3 +200,20 @@ def test_the_manage_page_links_to_the_bans_with_their_number(club, td, td_client
     forbid(td_client, competition, 3, 4, first=2)
     page = td_client.get(reverse("manage", args=[club.slug, competition.slug])).content.decode()
     assert f'href="{settings_url(competition)}#forbidden-pairs" id="forbidden-pairs-link">Forbidden pairs (2)' in page
+
+
+def test_rating_groups_keep_the_bans_of_players_in_the_same_group(club, td, td_client):
+    from tournaments.models import Competition, ForbiddenPair
+
+    event = make_competition(club, td, make_members(club, 8), system="dutch", rounds=5, slug="open")
+    forbid(td_client, event, 1, 2, first=2, last=4)  # both in the strong group
+    forbid(td_client, event, 1, 8)  # in different groups: nothing to keep apart
+    response = td_client.post(reverse("split_groups", args=[club.slug, event.slug]), {"size": 4})
+    assert response.status_code == 302
+    strong, weak = (Competition.objects.get(club=club, slug=f"open-{n}") for n in (1, 2))
+    names = {p.member.full_name for p in strong.participants.select_related("member")}
+    assert "Player001 Surname001" in names and "Player002 Surname002" in names
+    [ban] = ForbiddenPair.objects.filter(competition=strong).select_related("first__member", "second__member")
+    assert {ban.first.name, ban.second.name} == {"Player001 Surname001", "Player002 Surname002"}
+    assert (ban.first_round, ban.last_round) == (2, 4)
+    assert not ForbiddenPair.objects.filter(competition=weak).exists()
