@@ -268,10 +268,11 @@ def _round_one(state: TournamentState, present: list[Player]) -> Pairing:
         order = order[:-1]
     half = len(order) // 2
     tops, bottoms = [p.id for p in order[:half]], [p.id for p in order[half:]]
-    if any(state.barred(pid) for pid in tops):
+    barred = {pid: state.barred(pid) for pid in tops}
+    if any(barred.values()):
         # Pairs the TD forbids count as games already played (2.1): each upper-half player in turn takes
         # the first lower-half player he may meet that leaves the others a complete pairing.
-        rows = first_rows(tops, bottoms, lambda a, b: b not in state.barred(a))
+        rows = first_rows(tops, bottoms, lambda a, b: b not in barred[a])
         if rows is None:
             raise NoValidPairing(_NO_PAIRING())
         if rows != bottoms:

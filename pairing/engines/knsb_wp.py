@@ -368,10 +368,11 @@ def _round_one_allowed(state: TournamentState, fold: bool, notes: list[Note]) ->
     the scheme's order, he may meet and that leaves the others a complete pairing."""
     pairs = round_one([p.id for p in state.to_pair()], fold)
     games = [(w, b) for w, b in pairs if b is not None]
-    if not any(b in state.barred(w) for w, b in games):
+    barred = {w: state.barred(w) for w, _ in games}
+    if not any(b in barred[w] for w, b in games):
         return pairs
     firsts, seconds = [w for w, _ in games], [b for _, b in games]
-    rows = first_rows(firsts, seconds, lambda a, b: b not in state.barred(a))
+    rows = first_rows(firsts, seconds, lambda a, b: b not in barred[a])
     if rows is None:
         raise NoValidPairing(_D_NONE())
     notes.append(_D_FORBIDDEN())

@@ -261,3 +261,10 @@ def test_the_checker_reports_a_recorded_board_that_breaks_a_ban(tmp_path, capsys
     assert main(["--system", "dutch", str(path), "-c"]) == 1
     out = capsys.readouterr().out
     assert "round 2: board 2-1: C1 rematch 2 and 1 are a forbidden pair in this round" in out
+
+
+def test_the_command_line_refuses_a_ban_a_fixed_system_cannot_honour(capsys):
+    assert main(["--system", "roundrobin", str(DATA / "round1_xxp.trf"), "-p"]) == 3
+    assert "cannot honour forbidden pairs" in capsys.readouterr().err
+    # A ban for later rounds does not stop round 1.
+    assert main(["--system", "roundrobin", str(DATA / "round1_260_later.trf"), "-p"]) == 0
