@@ -6,6 +6,7 @@ from clubs.models import Member, Season
 from pairing.engines.state import InvalidInput
 
 from .models import Bye, Competition, ForbiddenPair, system_choices
+from .notes import render_note
 
 RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n"}
 
@@ -127,7 +128,7 @@ class SystemSettingsForm(forms.Form):
         try:
             data["settings"] = self.competition.engine.settings(settings)
         except InvalidInput as error:
-            raise forms.ValidationError(str(error)) from error
+            raise forms.ValidationError(render_note(error.note)) from error
         return data
 
 

@@ -16,6 +16,7 @@ from pairing.engines.state import InvalidInput
 
 from . import services
 from .models import Competition, ForbiddenPair, Participant, TDAction
+from .notes import render_note
 from .state import CompetitionData
 
 
@@ -27,7 +28,7 @@ def divide(competition: Competition, size: int) -> list[list[Participant]]:
     try:
         groups = rating_groups(players, size, round_robin=competition.engine.scheduled, seed=competition.seed)
     except InvalidInput as error:
-        raise ValidationError(str(error)) from error
+        raise ValidationError(render_note(error.note)) from error
     return [[by_start[p.id] for p in group] for group in groups]
 
 

@@ -28,6 +28,7 @@ from pairing.engines.state import InvalidInput, TournamentState
 
 from . import services
 from .models import Bye, Competition, Game, Participant, Result, Round, Stage, TDAction
+from .notes import render_note
 from .state import CompetitionData
 
 SYSTEM_ID = "knockout"
@@ -127,7 +128,7 @@ class Cup:
             try:
                 cup.bracket = engine.build_bracket(cup.state(), cup.results())
             except InvalidInput as error:
-                cup.problems.append(str(error))
+                cup.problems.append(render_note(error.note))
             else:
                 cup.check_colours()
         return cup

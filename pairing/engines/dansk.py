@@ -41,11 +41,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import setting_checks as checks
 from .danish import first_matching, has_perfect_matching, points
 from .matching import has_bipartite_matching
 from .notes import Note, joined, note_text
 from .registry import PairingSystem
-from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -683,18 +684,9 @@ def _output(state: TournamentState, ctx: _Context, pairs: list[tuple[int, int]])
 
 
 def _validate(settings: dict[str, Any]) -> None:
-    if not isinstance(settings.get("relax_strong_preferences"), bool):
-        raise InvalidInput("relax_strong_preferences must be true or false")
-    for key in ("acceleration_groups", "acceleration_rounds", "arrangement_limit", "search_limit"):
-        value = settings.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidInput(f"{key} must be a whole number")
-    if settings["acceleration_groups"] < 1:
-        raise InvalidInput("acceleration_groups must be at least 1 (1: no acceleration)")
-    if settings["acceleration_rounds"] < 0:
-        raise InvalidInput("acceleration_rounds must be 0 (whole tournament) or more")
-    if settings["arrangement_limit"] < 1 or settings["search_limit"] < 1:
-        raise InvalidInput("arrangement_limit and search_limit must be positive")
+    checks.booleans(settings, ["relax_strong_preferences"])
+    checks.whole_numbers(settings, ["acceleration_rounds"], least=0)  # 0: the whole tournament
+    checks.whole_numbers(settings, ["acceleration_groups", "arrangement_limit", "search_limit"], least=1)
 
 
 SYSTEM = PairingSystem(

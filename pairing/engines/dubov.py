@@ -46,12 +46,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import setting_checks as checks
 from .colours import unplayed_points_win
 from .danish import first_matching, has_perfect_matching, points
 from .matching import first_rows, has_bipartite_matching
 from .notes import Note, note_text
 from .registry import PairingSystem
-from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -532,9 +533,7 @@ def _later_round(state: TournamentState, present: list[Player], settings: dict[s
 
 
 def _validate(settings: dict[str, Any]) -> None:
-    for key in ("upfloat_limits", "relax_colour_limits"):
-        if not isinstance(settings.get(key), bool):
-            raise InvalidInput(f"{key} must be true or false")
+    checks.booleans(settings, ["upfloat_limits", "relax_colour_limits"])
 
 
 SYSTEM = PairingSystem(

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from . import setting_checks as checks
 from .groups import strength_order
 from .notes import Note, note_text
 from .registry import PairingSystem
@@ -389,10 +390,8 @@ def first_game_note(match: Match) -> Note:
 
 
 def _validate(settings: dict[str, Any]) -> None:
-    for key, least in (("games", 1), ("rapid_games", 0), ("blitz_games", 0)):
-        value = settings.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise InvalidInput(f"{key} must be a whole number of at least {least}")
+    checks.whole_numbers(settings, ["games"], least=1)
+    checks.whole_numbers(settings, ["rapid_games", "blitz_games"], least=0)
 
 
 SYSTEM = PairingSystem(

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import setting_checks as checks
 from .danish import Allowed, first_matching, has_perfect_matching, points
 from .notes import Level, Note, note_text
 from .registry import PairingSystem
-from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 DUMMY = 0  # player X of an odd field (start numbers are positive)
 
@@ -240,8 +241,7 @@ def pair(state: TournamentState) -> Pairing:
 
 
 def _validate(settings: dict[str, Any]) -> None:
-    if not isinstance(settings.get("lookahead"), bool):
-        raise InvalidInput("lookahead must be true or false")
+    checks.booleans(settings, ["lookahead"])
 
 
 SYSTEM = PairingSystem(

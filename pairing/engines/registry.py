@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from .setting_checks import UNKNOWN as UNKNOWN_SETTINGS
 from .state import InvalidInput, Pairing, TournamentState
 
 _MODULES: dict[str, str] = {
@@ -54,7 +55,7 @@ class PairingSystem:
         merged = {**self.defaults, **(given or {})}
         unknown = set(merged) - set(self.defaults)
         if unknown:
-            raise InvalidInput(f"unknown setting(s) for {self.id}: {', '.join(sorted(unknown))}")
+            raise InvalidInput(UNKNOWN_SETTINGS(system=self.id, names=", ".join(sorted(unknown))))
         if self.validate:
             self.validate(merged)
         return merged

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import setting_checks as checks
 from .notes import note_text
 from .registry import PairingSystem
 from .state import Board, Bye, InvalidInput, Kind, Pairing, TournamentState
@@ -128,8 +129,7 @@ def _pair(state: TournamentState, cycles: int) -> Pairing:
 
 
 def _validate(settings: dict[str, Any]) -> None:
-    if not isinstance(settings.get("swap_seam"), bool):
-        raise InvalidInput("swap_seam must be true or false")
+    checks.booleans(settings, ["swap_seam"])
 
 
 SYSTEMS = [

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
         ("dansk", {"acceleration_groups": 0}, "acceleration_groups"),
         ("dansk", {"search_limit": "many"}, "search_limit"),
         ("dubov-1997", {"upfloat_limits": 1}, "upfloat_limits"),
-        ("dubov-1997", {"accelerated": True}, "unknown setting"),
+        ("dubov-1997", {"accelerated": True}, "Unknown setting"),
     ],
 )
 def test_each_system_validates_its_settings(club, system, bad, message):

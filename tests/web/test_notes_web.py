@@ -189,3 +189,23 @@ def test_why_no_pairing_exists_is_said_in_the_readers_language(club, td, td_clie
     page = td_client.post(reverse("pair", args=[club.slug, competition.slug]), follow=True).content.decode()
     assert words in page.replace("&#x27;", "'")
     assert competition.round_set.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "lookahead must be true or false."),
+        ("nl", "lookahead moet waar of onwaar zijn."),
+        ("da", "lookahead skal være sand eller falsk."),
+    ],
+)
+def test_a_bad_setting_is_named_in_the_readers_language(club, language, words):
+    from django.core.exceptions import ValidationError
+    from django.utils import translation
+
+    from tournaments.models import Competition
+
+    competition = Competition(club=club, name="Monrad", slug="monrad", system="monrad", settings={"lookahead": "yes"})
+    with translation.override(language), pytest.raises(ValidationError) as refused:
+        competition.full_clean()
+    assert refused.value.message_dict["settings"] == [words]

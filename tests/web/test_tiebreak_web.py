@@ -398,7 +398,7 @@ def test_every_note_of_the_tiebreak_module_is_shown_in_dutch_and_danish(rules):
     language: every template in it has its own Dutch and Danish text."""
     from pairing.engines.tiebreaks import standings
     from tests.engines.tiebreak_builders import build
-    from tournaments.templatetags.notes import render_note
+    from tournaments.notes import render_note
 
     state = build(
         6,

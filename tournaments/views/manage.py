@@ -14,7 +14,7 @@ from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
 
-from .. import services
+from .. import services, versioning
 from ..flash import flash_errors
 from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
 from ..models import Bye, Competition, ForbiddenPair, Participant, Round, TDAction
@@ -138,6 +138,7 @@ def add_forbidden_pair(request, club, competition):
         context |= _forbidden_context(competition, form)
         return render(request, "tournaments/settings.html", context, status=400)
     with transaction.atomic():
+        versioning.bump(competition)  # first: queues behind (and ahead of) a pairing being saved
         pair = form.save(commit=False)
         pair.created_by = request.user
         pair.save()
@@ -153,6 +154,7 @@ def delete_forbidden_pair(request, club, competition, pk):
     competition = _directed_competition(request, club, competition)
     pair = get_object_or_404(ForbiddenPair, competition=competition, pk=pk)
     with transaction.atomic():
+        versioning.bump(competition)
         TDAction.objects.create(competition=competition, user=request.user, action="allow-pair", detail=_describe(pair))
         pair.delete()
     messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})

@@ -13,7 +13,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from .. import setting_checks as checks
+from ..notes import note_text
 from ..state import InvalidInput
+
+_VALUE_RATIO = note_text("keizer.value_ratio", "value_ratio must be 0 (not used) or a number above 1.")
 
 REVALUATION_MODES = ("classic", "fixed-point", "frozen")
 
@@ -89,36 +93,17 @@ _BOOLEANS = ("forfeit_as_bye", "forfeit_bye_winner_only", "own_value_in_total", 
 RESERVE_CHOICES = ("random", "lowest")
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _is_integer(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def validate(settings: dict[str, Any]) -> None:
     """Raise `InvalidInput` naming the first bad setting."""
-    for name in _NON_NEGATIVE_NUMBERS:
-        if not _is_number(settings[name]) or settings[name] < 0:
-            raise InvalidInput(f"{name} must be a number of at least 0")
-    for name in _NON_NEGATIVE_INTEGERS:
-        if not _is_integer(settings[name]) or settings[name] < 0:
-            raise InvalidInput(f"{name} must be a whole number of at least 0")
-    for name in _POSITIVE_INTEGERS:
-        if not _is_integer(settings[name]) or settings[name] < 1:
-            raise InvalidInput(f"{name} must be a whole number of at least 1")
-    for name in _BOOLEANS:
-        if not isinstance(settings[name], bool):
-            raise InvalidInput(f"{name} must be true or false")
-    if settings["revaluation"] not in REVALUATION_MODES:
-        raise InvalidInput(f"revaluation must be one of {', '.join(REVALUATION_MODES)}")
-    if settings["reserve_choice"] not in RESERVE_CHOICES:
-        raise InvalidInput(f"reserve_choice must be one of {', '.join(RESERVE_CHOICES)}")
+    checks.numbers(settings, _NON_NEGATIVE_NUMBERS, least=0)
+    checks.whole_numbers(settings, _NON_NEGATIVE_INTEGERS, least=0)
+    checks.whole_numbers(settings, _POSITIVE_INTEGERS, least=1)
+    checks.booleans(settings, _BOOLEANS)
+    checks.choice(settings, "revaluation", REVALUATION_MODES)
+    checks.choice(settings, "reserve_choice", RESERVE_CHOICES)
     if 0 < settings["value_ratio"] <= 1:
-        raise InvalidInput("value_ratio must be 0 (not used) or a number above 1")
-    if settings["participation_fraction"] > 1:
-        raise InvalidInput("participation_fraction must be at most 1")
+        raise InvalidInput(_VALUE_RATIO())
+    checks.at_most(settings, "participation_fraction", 1)
 
 
 def resolve(given: dict[str, Any] | None) -> KeizerSettings:

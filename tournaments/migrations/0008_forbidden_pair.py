@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_competition_gladiator'),
+        ('tournaments', '0007_competition_version'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
