@@ -36,7 +36,9 @@ def planned_boards(competition) -> set[frozenset[int]]:
     return {frozenset((b.white, b.black)) for b in plan.pairing.boards}
 
 
-@pytest.mark.parametrize("system", ["dutch", "knsb-rating", "dansk", "monrad", "dubov-1997", "keizer"])
+@pytest.mark.parametrize(
+    "system", ["dutch", "dutch-1998", "knsb-rating", "knsb-wp", "dansk", "monrad", "dubov-1997", "keizer"]
+)
 def test_the_pairing_keeps_a_forbidden_pair_apart(club, td, td_client, system):
     competition = make_competition(club, td, make_members(club, 8), system=system, rounds=5, slug="club")
     # Without the ban round 1 puts 1 against somebody: forbid exactly that pair.
