@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "pairing",
     "ratings",
     "jobs",
+    "demo",
     "django_tasks",
     "django_tasks_db",
 ]

@@ -36,7 +36,7 @@ def divide(competition: Competition, size: int) -> list[list[Participant]]:
 def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
     """One new competition per rating group, with the event's system and settings; the event itself stays.
     A forbidden pair whose two players land in the same group is forbidden there too."""
-    if competition.round_set.filter(paired_at__isnull=False).exists():
+    if competition.round_set.paired().exists():
         raise ValidationError(_("Split the event into groups before round 1 is paired."))
     groups = divide(competition, size)
     if len(groups) < 2:

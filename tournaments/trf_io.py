@@ -33,7 +33,7 @@ def export_trf(competition: Competition) -> str:
     state.total_rounds = max(state.total_rounds, last, 1)
     state.forbidden = forbidden_pairs(competition)
     doc = trf.document_from_state(state)
-    if competition.system != "keizer":
+    if not competition.engine.own_standings:
         _add_tiebreaks(doc, data, state)
     return trf.write(doc)
 

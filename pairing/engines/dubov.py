@@ -543,4 +543,5 @@ SYSTEM = PairingSystem(
     forbidden_pairs=True,
     defaults={"upfloat_limits": True, "relax_colour_limits": True},
     validate=_validate,
+    aro_list=True,
 )

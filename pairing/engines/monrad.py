@@ -251,4 +251,5 @@ SYSTEM = PairingSystem(
     forbidden_pairs=True,
     defaults={"lookahead": True},
     validate=_validate,
+    lots=True,
 )

@@ -673,6 +673,8 @@ def state_from_document(
         seed=seed,
         name=name,
         forbidden=forbidden_pairs(doc, total),
+        win_points=score.white_win,
+        draw_points=score.white_draw,
     )
 
 

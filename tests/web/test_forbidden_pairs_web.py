@@ -10,6 +10,7 @@ from django.utils import translation
 from pairing import services as pairing_services
 from pairing.engines import trf
 from tests.conftest import make_competition, make_members, play_round
+from tournaments import adapter
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def test_a_ban_holds_only_in_its_rounds(club, td, td_client):
     assert forbid(td_client, competition, 1, 5, first=2, last=3).status_code == 302
     assert frozenset((1, 5)) in boards(play_round(competition, td))
     # The engine gets the ban with its rounds, in start numbers.
-    state = pairing_services._state(competition, 2)
+    state = adapter._state(competition, 2)
     assert [(b.players, b.first_round, b.last_round) for b in state.forbidden] == [((1, 5), 2, 3)]
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -14,10 +13,11 @@ from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
 
-from .. import services, versioning
+from .. import adapter
+from ..adapter import next_round_number
 from ..flash import flash_errors
 from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
-from ..models import Bye, Competition, ForbiddenPair, Participant, Round, TDAction
+from ..models import Bye, Competition, ForbiddenPair, Participant, ResultChange, Round
 from .common import _competition, _directed_competition
 
 
@@ -26,12 +26,10 @@ def new_competition(request, club):
     club = directed_club(request, club)
     form = CompetitionForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
+        competition = form.save(commit=False)
+        competition.club = club
         try:
-            with transaction.atomic():
-                competition = form.save(commit=False)
-                competition.club = club
-                competition.save()
-                services.add_participants(competition, list(form.cleaned_data["players"]), request.user)
+            adapter.create_competition(competition, list(form.cleaned_data["players"]), request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -47,8 +45,6 @@ def manage(request, club, competition):
 
 
 def _manage_context(competition: Competition) -> dict:
-    from pairing.services import next_round_number
-
     participants = list(competition.participants.select_related("member"))
     number = next_round_number(competition)
     planned = competition.planned_rounds()
@@ -63,10 +59,10 @@ def _manage_context(competition: Competition) -> dict:
         "competition": competition,
         "club": competition.club,
         "participants": participants,
-        "rounds": competition.round_set.filter(paired_at__isnull=False),
+        "rounds": competition.round_set.paired(),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
-        "absence_choices": AbsenceForm.choices_for(competition.system),
+        "absence_choices": AbsenceForm.choices_for(competition.engine),
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
@@ -77,40 +73,27 @@ def _manage_context(competition: Competition) -> dict:
 @login_required
 def system_settings(request, club, competition):
     """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
-
     competition = _directed_competition(request, club, competition)
-    presets = _presets(competition)
-    if presets:
-        from pairing.engines import keizer
-
-        if request.method == "POST" and request.POST.get("preset") in presets:
-            data = request.POST.copy()
-            for name, value in keizer.apply_preset(request.POST["preset"]).items():
-                data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
-            request.POST = data
+    engine = competition.engine
+    presets = engine.presets
+    if engine.apply_preset and request.method == "POST" and request.POST.get("preset") in presets:
+        data = request.POST.copy()
+        for name, value in engine.apply_preset(request.POST["preset"]).items():
+            data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
+        request.POST = data
     form = SystemSettingsForm(request.POST or None, competition=competition)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            competition.settings = form.cleaned_data["settings"]
-            competition.save()
-            TDAction.objects.create(
-                competition=competition,
-                user=request.user,
-                action="settings" + ("-override" if form.cleaned_data.get("override") else ""),
-                detail=request.POST.get("preset", ""),
-            )
+        adapter.save_settings(
+            competition,
+            form.cleaned_data["settings"],
+            request.user,
+            override=bool(form.cleaned_data.get("override")),
+            preset=request.POST.get("preset", ""),
+        )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
     context = {"competition": competition, "form": form, "presets": presets}
     return render(request, "tournaments/settings.html", context | _forbidden_context(competition))
-
-
-def _presets(competition: Competition) -> dict:
-    if competition.system != "keizer":
-        return {}
-    from pairing.engines import keizer
-
-    return keizer.PRESET_LABELS
 
 
 def _forbidden_context(competition: Competition, form: ForbiddenPairForm | None = None) -> dict:
@@ -130,22 +113,17 @@ def add_forbidden_pair(request, club, competition):
     knockout), which the settings page says."""
     competition = _directed_competition(request, club, competition)
     form = ForbiddenPairForm(request.POST, competition=competition)
-    if not competition.engine.forbidden_pairs:
-        form.add_error(None, _("%(system)s cannot honour forbidden pairs.") % {"system": competition.system_name})
-    if not form.is_valid():
-        settings_form = SystemSettingsForm(competition=competition)
-        context = {"competition": competition, "form": settings_form, "presets": _presets(competition)}
-        context |= _forbidden_context(competition, form)
-        return render(request, "tournaments/settings.html", context, status=400)
-    with transaction.atomic():
-        versioning.bump(competition)  # first: queues behind (and ahead of) a pairing being saved
-        pair = form.save(commit=False)
-        pair.created_by = request.user
-        pair.save()
-        detail = _describe(pair)
-        TDAction.objects.create(competition=competition, user=request.user, action="forbid-pair", detail=detail)
-    messages.success(request, _("%(pair)s will not be paired against each other.") % {"pair": pair})
-    return redirect("system_settings", club, competition.slug)
+    if form.is_valid():
+        try:
+            pair = adapter.forbid_pair(competition, form.save(commit=False), request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("%(pair)s will not be paired against each other.") % {"pair": pair})
+            return redirect("system_settings", club, competition.slug)
+    settings_form = SystemSettingsForm(competition=competition)
+    context = {"competition": competition, "form": settings_form, "presets": competition.engine.presets}
+    return render(request, "tournaments/settings.html", context | _forbidden_context(competition, form), status=400)
 
 
 @login_required
@@ -153,18 +131,9 @@ def add_forbidden_pair(request, club, competition):
 def delete_forbidden_pair(request, club, competition, pk):
     competition = _directed_competition(request, club, competition)
     pair = get_object_or_404(ForbiddenPair, competition=competition, pk=pk)
-    with transaction.atomic():
-        versioning.bump(competition)
-        TDAction.objects.create(competition=competition, user=request.user, action="allow-pair", detail=_describe(pair))
-        pair.delete()
+    adapter.allow_pair(pair, request.user)
     messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})
     return redirect("system_settings", club, competition.slug)
-
-
-def _describe(pair: ForbiddenPair) -> str:
-    """The audit trail's line: start numbers and the round range."""
-    rounds = f"{pair.first_round or 1}-{pair.last_round or ''}"
-    return f"{pair.first.start_number}-{pair.second.start_number} rounds {rounds}"
 
 
 @login_required
@@ -174,7 +143,7 @@ def add_participants(request, club, competition):
     ids = request.POST.getlist("member")
     try:
         members = list(Member.objects.filter(club=competition.club, id__in=ids))
-        services.add_participants(competition, members, request.user)
+        adapter.add_participants(competition, members, request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -191,12 +160,7 @@ def add_guest(request, club, competition):
                 messages.error(request, error)
         return redirect("manage", club, competition.slug)
     try:
-        with transaction.atomic():
-            guest = form.save(commit=False)
-            guest.club = competition.club
-            guest.is_guest = True
-            guest.save()
-            services.add_participant(competition, guest, request.user)
+        adapter.add_guest(competition, form.save(commit=False), request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -207,7 +171,7 @@ def add_guest(request, club, competition):
 def withdraw(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
-    services.withdraw(participant, request.user)
+    adapter.withdraw(participant, request.user)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
     return redirect("manage", club, competition.slug)
 
@@ -218,14 +182,10 @@ def set_absence(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
     form = AbsenceForm(request.POST)
-    if not form.is_valid():
-        raise ValidationError(form.errors)
-    from pairing.services import next_round_number
-
     try:
-        services.set_absence(
-            competition, next_round_number(competition), participant, form.cleaned_data["kind"] or None, request.user
-        )
+        if not form.is_valid():
+            raise ValidationError(form.errors["kind"])
+        adapter.set_absence(competition, participant, form.cleaned_data["kind"] or None, request.user)
     except ValidationError as error:
         flash_errors(request, error)
     if request.htmx:
@@ -237,8 +197,6 @@ def set_absence(request, club, competition, number):
 @login_required
 def notice(request, club, competition):
     """A member sends (or takes back) notice of absence for the next round, until it is paired (seed 003 §3.3)."""
-    from pairing.services import next_round_number
-
     competition = _competition(club, competition)
     member = getattr(request.user, "member", None)
     participant = competition.participants.filter(member=member).first() if member else None
@@ -248,7 +206,7 @@ def notice(request, club, competition):
     if request.method == "POST":
         kind = Bye.Kind.ABSENT_NOTICE if request.POST.get("absent") == "1" else None
         try:
-            services.set_absence(competition, number, participant, kind, request.user)
+            number = adapter.set_absence(competition, participant, kind, request.user)
             messages.success(
                 request,
                 _("Your notice of absence for round %(n)s is recorded.") % {"n": number}
@@ -271,7 +229,7 @@ def notice(request, club, competition):
 def undo_round(request, club, competition):
     competition = _directed_competition(request, club, competition)
     try:
-        number = services.undo_last_round(competition, request.user)
+        number = adapter.undo_last_round(competition, request.user)
         messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -281,8 +239,6 @@ def undo_round(request, club, competition):
 def results_history(request, club, competition):
     """Every result change, with who and when (TDs only)."""
     competition = _directed_competition(request, club, competition)
-    from ..models import ResultChange
-
     changes = ResultChange.objects.filter(game__round__competition=competition).select_related(
         "game__round", "game__white__member", "game__black__member", "changed_by"
     )

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_competition_version'),
+        ('tournaments', '0008_competition_unrated_opponents'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
