@@ -9,7 +9,7 @@ from pairing.engines.state import InvalidInput
 from .models import Bye, Competition, ForbiddenPair, system_choices
 from .notes import render_note
 
-RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n"}
+RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n", "calendar"}
 
 
 class CompetitionForm(forms.ModelForm):

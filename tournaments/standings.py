@@ -108,8 +108,12 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     return names, rows
 
 
-def unrated_note(data: CompetitionData, names: list[str]):
-    """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break needs it."""
+def unrated_note(data: CompetitionData):
+    """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break of the
+    catalogue needs it (the Gladiator tie-breaks of seed 004 §4.9.8 need no rating)."""
+    if data.competition.gladiator and not data.competition.tiebreaks:
+        return None
+    names = tiebreak_names(data)
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
     return tiebreaks.unrated_rule_note(names, unrated)
 

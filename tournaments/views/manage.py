@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -17,8 +17,8 @@ from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
 from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
-from ..models import Bye, Competition, ForbiddenPair, Participant, ResultChange, Round
-from .common import _competition, _directed_competition
+from ..models import Competition, ForbiddenPair, Participant, ResultChange, Round
+from .common import _directed_competition
 
 
 @login_required
@@ -192,36 +192,6 @@ def set_absence(request, club, competition, number):
         context = _manage_context(competition) | {"p": participant}
         return render(request, "tournaments/manage.html#absence", context)
     return redirect("manage", club, competition.slug)
-
-
-@login_required
-def notice(request, club, competition):
-    """A member sends (or takes back) notice of absence for the next round, until it is paired (seed 003 §3.3)."""
-    competition = _competition(club, competition)
-    member = getattr(request.user, "member", None)
-    participant = competition.participants.filter(member=member).first() if member else None
-    if participant is None:
-        raise PermissionDenied
-    number = next_round_number(competition)
-    if request.method == "POST":
-        kind = Bye.Kind.ABSENT_NOTICE if request.POST.get("absent") == "1" else None
-        try:
-            number = adapter.set_absence(competition, participant, kind, request.user)
-            messages.success(
-                request,
-                _("Your notice of absence for round %(n)s is recorded.") % {"n": number}
-                if kind
-                else _("You are down as present for round %(n)s.") % {"n": number},
-            )
-        except ValidationError as error:
-            flash_errors(request, error)
-        return redirect("notice", club, competition.slug)
-    absent = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
-    return render(
-        request,
-        "tournaments/notice.html",
-        {"competition": competition, "participant": participant, "number": number, "absence": absent},
-    )
 
 
 @login_required

@@ -89,7 +89,7 @@ def standings_page(request, club, competition):
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
-    context["unrated_note"] = standings.unrated_note(data, names)
+    context["unrated_note"] = standings.unrated_note(data)
     context["progression"] = graphs.standings_chart(data)
     if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
