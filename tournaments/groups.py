@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.log import record, values
 from pairing.engines.groups import rating_groups
 from pairing.engines.state import InvalidInput
 
@@ -60,6 +61,7 @@ def split_into_groups(competition: Competition, size: int, user) -> list[Competi
             tiebreaks=list(competition.tiebreaks),
             late_entry_points=competition.late_entry_points,
         )
+        record(user, "competition-create", new, None, values(new, "name", "slug", "system", "settings", "rounds"))
         entered = {p.member_id: services.add_participant(new, p.member, user) for p in group}
         for ban in bans:
             if ban.first.member_id in entered and ban.second.member_id in entered:
@@ -72,6 +74,7 @@ def split_into_groups(competition: Competition, size: int, user) -> list[Competi
                     created_by=user,
                 )
         created.append(new)
+    record(user, "split-groups", competition, None, [c.name for c in created])
     TDAction.objects.create(
         competition=competition,
         user=user,

@@ -8,6 +8,7 @@ from itertools import combinations
 from django.db import transaction
 from django.utils import timezone
 
+from audit import log as audit
 from clubs.models import Club, Member
 from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
@@ -95,7 +96,9 @@ def _result(white: Player, black: Player, index: int) -> str:
 
 
 @transaction.atomic
-def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload") -> Competition:
+def import_trf(
+    club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload", user=None
+) -> Competition:
     """A new competition from a TRF file; all or nothing (TrfError names the line)."""
     doc = trf.parse(text, source)
     played = doc.last_paired_round
@@ -110,6 +113,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
         competition.tiebreaks = codes
         competition.save(update_fields=["tiebreaks"])
     participants: dict[int, Participant] = {}
+    new_members: list[str] = []
     for player in state.players:
         first, _comma, last_name = player.name.partition(",")
         member = Member.objects.filter(club=club, fide_id=player.fide_id).first() if player.fide_id else None
@@ -125,6 +129,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
                 sex={"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
                 is_guest=True,
             )
+            new_members.append(member.full_name)
         participants[player.id] = Participant.objects.create(
             competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
         )
@@ -170,4 +175,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
             )
     competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
     competition.save(update_fields=["status"])
+    summary = {"file": source, "system": system, "players": len(participants), "rounds": played,
+               "new guest members": new_members}  # fmt: skip
+    audit.record(user, "import-trf", competition, None, summary)
     return competition

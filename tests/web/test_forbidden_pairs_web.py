@@ -220,3 +220,24 @@ def test_rating_groups_keep_the_bans_of_players_in_the_same_group(club, td, td_c
     assert {ban.first.name, ban.second.name} == {"Player001 Surname001", "Player002 Surname002"}
     assert (ban.first_round, ban.last_round) == (2, 4)
     assert not ForbiddenPair.objects.filter(competition=weak).exists()
+
+
+def test_forbidding_and_allowing_leave_rows_in_the_audit_log(club, td, td_client):
+    from audit.models import AuditEntry
+    from tournaments.models import ForbiddenPair
+
+    competition = make_competition(club, td, make_members(club, 4), system="dutch", rounds=3, slug="club")
+    forbid(td_client, competition, 1, 2, first=2)
+    added = AuditEntry.objects.get(action="forbid-pair")
+    assert added.user_id == td.pk and added.competition_id == competition.pk
+    assert added.before is None
+    assert added.after == {
+        "first": "1. Player001 Surname001",
+        "second": "2. Player002 Surname002",
+        "first_round": 2,
+        "last_round": None,
+    }
+    pair = ForbiddenPair.objects.get()
+    td_client.post(reverse("delete_forbidden_pair", args=[club.slug, competition.slug, pair.pk]))
+    lifted = AuditEntry.objects.get(action="allow-pair")
+    assert lifted.before == added.after and lifted.after is None

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_competition_unrated_opponents'),
+        ('tournaments', '0009_competition_gladiator_variation'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
