@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import combinations
 
 from django.db import transaction
 from django.utils import timezone
@@ -13,12 +14,13 @@ from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
 
 from . import standings
-from .models import Bye, Competition, Game, Participant, Result, Round
-from .state import ENGINE_TO_BYE, CompetitionData
+from .models import Bye, Competition, ForbiddenPair, Game, Participant, Result, Round
+from .state import ENGINE_TO_BYE, CompetitionData, forbidden_pairs
 
 
 def export_trf(competition: Competition) -> str:
-    """The competition as TRF: every paired round, results as entered, the next round's absences."""
+    """The competition as TRF: every paired round, results as entered, the next round's absences, the
+    pairs the TD forbids (`260`, and `XXP` for a ban over every round)."""
     data = CompetitionData.load(competition)
     paired = [r for r in data.rounds if r.is_paired]
     last = paired[-1].number if paired else 0
@@ -30,6 +32,7 @@ def export_trf(competition: Competition) -> str:
             if bye.round_id == upcoming.id:
                 state.requested_byes[start_of[bye.participant_id]] = Kind(bye.kind)
     state.total_rounds = max(state.total_rounds, last, 1)
+    state.forbidden = forbidden_pairs(competition)
     doc = trf.document_from_state(state)
     if not competition.engine.own_standings:
         _add_tiebreaks(doc, data, state)
@@ -161,6 +164,15 @@ def import_trf(
         for pid, kind in state.requested_byes.items():
             points = Decimal(str(BYE_POINTS.get(kind, 0)))
             Bye.objects.create(round=rnd, participant=participants[pid], kind=ENGINE_TO_BYE[kind], points=points)
+    for ban in state.forbidden:  # 260 and XXP: a group of players becomes every pair in it
+        for a, b in combinations(ban.players, 2):
+            ForbiddenPair.objects.create(
+                competition=competition,
+                first=participants[a],
+                second=participants[b],
+                first_round=ban.first_round,
+                last_round=ban.last_round,
+            )
     competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
     competition.save(update_fields=["status"])
     summary = {"file": source, "system": system, "players": len(participants), "rounds": played,
