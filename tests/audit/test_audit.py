@@ -238,7 +238,7 @@ def w_teams(client, club, td, rr):
     event = make_competition(club, td, make_members(club, 9, base=1500), system="olympiad", rounds=2, slug="teams")
     client.post(reverse("team_settings", args=[club.slug, event.slug]), {"teams": 3, "cycles": 1})
     entry = only("teams")
-    return entry, entry.before, {"settings": {"teams": 3, "cycles": 1}}
+    return entry, entry.before, {"settings": entry.before["settings"] | {"teams": 3, "cycles": 1}}
 
 
 def w_cup(client, club, td, rr):
@@ -294,11 +294,74 @@ def w_td_added(client, club, td, rr):
     return entry, change | {"role": "viewer"}, change | {"role": "td"}
 
 
+def _season(club):
+    from clubs.models import Season
+
+    return Season.objects.create(club=club, name="2026-2027")
+
+
+def w_season(client, club, td, rr):
+    data = {"action": "season", "name": "2027-2028", "start": "2027-09-01", "end": "2028-06-30"}
+    assert client.post(reverse("plan_season", args=[club.slug]), data).status_code == 302
+    return only("season-added"), None, {"name": "2027-2028", "start": "2027-09-01", "end": "2028-06-30"}
+
+
+def w_nights(client, club, td, rr):
+    from datetime import time
+
+    from season import planning
+
+    planning.add_nights(_season(club), [date(2026, 12, 1), date(2026, 12, 8)], time(20, 0), user=td)
+    return only("nights-added"), None, ["2026-12-01 20:00 club", "2026-12-08 20:00 club"]
+
+
+def w_night_moved(client, club, td, rr):
+    from datetime import time
+
+    from season import planning
+
+    (night,) = planning.add_nights(_season(club), [date(2026, 12, 1)], time(20, 0), user=td)
+    planning.move_night(night, date(2026, 12, 2), time(19, 30), td)
+    return only("night-moved"), {"night": "2026-12-01 20:00"}, {"night": "2026-12-02 19:30"}
+
+
+def w_night_removed(client, club, td, rr):
+    from datetime import time
+
+    from season import planning
+
+    (night,) = planning.add_nights(_season(club), [date(2026, 12, 1)], time(20, 0), user=td)
+    client.post(reverse("edit_night", args=[club.slug, night.pk]), {"action": "delete"})
+    before = {"date": "2026-12-01", "start": "20:00:00", "kind": "club", "note": ""}
+    return only("night-removed"), before, None
+
+
+def w_rounds_planned(client, club, td, rr):
+    from datetime import time
+
+    from season import planning
+
+    (night,) = planning.add_nights(_season(club), [date(2026, 12, 1)], time(20, 0), user=td)
+    planning.plan_rounds(rr, {1: night}, td)
+    entry = only("rounds-planned")
+    assert entry.competition_id == rr.pk
+    return entry, {}, {"1": "2026-12-01"}
+
+
+def w_sign_off_rules(client, club, td, rr):
+    from season import signoff
+    from season.models import SignOffRules
+
+    signoff.save_rules(SignOffRules(competition=rr, deadline_hours=12, half_byes=2, open=True), td)
+    return only("sign-off-rules"), None, {"deadline_hours": 12, "half_byes": 2, "open": True}
+
+
 WRITES = {f.__name__[2:]: f for f in [
     w_result, w_result_override, w_result_view, w_pair, w_publish, w_finish, w_undo, w_exchange, w_swap,
     w_settings, w_tiebreaks, w_prizes, w_participant, w_withdraw, w_absence, w_club_match, w_member, w_guest,
     w_import_members, w_import_trf, w_import_trf_view, w_rating_list, w_competition, w_teams, w_cup, w_cup_games,
-    w_split, w_rating_list_read, w_invite, w_td_added,
+    w_split, w_rating_list_read, w_invite, w_td_added, w_season, w_nights, w_night_moved, w_night_removed,
+    w_rounds_planned, w_sign_off_rules,
 ]}  # fmt: skip
 
 
