@@ -51,6 +51,9 @@ ACTIONS = {
     "rounds-planned": gettext_lazy("rounds planned"),
     "sign-off-rules": gettext_lazy("sign-off rules"),
     "member-login": gettext_lazy("member's login"),
+    "admin-add": gettext_lazy("added in the admin"),
+    "admin-change": gettext_lazy("changed in the admin"),
+    "admin-delete": gettext_lazy("deleted in the admin"),
 }
 # The values' names, as the models and `record`'s callers name them.
 FIELDS = {
@@ -103,6 +106,7 @@ FIELDS = {
     "email": gettext_lazy("e-mail address"),
     "user": gettext_lazy("user"),
     "role": gettext_lazy("role"),
+    "changed": gettext_lazy("changed"),
     "night": gettext_lazy("club night"),
     "date": gettext_lazy("date"),
     "start": gettext_lazy("start time"),

@@ -546,3 +546,23 @@ def test_only_the_clubs_tds_see_the_history(client, td, rr, club, viewer):
         for url in urls:
             response = client.get(url)
             assert response.status_code == 403 and "player entered" not in response.content.decode()
+
+
+def test_edits_in_the_admin_are_recorded(client, club, td):
+    from django.contrib.auth.models import User
+
+    root = User.objects.create_superuser("root", password="root-pass-123")
+    client.force_login(root)
+    member = Member.objects.create(club=club, first_name="Anna", last_name="de Vries", national_rating=1500)
+    url = reverse("admin:clubs_member_change", args=[member.pk])
+    form = client.get(url).context["adminform"].form
+    data = {name: ("" if value is None else value) for name, value in form.initial.items() if name != "user"}
+    response = client.post(url, data | {"club": club.pk, "first_name": "Anne"})
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    entry = only("admin-change")
+    assert entry.username == "root" and entry.club_id == club.pk and entry.object_id == str(member.pk)
+    assert entry.after == {"changed": ["First name"]} and "Anne de Vries" in entry.object_label
+    client.post(reverse("admin:clubs_member_delete", args=[member.pk]), {"post": "yes"})
+    assert not Member.objects.filter(pk=member.pk).exists()
+    entry = only("admin-delete")
+    assert entry.club_id == club.pk and "Anne de Vries" in entry.object_label
