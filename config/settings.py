@@ -110,6 +110,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "tournaments.caching.csrf_placeholder",  # after Django's csrf: cached pages (tournaments.caching)
             ],
         },
     },
@@ -182,6 +183,9 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Public pages are cached under their competition's version (tournaments.caching); a change makes a new
+# key, so this only bounds how long unused copies stay.
+PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", 60 * 60 * 24))
 JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
 # A TRF file larger than this is imported by a worker; a smaller one at once.

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
+from tournaments import versioning
 from tournaments.models import Bye, Competition, Game, Participant, Result, Round, TDAction
 from tournaments.notes import render_note
 from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
@@ -80,6 +81,7 @@ def _state(competition: Competition, number: int) -> TournamentState:
 def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
     """Save a planned round as a draft. When the competition changed since the plan was computed (a
     result corrected, a player added), the round is paired again from the new state, here."""
+    versioning.bump(competition)  # first: the competition's row lock queues other writers behind this one
     if next_round_number(competition) != plan.number or _state(competition, plan.number) != plan.state:
         plan = plan_next_round(competition)
     number = plan.number
@@ -179,6 +181,7 @@ def check_board(rnd: Round, white: Participant, black: Participant) -> list[Rule
 def _locked_round(rnd: Round, override: bool) -> list[Game]:
     if rnd.status != Round.Status.DRAFT and not override:
         raise ValidationError(_("Round %(n)s is published: changing it needs the override.") % {"n": rnd.number})
+    versioning.bump(rnd.competition_id)
     return list(rnd.games.select_for_update().select_related("white__member", "black__member"))
 
 

@@ -23,6 +23,7 @@ from tournaments.state import CompetitionData
 
 from . import imports, reports, tasks
 from .forms import RatingListForm
+from .graphs import rating_chart
 from .maths.titles import QualifyingKind
 from .models import RatingChange, RatingListImport, RatingSystem
 
@@ -76,9 +77,12 @@ def rating_history(request, club):
     club = directed_club(request, club)
     changes = RatingChange.objects.filter(member__club=club).select_related("member", "source")
     member = request.GET.get("member", "")
+    chart = None
     if member.isdigit():
         changes = changes.filter(member_id=int(member))
-    return render(request, "ratings/history.html", {"club": club, "changes": changes[:500]})
+        chosen = club.members.filter(pk=int(member)).first()
+        chart = rating_chart(chosen) if chosen else None
+    return render(request, "ratings/history.html", {"club": club, "changes": changes[:500], "rating_chart": chart})
 
 
 @login_required

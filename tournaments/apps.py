@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Competitions")
+
+    def ready(self) -> None:
+        from . import signals  # the receivers that raise a competition's version
+
+        signals.connect_ratings()

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member, Season
@@ -42,6 +43,7 @@ LOT_SYSTEMS = {"monrad", "roundrobin", "double-roundrobin"}
 NO_GLADIATOR = {"knockout", "olympiad", "keizer"}
 # Seed 000 A2: equal ratings are ordered by title, then alphabetically.
 TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""]
+VERSION_FIELDS = ("version", "changed_at")
 
 
 def system_choices() -> list[tuple[str, str]]:
@@ -85,6 +87,10 @@ class Competition(models.Model):
         ),
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Raised (with `changed_at`) in the same transaction as every change to the competition's data
+    # (tournaments.versioning): the public pages' cache keys and ETags are made from it.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
+    changed_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-created"]
@@ -100,6 +106,11 @@ class Competition(models.Model):
         self.clean()
         if not self.seed:
             self.seed = random.SystemRandom().randint(1, 2**31 - 1)
+        if not self._state.adding and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
+            # Only tournaments.versioning.bump writes the version: a stale copy never sets it back.
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name not in VERSION_FIELDS
+            ]
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 
 def render_pdf(request, template: str, context: dict, filename: str) -> HttpResponse:
@@ -16,3 +17,10 @@ def render_pdf(request, template: str, context: dict, filename: str) -> HttpResp
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
+
+
+def qr_code(url: str) -> SafeString:
+    """A QR code of `url` as inline SVG (segno), for the printed pairing list."""
+    import segno
+
+    return mark_safe(segno.make(url, micro=False, error="m").svg_inline(scale=3, border=2, dark="#000"))

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Member
 
+from . import versioning
 from .models import LOT_SYSTEMS, TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
 
 # What the TD types in the result box, and the result it stands for.
@@ -95,6 +96,7 @@ def renumber(competition: Competition) -> None:
     """Give start numbers per the system's rules; only before round 1 is paired."""
     if competition.round_set.filter(paired_at__isnull=False).exists():
         raise ValidationError(_("Start numbers are fixed once round 1 is paired."))
+    versioning.bump(competition)  # bulk_update sends no signals
     participants = list(competition.participants.select_related("member"))
     ordered = start_number_order(competition, participants)
     # Two passes so the unique (competition, start_number) constraint never clashes.
@@ -114,6 +116,7 @@ def add_participants(competition: Competition, members: list[Member], user=None)
     After round 1 is paired an entry is a late entry: the missed rounds are scored per the
     competition's setting (`late_entry_points`), and recorded.
     """
+    versioning.bump(competition)
     paired = list(competition.round_set.filter(paired_at__isnull=False).order_by("number"))
     if paired and competition.engine.scheduled:
         raise ValidationError(_("A round robin's schedule is fixed: no entries after round 1 is paired."))
@@ -168,6 +171,7 @@ def add_participant(competition: Competition, member: Member, user=None) -> Part
 @transaction.atomic
 def withdraw(participant: Participant, user) -> None:
     competition = participant.competition
+    versioning.bump(competition)
     last = competition.round_set.filter(paired_at__isnull=False).aggregate(n=Max("number"))["n"] or 0
     participant.withdrawn_after = last
     participant.save(update_fields=["withdrawn_after"])
@@ -200,6 +204,7 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
         raise ValidationError(_("Publish the round before entering results."))
     if game.result == result:
         return game
+    versioning.bump(rnd.competition_id)
     ResultChange.objects.create(game=game, old_result=game.result, new_result=result, changed_by=user)
     game.result = result
     game.save(update_fields=["result"])
@@ -235,6 +240,7 @@ def _conflict(game: Game, typed: str) -> ResultConflict:
 @transaction.atomic
 def set_absence(competition: Competition, number: int, participant: Participant, kind: str | None, user) -> None:
     """Record (or clear, with kind None) an absence or requested bye for a round not yet paired."""
+    versioning.bump(competition)
     rnd, _created = Round.objects.get_or_create(competition=competition, number=number)
     if rnd.is_paired:
         raise ValidationError(_("Round %(n)s is already paired.") % {"n": number})
@@ -257,6 +263,7 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
     points = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}.get(text.strip())
     if points is None:
         raise ValidationError(_("“%(text)s” is not a result. Type 1, = or 0.") % {"text": text})
+    versioning.bump(bye.round.competition_id)
     bye.points = points
     bye.save(update_fields=["points"])
     TDAction.objects.create(
@@ -276,6 +283,7 @@ def publish(rnd: Round, user) -> None:
         raise ValidationError(_("Pair the round before publishing it."))
     if rnd.status != Round.Status.DRAFT:
         return
+    versioning.bump(rnd.competition_id)
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
@@ -292,6 +300,7 @@ def finish(rnd: Round, user) -> None:
     if rnd.games.filter(result="").exists():
         raise ValidationError(_("Some games of round %(n)s have no result yet.") % {"n": rnd.number})
     competition = rnd.competition
+    versioning.bump(competition)
     if competition.gladiator:
         from .gladiator import check_decided  # it imports this module
 
@@ -312,6 +321,7 @@ def undo_last_round(competition: Competition, user) -> int:
         raise ValidationError(_("No round has been paired yet."))
     if rnd.games.exclude(result="").exists():
         raise ValidationError(_("Round %(n)s has results: it cannot be undone.") % {"n": rnd.number})
+    versioning.bump(competition)
     number = rnd.number
     rnd.games.all().delete()
     rnd.byes.filter(kind=Bye.Kind.PAIRING_BYE).delete()

@@ -157,3 +157,30 @@ def keizer_standings(data: CompetitionData) -> tuple[keizer.Standings, list[Keiz
         change = knsb.rating_change(start, games, KNSB_K).change if games and start else 0.0
         rows.append(KeizerRow(line, by_start[line.player], start, round(start + change)))
     return table, rows
+
+
+def progression(data: CompetitionData, limit: int | None = 10) -> tuple[list[int], list[tuple[Participant, list]]]:
+    """Each player's place after every finished or published round, for the standings chart.
+
+    Keizer: the Keizer ranking after each round (seed 003 §1.6, `keizer.ranking_after`); the other
+    systems: the standings after each round (points, then the competition's tie-breaks), a shared
+    place counted as its best. The players in the current standings' order, the first `limit`.
+    """
+    numbers = [r.number for r in data.rounds if r.is_paired]
+    places: dict[int, list[int | None]] = {p.start_number: [] for p in data.participants}
+    keizer_system = data.competition.system == "keizer"
+    for number in numbers:
+        state = data.state(upto_round=number)
+        if keizer_system:
+            after = {pid: place for place, pid in enumerate(keizer.ranking_after(state, number), 1)}
+        else:
+            _names, rows = standings(data, state)
+            after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in rows}
+        for start, line in places.items():
+            line.append(after.get(start))
+    if keizer_system:
+        order = [row.participant for row in keizer_standings(data)[1]]
+    else:
+        order = [row.participant for row in standings(data)[1]]
+    chosen = order if limit is None else order[:limit]
+    return numbers, [(p, places[p.start_number]) for p in chosen]

@@ -12,6 +12,7 @@ urlpatterns = [
     path(c + "round/", public.pairings, name="pairings_latest"),
     path(c + "round/<int:number>/", public.pairings, name="pairings"),
     path(c + "crosstable/", public.crosstable_page, name="crosstable"),
+    path(c + "live/", public.live_board, name="live_board"),
     path(c + "player/<int:number>/", public.player_card, name="player"),
     path(c + "notice/", manage.notice, name="notice"),
     path(c + "manage/", manage.manage, name="manage"),

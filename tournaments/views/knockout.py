@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 
 from .. import knockout, services
+from ..caching import public_page
 from ..flash import flash_errors
 from ..models import Competition, Round
 from ..pdf import render_pdf
@@ -66,6 +67,7 @@ def render_bracket(request, competition: Competition) -> HttpResponse:
     return render(request, "tournaments/bracket.html", context)
 
 
+@public_page
 def bracket_page(request, club, competition):
     return render_bracket(request, _knockout(club, competition))
 

@@ -10,11 +10,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from .. import standings
+from ..caching import public_page
 from ..pdf import render_pdf
 from ..state import CompetitionData
 from .common import _competition, _directed_competition, _page
 
 
+@public_page
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
     from ..prizes import tiebreak_name
@@ -91,6 +93,7 @@ def prize_settings(request, club, competition):
     return render(request, "tournaments/prizes.html", {"competition": competition, "form": form, "default": default})
 
 
+@public_page
 def prize_list_page(request, club, competition):
     """The prize list: winners by name and prize (no private data), as a page or a PDF."""
     from ..prizes import prize_list

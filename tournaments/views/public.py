@@ -1,18 +1,25 @@
-"""Public competition pages: pairings, standings, crosstable and player card (and their PDFs)."""
+"""Public competition pages: pairings, standings, crosstable, player card, the live board (and their PDFs).
+
+Each is cached per competition version, with ETags (tournaments.caching)."""
 
 from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 
-from .. import standings
-from ..models import Round
-from ..pdf import render_pdf
+from ratings.graphs import rating_chart
+
+from .. import graphs, standings
+from ..caching import public_page
+from ..models import Competition, Round
+from ..pdf import qr_code, render_pdf
 from ..state import CompetitionData
 from .common import _competition, _page, _round_context
 from .knockout import render_bracket, render_team_standings
 
 
+@public_page
 def pairings(request, club, competition, number=None):
     competition = _competition(club, competition)
     if competition.system == "knockout":
@@ -25,12 +32,51 @@ def pairings(request, club, competition, number=None):
     rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
     if rnd is None:
         raise Http404
-    context = _round_context(data, rnd) | {"is_director": is_director}
+    # The round in play (or the last one, until the competition ends) reloads itself while results come in.
+    live = competition.status != Competition.Status.FINISHED and rnd.number == rounds[-1].number
+    context = _round_context(data, rnd) | {"is_director": is_director, "live": live}
     if request.GET.get("format") == "pdf":
+        public_url = request.build_absolute_uri(reverse("pairings", args=[club, competition.slug, rnd.number]))
+        context["qr_code"], context["public_url"] = qr_code(public_url), public_url
         return render_pdf(request, "tournaments/pairings.html", context, f"{competition.slug}-round-{rnd.number}.pdf")
     return _page(request, "tournaments/pairings.html", context, "boards")
 
 
+LIVE_PANELS = {"round": 20, "standings": 12}  # seconds each panel of the live board stays up
+
+
+@public_page(params=("panel",))
+def live_board(request, club, competition):
+    """The playing hall's screen: the round in play with its results, then the standings, in turn (no login).
+
+    The page polls its panel every few seconds (a 304 while nothing changed, `tournaments.caching`)
+    and switches panels by itself (htmx triggers; no script of its own)."""
+    competition = _competition(club, competition)
+    data = CompetitionData.load(competition, public=True)
+    rounds = [r for r in data.rounds if r.is_paired]
+    has_standings = competition.system not in ("knockout", "olympiad") and bool(rounds)
+    panel = request.GET.get("panel", "round")
+    if panel not in LIVE_PANELS or (panel == "standings" and not has_standings) or not rounds:
+        panel = "round" if rounds else "standings"
+    context = {"competition": competition, "panel": panel, "rounds": rounds, "has_rounds": bool(rounds)}
+    if has_standings:
+        context["next_panel"] = "standings" if panel == "round" else "round"
+        context["switch_after"] = LIVE_PANELS[panel]
+    if panel == "round":
+        context |= _round_context(data, rounds[-1])
+    elif competition.system == "keizer":
+        _table, rows = standings.keizer_standings(data)
+        context["standings"] = [(row.line.rank, row.participant, row.line.total) for row in rows]
+        context["keizer"] = True
+    elif rounds:
+        _names, rows = standings.standings(data)
+        context["standings"] = [(row.rank, row.participant, row.points) for row in rows]
+    if request.htmx:
+        return render(request, "tournaments/live.html#board", context)
+    return render(request, "tournaments/live.html", context)
+
+
+@public_page
 def standings_page(request, club, competition):
     competition = _competition(club, competition)
     if competition.system == "knockout":
@@ -42,6 +88,7 @@ def standings_page(request, club, competition):
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
+    context["progression"] = graphs.standings_chart(data)
     if competition.system == "dubov-1997":  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         from pairing.engines.dubov import aro_list
 
@@ -56,11 +103,13 @@ def keizer_standings_page(request, competition, data):
     """Seed 003 §1.5: Pos, Wrde, Naam, Keizer, Prt, Pnt, Kl, Grp, HRtg, BRtg, Rtgver, TPR."""
     table, rows = standings.keizer_standings(data)
     context = {"competition": competition, "table": table, "rows": rows, "rounds": data.rounds}
+    context["progression"] = graphs.standings_chart(data)
     if request.GET.get("format") == "pdf":
         return render_pdf(request, "tournaments/keizer_standings.html", context, f"{competition.slug}-standings.pdf")
     return _page(request, "tournaments/keizer_standings.html", context, "table")
 
 
+@public_page
 def crosstable_page(request, club, competition):
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
@@ -74,6 +123,7 @@ def crosstable_page(request, club, competition):
     return _page(request, "tournaments/crosstable.html", context, "table")
 
 
+@public_page
 def player_card(request, club, competition, number):
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
@@ -107,5 +157,7 @@ def player_card(request, club, competition, number):
             "lines": lines,
             "keizer": keizer_line,
             "show_private": competition.club.is_director(request.user),
+            "score_chart": graphs.score_chart(participant, lines),
+            "rating_chart": rating_chart(participant.member),
         },
     )

@@ -1,0 +1,126 @@
+"""The public pages of a competition, cached per competition version, with ETags and 304 answers.
+
+`public_page` wraps a public view `(request, club, competition, **kwargs)`:
+
+1. one query reads the competition's version (`tournaments.versioning`); the ETag and Last-Modified
+   come from it, so an unchanged page costs that query and a `304 Not Modified`;
+2. otherwise the page is taken from Django's cache (memory, or Redis with `REDIS_URL`) under a key
+   made of the view, its arguments, the version, the language, the host, whether htmx asked for the
+   partial, and who looks (anonymous visitors share one copy; a logged-in user has his own, since the
+   header and, for a TD, the drafts differ);
+3. or rendered, stored and answered.
+
+A page with a form carries a CSRF token that belongs to one browser: the cached copy holds a
+placeholder (`csrf_placeholder`, a context processor) that each answer replaces with the visitor's
+own token. Requests with other query parameters, with messages waiting, or not GET/HEAD pass
+through uncached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import wraps
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.utils import translation
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import http_date, parse_http_date_safe
+
+from .models import Competition
+
+CSRF_PLACEHOLDER = "csrf-token-of-the-visitor-00000000000000000000000000000000000"
+# Headers of the view's answer kept with the cached copy.
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
+
+
+def csrf_placeholder(request) -> dict:
+    """Context processor, after Django's csrf: a page rendered for the cache gets the placeholder."""
+    return {"csrf_token": CSRF_PLACEHOLDER} if getattr(request, "rendering_for_cache", False) else {}
+
+
+def _stamp(club: str, slug: str) -> tuple[int, int, float]:
+    row = Competition.objects.filter(club__slug=club, slug=slug).values_list("pk", "version", "changed_at").first()
+    if row is None:
+        raise Http404
+    pk, version, changed_at = row
+    return pk, version, changed_at.timestamp()
+
+
+def _viewer(request) -> str:
+    return f"user-{request.user.pk}" if request.user.is_authenticated else "public"
+
+
+def page_key(request, view_name: str, club: str, slug: str, kwargs: dict, params: tuple[str, ...]) -> tuple[str, float]:
+    """The page's identity with the competition's version, and the time of its last change."""
+    pk, version, changed = _stamp(club, slug)
+    parts = [
+        view_name,
+        str(pk),
+        str(version),
+        repr(changed),
+        translation.get_language() or "",
+        request.scheme,
+        request.get_host(),
+        "htmx" if getattr(request, "htmx", False) else "page",
+        _viewer(request),
+        repr(sorted(kwargs.items())),
+        repr([(name, request.GET.get(name)) for name in params]),
+    ]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32], changed
+
+
+def _not_modified(request, etag: str, changed: float) -> bool:
+    match = request.headers.get("If-None-Match")
+    if match is not None:
+        return etag in [tag.strip().removeprefix("W/") for tag in match.split(",")] or match.strip() == "*"
+    since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+    return since is not None and int(changed) <= since
+
+
+def _headers(request, response: HttpResponse, etag: str, changed: float) -> HttpResponse:
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(changed)
+    patch_cache_control(response, no_cache=True, **({"private": True} if request.user.is_authenticated else {}))
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def public_page(view=None, *, params: tuple[str, ...] = ("format",)):
+    """Cache a public competition view (see the module's docstring); `params`: the query parameters it reads."""
+
+    def decorate(view):
+        name = f"{view.__module__}.{view.__qualname__}"
+
+        @wraps(view)
+        def wrapper(request, club, competition, **kwargs):
+            if request.method not in ("GET", "HEAD") or set(request.GET) - set(params) or len(get_messages(request)):
+                return view(request, club, competition, **kwargs)
+            key, changed = page_key(request, name, club, competition, kwargs, params)
+            etag = f'"{key}"'
+            if _not_modified(request, etag, changed):
+                return _headers(request, HttpResponseNotModified(), etag, changed)
+            cached = cache.get(f"page:{key}")
+            if cached is None:
+                request.rendering_for_cache = True
+                try:
+                    response = view(request, club, competition, **kwargs)
+                finally:
+                    request.rendering_for_cache = False
+                if response.status_code != 200 or response.streaming:
+                    return response
+                headers = {h: response[h] for h in KEPT_HEADERS if h in response}
+                cached = (response.content, headers)
+                cache.set(f"page:{key}", cached, settings.PAGE_CACHE_SECONDS)
+            content, headers = cached
+            if CSRF_PLACEHOLDER.encode() in content:
+                content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
+            response = HttpResponse(content, headers=headers)
+            return _headers(request, response, etag, changed)
+
+        return wrapper
+
+    return decorate(view) if view is not None else decorate

@@ -1,0 +1,47 @@
+"""The charts of a competition's pages: standings progression and a player's score line (tournaments.charts)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from . import charts, standings
+from .models import Participant
+from .state import CompetitionData
+
+
+def standings_chart(data: CompetitionData, limit: int = 10) -> dict | None:
+    """The places of the leading players after each round; None before two rounds are out."""
+    numbers, rows = standings.progression(data, limit)
+    if len(numbers) < 2 or not rows:
+        return None
+    series = [
+        charts.Series(p.name, [(n, place) for n, place in zip(numbers, line, strict=True) if place is not None])
+        for p, line in rows
+    ]
+    title = (
+        _("Keizer place after each round (the first %(n)s)")
+        if data.competition.system == "keizer"
+        else _("Place after each round (the first %(n)s)")
+    ) % {"n": len(rows)}
+    chart = charts.line_chart(title, series, {n: str(n) for n in numbers}, invert_y=True)
+    table = {
+        "head": [str(n) for n in numbers],
+        "rows": [(p.name, line.colour, places) for (p, places), line in zip(rows, chart.lines, strict=True)],
+    }
+    return {"chart": chart, "table": table}
+
+
+def score_chart(participant: Participant, lines: list[dict]) -> dict | None:
+    """A player's running score after each round (the player card's lines)."""
+    if not lines:
+        return None
+    series = [charts.Series(participant.name, [(line["round"], line["running"]) for line in lines])]
+    title = _("Score of %(name)s after each round") % {"name": participant.name}
+    chart = charts.line_chart(title, series, {line["round"]: str(line["round"]) for line in lines}, y_floor=0)
+    from .templatetags.clubavond import points
+
+    table = {
+        "head": [str(line["round"]) for line in lines],
+        "rows": [(_("Score"), chart.lines[0].colour, [points(line["running"]) for line in lines])],
+    }
+    return {"chart": chart, "table": table}
