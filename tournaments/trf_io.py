@@ -430,8 +430,8 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
     """A new competition from a TRF file; all or nothing (TrfError names the line).
 
     Players are matched to the club's members (`match_member`); a player who is no member becomes a guest.
-    With Clubavond's lines (an export of Clubavond) rounds, games and byes are read from them exactly;
-    otherwise from the player lines."""
+    With Clubavond's lines (an export of Clubavond) of the chosen system, rounds, games and byes are read
+    from them exactly; otherwise (another program's file, or another system chosen) from the player lines."""
     doc = trf.parse(text, source)
     lines = read_clubavond_lines(doc)
     played = doc.last_paired_round
@@ -442,7 +442,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
     participants = _participants(club, competition, doc, lines)
     try:
         with transaction.atomic():
-            if lines.full:
+            if lines.full and lines.meta.get("system", system) == system:
                 _rounds_from_lines(competition, lines, participants)
             else:
                 _rounds_from_columns(competition, state, participants, played, total)

@@ -220,3 +220,15 @@ def test_oracle_files_come_back_identical(club, name):
 def test_every_oracle_file_comes_back_identical(club):
     for path in oracle_files():
         check_corpus_file(path, club)
+
+
+def test_a_cup_imported_as_another_system_is_read_from_the_player_columns():
+    call_command("demo", stdout=io.StringIO())
+    cup = Competition.objects.get(slug="beker")
+    copy = trf_io.import_trf(cup.club, trf_io.export_trf(cup), name="Swiss", slug="swiss", system="dutch")
+    games = snapshot(copy)["games"]
+    assert all(g[2] is None and g[3] == "classical" for g in games)  # one game per pair and round, no matches
+    for number in {g[0] for g in games}:
+        players = [p for g in games if g[0] == number for p in g[4:6]]
+        assert len(players) == len(set(players))
+    assert copy.status == Competition.Status.RUNNING
