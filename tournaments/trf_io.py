@@ -345,6 +345,8 @@ def _participants(club: Club, competition: Competition, doc: trf.TrfDocument, li
                 raise trf.TrfError(doc.source, player.line_no, "the name is too long")
         if not first and not last:
             raise trf.TrfError(doc.source, player.line_no, "the player has no name")
+        if any("\x00" in text for text in (first, last, player.federation, player.title, player.sex)):
+            raise trf.TrfError(doc.source, player.line_no, "a NUL character in the player's data")
         national_id = _text(doc, entry.get("national_id", ""), "national id", 20, pid)
         member = match_member(club, player.fide_id, national_id, first, last, taken)
         if member is None:
@@ -421,6 +423,8 @@ def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, nam
         codes = tiebreaks_from_document(doc)
         if codes is not None:
             competition.tiebreaks = codes
+    # The model's limits (name length, slug, settings) checked here, not by the database.
+    competition.full_clean(exclude=["club", "season", "previous", "seed"], validate_unique=False)
     competition.save()
     return competition
 

@@ -232,3 +232,20 @@ def test_a_cup_imported_as_another_system_is_read_from_the_player_columns():
         players = [p for g in games if g[0] == number for p in g[4:6]]
         assert len(players) == len(set(players))
     assert copy.status == Competition.Status.RUNNING
+
+
+def test_values_only_the_database_would_check_are_refused_before_saving(club, td):
+    from django.core.exceptions import ValidationError
+
+    competition = make_competition(club, td, make_members(club, 4), system="dutch", rounds=3)
+    play_round(competition, td)
+    text = trf_io.export_trf(competition)
+    before = (Competition.objects.count(), Member.objects.count())
+    with pytest.raises(ValidationError, match="120"):
+        trf_io.import_trf(club, text.replace("012 Test dutch", "012 " + "x" * 300), name="", slug="x", system="dutch")
+    first = next(line for line in text.splitlines() if line.startswith("001"))
+    other = Club.objects.create(name="Other", slug="other")
+    with pytest.raises(TrfError, match="NUL"):
+        trf_io.import_trf(other, text.replace(first, first[:20] + "\x00" + first[21:]).split("XXM")[0], name="n",
+                          slug="x", system="dutch")  # fmt: skip
+    assert (Competition.objects.count(), Member.objects.count()) == before
