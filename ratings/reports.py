@@ -41,7 +41,6 @@ from .maths.titles import (
 from .models import RatingSystem, ratings_on
 
 SYSTEM_BY_FEDERATION = {"DEN": RatingSystem.DSU, "NED": RatingSystem.KNSB}
-ALL_PLAY_ALL = {"roundrobin", "double-roundrobin"}
 PLAYED = {"1-0": Fraction(1), "½-½": Fraction(1, 2), "0-1": Fraction(0)}
 FORFEITS = {"1-0R": Fraction(1), "0-1R": Fraction(0)}  # the loser did not appear
 NORM_TITLES = (NormTitle.GM, NormTitle.IM, NormTitle.WGM, NormTitle.WIM)
@@ -89,6 +88,7 @@ class ReportRow:
     candidate_round: int | None = None
     performance: int | None = None  # FIDE/KNSB, unrated players: the tournament performance
     norms: list[str] = field(default_factory=list)
+    bonus_extrapolated: bool = False  # DSU: more games than the bonus table of §4.5.2.2
 
     @property
     def candidate_result(self) -> bool:
@@ -156,6 +156,13 @@ def build_report(
     if system == RatingSystem.DSU:
         rows = _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start)
         notes.append(_("Unplayed games count only where a player did not appear (§4.5.4.2)."))
+        if any(row.bonus_extrapolated for row in rows):
+            notes.append(
+                _(
+                    "† More than 11 games: §4.5.2.2 gives the bonus only up to “10 eller 11 partier”; the "
+                    "threshold used (another half point every two games) is an extrapolation, not the rule."
+                )
+            )
     else:
         rows = _elo_rows(data, games, ratings, day, system, norm_players, by_start)
         notes.append(_("Only played games against rated opponents count; K assumes 30 or more rated games."))
@@ -175,7 +182,7 @@ def _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start) -> 
     lines = rating_report(
         games,
         system_ratings,
-        all_play_all=data.competition.system in ALL_PLAY_ALL,
+        all_play_all=data.competition.engine.scheduled,
         day=day,
         qualifying=qualifying,
         norm_players=norm_players,
@@ -200,6 +207,7 @@ def _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start) -> 
                 candidate=line.candidate,
                 candidate_round=line.candidate_round,
                 norms=_norm_names(line.norms, participant),
+                bonus_extrapolated=line.bonus_extrapolated,
             )
         )
     reported = {r.participant.start_number for r in rows}
@@ -242,3 +250,12 @@ def _elo_rows(data, games, ratings, day, system, norm_players, by_start) -> list
             row.new_rating, row.change = own, 0
         rows.append(row)
     return rows
+
+
+def rating_line(competition, start_number: int):
+    """One player's line of the competition's rating report over its public rounds, or None."""
+    try:
+        report = build_report(CompetitionData.load(competition, public=True))
+    except ValueError:
+        return None
+    return report.row_for(start_number)

@@ -2,12 +2,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Member, Season
+from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
 from .models import Bye, Competition, system_choices
 from .notes import render_note
 
-RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n"}
+RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n", "calendar"}
 
 
 class CompetitionForm(forms.ModelForm):
@@ -38,7 +39,6 @@ class CompetitionForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        from pairing.engines import registry
 
         system = data.get("system")
         if system and not registry.get(system).scheduled and not data.get("rounds"):
@@ -56,11 +56,9 @@ class AbsenceForm(forms.Form):
     )
 
     @staticmethod
-    def choices_for(system: str) -> list[tuple[str, str]]:
-        if system == "keizer":
-            kinds = [Bye.Kind.ABSENT_NOTICE, Bye.Kind.ABSENT, Bye.Kind.CLUB_MATCH]
-        else:
-            kinds = [Bye.Kind.HALF_BYE, Bye.Kind.FULL_BYE, Bye.Kind.ABSENT_NOTICE, Bye.Kind.ABSENT]
+    def choices_for(engine: registry.PairingSystem) -> list[tuple[str, str]]:
+        """What a player of this system may ask for a round: the engine's byes and absences."""
+        kinds = [Bye.Kind(kind.value) for kind in engine.absences]
         return [("", _("present"))] + [(k.value, k.label) for k in kinds]
 
 
@@ -112,12 +110,16 @@ class SystemSettingsForm(forms.Form):
             field.initial = current.get(name, default)
             field.help_text = _("default: %(value)s") % {"value": default}
             self.fields[f"setting_{name}"] = field
+        if competition.gladiator:  # the variations of seed 004 §4.9.8, the competition's own
+            for name in ("gladiator_ordinary_games", "gladiator_replays"):
+                model_field = Competition._meta.get_field(name)
+                self.fields[name] = model_field.formfield(initial=getattr(competition, name))
         if not self.started:
             del self.fields["override"]
 
     @property
     def started(self) -> bool:
-        return self.competition.round_set.filter(paired_at__isnull=False).exists()
+        return self.competition.round_set.paired().exists()
 
     def clean(self):
         data = super().clean()

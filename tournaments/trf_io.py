@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from audit import log as audit
 from clubs.models import Club, Member
 from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
@@ -70,7 +71,7 @@ def export_trf(competition: Competition) -> str:
         player.birth = member.birth_date.strftime("%Y/%m/%d") if member.birth_date else ""
     doc = trf.document_from_state(state)
     _points_from_codes(doc)
-    if competition.system != "keizer":
+    if not competition.engine.own_standings:
         _add_tiebreaks(doc, data, state)
     withdrawn = [p.id for p in state.players if p.withdrawn and p.id not in state.requested_byes]
     if withdrawn and last < state.total_rounds:  # JaVaFo's players not to pair, for other programs
@@ -322,7 +323,11 @@ def match_member(club: Club, fide_id: str, national_id: str, first: str, last: s
     return members.filter(first_name=first, last_name=last).order_by("pk").first()
 
 
-def _participants(club: Club, competition: Competition, doc: trf.TrfDocument, lines: ClubavondLines):
+def _participants(
+    club: Club, competition: Competition, doc: trf.TrfDocument, lines: ClubavondLines, new_members: list[str]
+) -> dict[int, Participant]:
+    """The file's players as participants, each the club's member `match_member` finds or a new guest
+    (whose name is added to `new_members`)."""
     participants: dict[int, Participant] = {}
     taken: set[int] = set()
     fide_seen: dict[str, int] = {}
@@ -371,6 +376,7 @@ def _participants(club: Club, competition: Competition, doc: trf.TrfDocument, li
                 birth_date=birth,
                 is_guest=entry.get("guest", True) is not False,
             )
+            new_members.append(member.full_name)
         taken.add(member.pk)
         withdrawn = entry.get("withdrawn_after")
         participants[pid] = Participant(
@@ -430,8 +436,10 @@ def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, nam
 
 
 @transaction.atomic
-def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload") -> Competition:
-    """A new competition from a TRF file; all or nothing (TrfError names the line).
+def import_trf(
+    club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload", user=None
+) -> Competition:
+    """A new competition from a TRF file; all or nothing (TrfError names the line); `user` is recorded.
 
     Players are matched to the club's members (`match_member`); a player who is no member becomes a guest.
     With Clubavond's lines (an export of Clubavond) of the chosen system, rounds, games and byes are read
@@ -443,7 +451,8 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
     # Every recorded round as history; the round after it carries the announced absences.
     state = trf.state_from_document(doc, played + 1, total_rounds=max(total, played + 1))
     competition = _competition(club, doc, lines, name=name, slug=slug, system=system, total=total)
-    participants = _participants(club, competition, doc, lines)
+    new_members: list[str] = []
+    participants = _participants(club, competition, doc, lines, new_members)
     try:
         with transaction.atomic():
             if lines.full and lines.meta.get("system", system) == system:
@@ -455,6 +464,9 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
     if not lines.meta or lines.meta.get("system") != system:
         competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
         competition.save(update_fields=["status"])
+    summary = {"file": source, "system": system, "players": len(participants), "rounds": played,
+               "new guest members": new_members}  # fmt: skip
+    audit.record(user, "import-trf", competition, None, summary)
     return competition
 
 

@@ -37,7 +37,9 @@ def page(client: Client, url: str) -> str:
 def pages(club_slug: str) -> dict[str, str]:
     """Every public page of the club, and the TD's manage and result-history pages."""
     anonymous, td = Client(), Client()
-    assert td.login(username="td", password="clubavond")  # the TD's account came back with its password
+    user = get_user_model().objects.get(username="td")
+    assert user.check_password("clubavond")  # the TD's account came back with its password
+    td.force_login(user)
     urls = [reverse("club", args=[club_slug])]
     for competition in Competition.objects.filter(club__slug=club_slug).order_by("slug"):
         args = [club_slug, competition.slug]

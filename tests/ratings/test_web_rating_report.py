@@ -22,11 +22,10 @@ pytestmark = pytest.mark.django_db
 
 def play_all(competition, td, outcome) -> None:
     """Play every round; `outcome(white, black)` gives each game's result from the two members."""
-    from pairing import services as pairing_services
-    from tournaments import services
+    from tournaments import adapter, services
 
     for _ in range(competition.planned_rounds()):
-        rnd = pairing_services.pair_next_round(competition, td)
+        rnd = adapter.pair_next_round(competition, td)
         services.publish(rnd, td)
         for game in rnd.games.select_related("white__member", "black__member"):
             services.set_result(game, outcome(game.white.member, game.black.member), td)
@@ -145,6 +144,7 @@ def test_dsu_report_by_federation_and_override(td_client, club, four):
     assert report_rows(page)["D"][7] == "1690"
 
 
+@pytest.mark.rule("004 26")
 def test_dsu_average_method_candidate_result_and_player_card(client, td_client, club, td):
     """Six players 2000 ... 1950 in a round robin (spread 50: average method), A wins all, the others draw.
 
@@ -202,6 +202,7 @@ def test_report_is_for_tds_only(client, club, viewer, four):
     assert client.get(url + "?format=pdf").status_code == 403
 
 
+@pytest.mark.rule("004 4.5.4.2")
 @pytest.mark.parametrize("system", ["fide", "knsb", "dsu"])
 def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, club, td, system):
     """Round 1: board 1 won by forfeit (a no-show: rated by DSU §4.5.4.2, not by FIDE/KNSB), round 2 drawn.
@@ -211,8 +212,8 @@ def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, c
     A competition without rounds has a report too.
     """
     from clubs.models import Member
-    from pairing import services as pairing_services
     from tests.conftest import play_round
+    from tournaments import adapter
 
     members = [Member.objects.create(club=club, first_name=n, last_name="Test", fide_rating=r, national_rating=r)
                for n, r in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700))]  # fmt: skip
@@ -221,7 +222,7 @@ def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, c
     swiss = make_competition(club, td, members, system="dutch", rounds=3, slug="swiss")
     play_round(swiss, td, {1: "1-0R", 2: "½-½"})
     play_round(swiss, td, {1: "½-½", 2: "½-½"})
-    pairing_services.pair_next_round(swiss, td)
+    adapter.pair_next_round(swiss, td)
     page = td_client.get(reverse("rating_report", args=[club.slug, swiss.slug]) + f"?system={system}")
     rows = report_rows(page.content.decode())
     games_column = 4 if system == "dsu" else 3

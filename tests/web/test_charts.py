@@ -108,6 +108,9 @@ def test_charts_speak_the_pages_language(client, three_rounds, language, title, 
     assert title in client.get(reverse("standings", args=args), headers=headers).content.decode()
     player = client.get(reverse("player", args=[*args, 1]), headers=headers).content.decode()
     assert score in player and 'class="chart-svg"' in player
+    for svg in re.findall(r'<svg class="chart-svg".*?</svg>', player, re.S):  # numbers as SVG reads them
+        for value in re.findall(r'(?:x|y|x1|x2|y1|y2|d)="([^"]*)"', svg):
+            assert "," not in value, value
 
 
 @pytest.mark.django_db
@@ -192,3 +195,16 @@ def test_the_standings_pdf_draws_the_chart(client, three_rounds, tmp_path, langu
 def _coordinates(image):
     width, height = image.size
     return ((x, y) for y in range(height) for x in range(width))
+
+
+@pytest.mark.django_db
+def test_a_new_rating_shows_at_once_on_the_cached_player_page(client, td, club, members, rated):
+    """A rating list applied records RatingChange rows: the pages of the member's competitions follow."""
+    from ratings.models import RatingChange
+
+    competition = make_competition(club, td, members[:4])
+    number = competition.participants.get(member=rated).start_number
+    player = reverse("player", args=[club.slug, competition.slug, number])
+    assert "1957" not in client.get(player).content.decode()
+    RatingChange.objects.create(member=rated, system="knsb", date=date(2026, 10, 1), old=1901, new=1957)
+    assert "1957" in client.get(player).content.decode()
