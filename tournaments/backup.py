@@ -6,7 +6,7 @@ TD actions and prize tables, and every further model of the project's apps that 
 foreign keys) at one of these, so a model added later travels without a change here. The job queue
 (`jobs`) is left out: uploads and jobs are transient. The user accounts the rows refer to (the club's
 TDs and viewers, members' logins, who entered a result) travel with their username, name, e-mail and
-password hash, never with staff or superuser rights.
+password hash, never with staff or superuser rights. The club's audit log travels too.
 
 Ids are the exporting database's; `import_club` gives every row a new id and maps every reference,
 so a club is restored into an empty database or next to other clubs. The document is versioned
@@ -134,7 +134,57 @@ def export_club(club: Club) -> dict[str, Any]:
         "club": club.slug,
         "users": _users(users),
         "models": sections,
+        "audit": _audit_rows(club),
     }
+
+
+def _audit_model():
+    try:
+        return apps.get_model("audit", "AuditEntry")
+    except LookupError:
+        return None
+
+
+def _audit_rows(club: Club) -> list[dict[str, Any]]:
+    """The club's audit log (rows hold ids, not foreign keys: they are mapped on restore)."""
+    model = _audit_model()
+    if model is None:
+        return []
+    return [_row(entry) for entry in model.objects.filter(club_id=club.pk).order_by("at", "pk")]
+
+
+def _restore_audit(rows: Any, id_maps, user_map) -> None:
+    """The audit rows of the file, their club, competition and user ids those of the restored rows
+    (an id not in the file is kept empty; the names the rows carry stay as they were)."""
+    model = _audit_model()
+    if model is None or not rows:
+        return
+    if not isinstance(rows, list):
+        raise BackupError("'audit' is not a list")
+    maps = {"club_id": id_maps.get(Club, {}), "competition_id": id_maps.get(Competition, {}), "user_id": user_map}
+    entries = []
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise BackupError(f"audit[{i}]: not an object")
+        entry = model()
+        for f in model._meta.concrete_fields:
+            if f.primary_key or f.attname not in row:
+                continue
+            value = row[f.attname]
+            if f.attname in maps:
+                value = maps[f.attname].get(value)
+            else:
+                try:
+                    value = f.to_python(value)
+                except ValidationError as error:
+                    raise BackupError(f"audit[{i}].{f.attname}: {'; '.join(error.messages)}") from None
+            setattr(entry, f.attname, value)
+        try:
+            entry.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as error:
+            raise BackupError(f"audit[{i}]: {_messages(error)}") from None
+        entries.append(entry)
+    model.objects.bulk_create(entries)
 
 
 def export_competition(competition: Competition) -> dict[str, Any]:
@@ -317,6 +367,7 @@ def import_club(data: Any) -> Club:
             id_maps: dict[type[models.Model], dict[int, int]] = {}
             for model in order:
                 _restore_section(model, sections.get(model, []), id_maps, user_map, model._meta.label_lower)
+            _restore_audit(data.get("audit", []), id_maps, user_map)
             return Club.objects.get(pk=id_maps[Club][clubs[0]["id"]])
     except DatabaseError as error:  # a constraint only the database checks (two rows with one key, ...)
         raise BackupError(f"the database refused the data: {error}") from error

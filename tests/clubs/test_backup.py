@@ -57,7 +57,10 @@ def pages(club_slug: str) -> dict[str, str]:
 
 
 def counts() -> dict[str, int]:
+    from audit.models import AuditEntry
+
     return {
+        "audit": AuditEntry.objects.filter(club_id__in=Club.objects.values("pk")).count(),
         "members": Member.objects.count(), "competitions": Competition.objects.count(), "games": Game.objects.count(),
         "result changes": ResultChange.objects.count(), "td actions": TDAction.objects.count(),
         "rating changes": RatingChange.objects.count(),
@@ -99,6 +102,12 @@ def test_a_club_restored_into_an_empty_database_shows_the_same_pages(tmp_path):
     change = ResultChange.objects.select_related("changed_by").first()
     assert change.changed_by.username == "td"  # who entered it, and when, kept
     assert not get_user_model().objects.filter(is_superuser=True).exists()
+    from audit.models import AuditEntry
+
+    restored = Club.objects.get(slug="de-pion")
+    entry = AuditEntry.objects.filter(club_id=restored.pk, competition_id__isnull=False).first()
+    assert entry.competition_id in set(restored.competitions.values_list("pk", flat=True))
+    assert entry.user_id == get_user_model().objects.get(username=entry.username).pk
 
 
 def test_the_export_is_versioned_and_a_second_export_is_the_same(tmp_path):
