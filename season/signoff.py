@@ -196,6 +196,10 @@ class PresentRow:
         return self.answers[0] if self.answers else None
 
     @property
+    def presence_label(self) -> str:
+        return str(dict(Bye.Kind.choices).get(self.presence, "")) if self.presence else str(_("present"))
+
+    @property
     def td_decided(self) -> bool:
         """The presence differs from the player's last answer: the TD changed it."""
         last = self.last_answer

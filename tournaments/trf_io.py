@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from itertools import combinations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -25,8 +26,8 @@ from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
 
 from . import standings
-from .models import Bye, Competition, Game, Participant, Result, Round, Stage
-from .state import ENGINE_TO_BYE, CompetitionData
+from .models import Bye, Competition, ForbiddenPair, Game, Participant, Result, Round, Stage
+from .state import ENGINE_TO_BYE, CompetitionData, forbidden_pairs
 
 # Clubavond's own lines (docs/trf.md): meta, entries, rounds, games, byes.
 META, ENTRY, ROUND, GAME, BYE = "XXM", "XXE", "XXT", "XXG", "XXY"
@@ -50,8 +51,9 @@ def split_name(name: str) -> tuple[str, str]:
 
 
 def export_trf(competition: Competition) -> str:
-    """The competition as TRF: every paired round, results as entered, the next round's absences,
-    and Clubavond's lines for everything else (module docstring)."""
+    """The competition as TRF: every paired round, results as entered, the next round's absences, the
+    pairs the TD forbids (`260`, and `XXP` for a ban over every round), and Clubavond's lines for
+    everything else (module docstring)."""
     data = CompetitionData.load(competition)
     paired = [r for r in data.rounds if r.is_paired]
     last = paired[-1].number if paired else 0
@@ -63,6 +65,7 @@ def export_trf(competition: Competition) -> str:
             if bye.round_id == upcoming.id:
                 state.requested_byes[start_of[bye.participant_id]] = Kind(bye.kind)
     state.total_rounds = max(state.total_rounds, last, 1)
+    state.forbidden = forbidden_pairs(competition)
     by_number = {p.start_number: p for p in data.participants}
     for player in state.players:
         member = by_number[player.id].member
@@ -459,6 +462,12 @@ def import_trf(
                 _rounds_from_lines(competition, lines, participants)
             else:
                 _rounds_from_columns(competition, state, participants, played, total)
+        for ban in state.forbidden:  # 260 and XXP: a group of players becomes every pair in it
+            for a, b in combinations(ban.players, 2):
+                ForbiddenPair.objects.create(
+                    competition=competition, first=participants[a], second=participants[b],
+                    first_round=ban.first_round, last_round=ban.last_round,
+                )  # fmt: skip
     except IntegrityError as error:
         raise trf.TrfError(source, None, "two games on one board, or two byes of one player in a round") from error
     if not lines.meta or lines.meta.get("system") != system:
