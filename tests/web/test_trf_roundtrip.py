@@ -16,7 +16,7 @@ from pairing.engines import trf
 from pairing.engines.trf import TrfError
 from tests.conftest import make_competition, make_members, play_round
 from tournaments import gladiator, services, trf_io
-from tournaments.models import Bye, Competition, Game, Round
+from tournaments.models import Bye, Competition, ForbiddenPair, Game, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +40,10 @@ def snapshot(competition: Competition) -> dict:
             for g in Game.objects.filter(round__competition=competition)
             .select_related("round", "white", "black").order_by("round__number", "board")
         ],
+        "forbidden": sorted(
+            (f.first.start_number, f.second.start_number, f.first_round, f.last_round)
+            for f in ForbiddenPair.objects.filter(competition=competition).select_related("first", "second")
+        ),
         "byes": sorted(
             (b.round.number, b.participant.start_number, b.kind, str(b.points))
             for b in Bye.objects.filter(round__competition=competition).select_related("round", "participant")
@@ -126,6 +130,9 @@ def test_a_draft_round_a_withdrawal_and_requested_byes_come_back(club, td):
     services.withdraw(withdrawn, td)
     services.set_absence(competition, 2, competition.participants.get(start_number=3), Bye.Kind.HALF_BYE, td)
     services.set_absence(competition, 4, competition.participants.get(start_number=2), Bye.Kind.ABSENT_NOTICE, td)
+    participant = competition.participants.get
+    ForbiddenPair.objects.create(competition=competition, first=participant(start_number=1),
+                                 second=participant(start_number=4), first_round=2, last_round=3)  # fmt: skip
     draft = pairing_services.pair_next_round(competition, td)
     assert draft.status == Round.Status.DRAFT
     before = snapshot(competition)
@@ -137,6 +144,7 @@ def test_a_draft_round_a_withdrawal_and_requested_byes_come_back(club, td):
     assert next((p[0], p[5]) for p in after["participants"] if p[0] == 7) == (7, 1)
     assert (4, 2, "absent-notice", "0.0") in after["byes"] and (2, 3, "half-bye", "0.5") in after["byes"]
     assert not copy.round_set.get(number=2).is_public
+    assert after["forbidden"] == [(1, 4, 2, 3)]
 
 
 def test_players_are_matched_by_fide_id_then_national_id_then_exact_name(club, td):
