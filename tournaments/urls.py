@@ -26,6 +26,7 @@ urlpatterns = [
     path(c + "manage/history/", manage.results_history, name="results_history"),
     path(c + "manage/log/", manage.competition_history, name="competition_history"),
     path(c + "manage/export.trf", trf.export_trf, name="export_trf"),
+    path(c + "manage/export.json", trf.export_json, name="export_json"),
     path(c + "manage/round/<int:number>/", rounds.manage_round, name="manage_round"),
     path(c + "manage/round/<int:number>/results/", rounds.enter_result, {"board": 0}, name="enter_results"),
     path(c + "manage/round/<int:number>/result/<int:board>/", rounds.enter_result, name="enter_result"),
