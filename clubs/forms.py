@@ -1,10 +1,11 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from . import validation
 from .models import Member
 
 
-class MemberForm(forms.ModelForm):
+class MemberForm(validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = Member
         fields = [
@@ -14,7 +15,7 @@ class MemberForm(forms.ModelForm):
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
 
-class GuestForm(forms.ModelForm):
+class GuestForm(validation.ModelLimitsMixin, forms.ModelForm):
     """A guest entered on the spot: a name and a rating are enough."""
 
     class Meta:
@@ -30,6 +31,7 @@ class CsvUploadForm(forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload:
+            validation.check_upload_size(upload, "members")
             raw = upload.read()
             try:
                 data["text"] = raw.decode("utf-8-sig")

@@ -43,7 +43,7 @@ def import_members(request, club):
     form = CsvUploadForm(request.POST or None, request.FILES or None)
     preview = None
     if request.method == "POST" and form.is_valid():
-        preview = csv_import.parse(form.cleaned_data["text"])
+        preview = csv_import.parse(form.cleaned_data["text"], club)
         if "confirm" in request.POST and preview.ok:
             count = csv_import.save(club, preview)
             messages.success(request, _("%(count)s members imported.") % {"count": count})

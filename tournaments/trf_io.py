@@ -6,7 +6,9 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from clubs import validation
 from clubs.models import Club, Member
 from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
@@ -91,37 +93,73 @@ def _result(white: Player, black: Player, index: int) -> str:
     return {1.0: Result.WHITE_WINS, 0.5: Result.DRAW, 0.0: Result.BLACK_WINS}[record.score]
 
 
+def _check(doc: trf.TrfDocument, state: TournamentState, competition: Competition) -> None:
+    """Every value against the model's limits before anything is saved (clubs.validation): the
+    competition's name and rounds, each player's fields, one FIDE id per player, the points of byes."""
+    header_line = next((line.line_no for line in doc.other("012")), None)
+    rounds_line = next((line.line_no for line in reversed(doc.other("XXR", "142"))), None)
+    for field_name, line in (("name", header_line), ("rounds", rounds_line)):
+        where = f"{doc.source}:{line}" if line else doc.source
+        validation.check_value(Competition, field_name, getattr(competition, field_name), where)
+    line_of = {p.number: p.line_no for p in doc.players}
+    fide_ids: dict[str, int] = {}
+    for player in state.players:
+        where = f"{doc.source}:{line_of.get(player.id, '')}".rstrip(":")
+        validation.check_instance(_member(competition.club, player), where)
+        validation.check_value(Participant, "start_number", player.id, where)
+        if player.fide_id:
+            if player.fide_id in fide_ids:
+                message = _("FIDE id %(id)s is also player %(other)s's")
+                other = fide_ids[player.fide_id]
+                raise trf.TrfError(doc.source, line_of.get(player.id), message % {"id": player.fide_id, "other": other})
+            fide_ids[player.fide_id] = player.id
+        for record in player.history:
+            validation.check_value(Bye, "points", Decimal(str(record.score or 0)), where)
+    for kind in state.requested_byes.values():
+        validation.check_value(Bye, "points", Decimal(str(BYE_POINTS.get(kind, 0))), doc.source)
+
+
+def _member(club: Club, player: Player) -> Member:
+    """A guest member for a TRF player ("Last, First" split); not saved."""
+    first, _comma, last_name = player.name.partition(",")
+    return Member(
+        club=club,
+        first_name=last_name.strip() or first.strip(),
+        last_name=first.strip() if last_name else "",
+        title=player.title if player.title in Member.Title.values else "",
+        fide_id=player.fide_id,
+        fide_rating=player.rating or None,
+        federation=player.federation,
+        sex={"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
+        is_guest=True,
+    )
+
+
 @transaction.atomic
 def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload") -> Competition:
-    """A new competition from a TRF file; all or nothing (TrfError names the line)."""
+    """A new competition from a TRF file; all or nothing (TrfError and InputError name the line)."""
+    if "\x00" in text:
+        raise trf.TrfError(source, text[: text.index("\x00")].count("\n") + 1, _("a NUL character"))
     doc = trf.parse(text, source)
     played = doc.last_paired_round
     total = trf.total_rounds_of(doc) or max(played, 1)
     # Every recorded round as history; the round after it carries the announced absences.
     state = trf.state_from_document(doc, played + 1, total_rounds=max(total, played + 1))
-    competition = Competition.objects.create(
+    competition = Competition(
         club=club, name=name or doc.header_value("012") or slug, slug=slug, system=system, rounds=total
     )
+    _check(doc, state, competition)
+    competition.save()
     codes = tiebreaks_from_document(doc)
     if codes is not None:
         competition.tiebreaks = codes
         competition.save(update_fields=["tiebreaks"])
     participants: dict[int, Participant] = {}
     for player in state.players:
-        first, _comma, last_name = player.name.partition(",")
         member = Member.objects.filter(club=club, fide_id=player.fide_id).first() if player.fide_id else None
         if member is None:
-            member = Member.objects.create(
-                club=club,
-                first_name=last_name.strip() or first.strip(),
-                last_name=first.strip() if last_name else "",
-                title=player.title if player.title in Member.Title.values else "",
-                fide_id=player.fide_id,
-                fide_rating=player.rating or None,
-                federation=player.federation,
-                sex={"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
-                is_guest=True,
-            )
+            member = _member(club, player)
+            member.save()
         participants[player.id] = Participant.objects.create(
             competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
         )

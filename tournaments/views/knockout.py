@@ -236,10 +236,17 @@ def split_groups(request, club, competition):
 
 def render_team_standings(request, competition: Competition) -> HttpResponse:
     """The olympiad team tournament (seed 004 §4.9.9.5): team table, crosstable, matches, board scores."""
+    from pairing.engines.state import InvalidInput
+
+    from ..notes import render_note
     from ..olympiad import team_event
     from ..state import CompetitionData
 
-    event = team_event(CompetitionData.load(competition, public=True))
+    try:
+        event = team_event(CompetitionData.load(competition, public=True))
+    except InvalidInput as error:  # e.g. more teams than players: said on the page, fixed in the team settings
+        context = {"competition": competition, "problem": render_note(error.note), "rows": [], "rounds": []}
+        return render(request, "tournaments/olympiad.html", context)
     tournament, by_start = event.tournament, event.by_start
     members = {t.number: [by_start[p] for p in t.players] for t in tournament.teams}
     numbers = sorted(members)
@@ -300,7 +307,14 @@ def team_settings(request, club, competition):
         messages.error(request, _("The teams are fixed once round 1 is paired."))
         return redirect("manage", club, competition.slug)
     try:
-        competition.settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
+        settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
+        players = competition.participants.count()
+        if settings["teams"] > players:
+            raise ValidationError(
+                _("%(teams)s teams need at least %(teams)s players; the competition has %(players)s.")
+                % {"teams": settings["teams"], "players": players}
+            )
+        competition.settings = settings
         competition.save(update_fields=["settings"])
     except ValueError:
         messages.error(request, _("Give whole numbers."))

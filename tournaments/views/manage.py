@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
+from clubs.validation import key_number
 
 from .. import services
 from ..flash import flash_errors
@@ -109,7 +110,10 @@ def system_settings(request, club, competition):
 @require_POST
 def add_participants(request, club, competition):
     competition = _directed_competition(request, club, competition)
-    ids = request.POST.getlist("member")
+    ids = [number for value in request.POST.getlist("member") if (number := key_number(value)) is not None]
+    if not ids:
+        messages.error(request, _("Choose the members to add."))
+        return redirect("manage", club, competition.slug)
     try:
         members = list(Member.objects.filter(club=competition.club, id__in=ids))
         services.add_participants(competition, members, request.user)
@@ -156,11 +160,13 @@ def set_absence(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
     form = AbsenceForm(request.POST)
-    if not form.is_valid():
-        raise ValidationError(form.errors)
     from pairing.services import next_round_number
 
     try:
+        if not form.is_valid():
+            raise ValidationError([error for errors in form.errors.values() for error in errors])
+        if form.cleaned_data["kind"] not in dict(AbsenceForm.choices_for(competition.system)):
+            raise ValidationError(_("This system does not know that kind of absence."))
         services.set_absence(
             competition, next_round_number(competition), participant, form.cleaned_data["kind"] or None, request.user
         )

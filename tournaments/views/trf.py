@@ -21,6 +21,7 @@ def import_trf(request, club):
     A large file is imported by a worker (`tournaments.tasks`): the TD follows the job's page."""
     from django.conf import settings
 
+    from clubs.validation import InputError
     from pairing.engines.trf import TrfError
 
     from ..forms import TrfImportForm
@@ -45,7 +46,7 @@ def import_trf(request, club):
                 club, data["file"], name=data["name"], slug=data["slug"], system=data["system"],
                 source=request.FILES["file"].name,
             )  # fmt: skip
-        except (TrfError, ValidationError) as error:
+        except (TrfError, InputError, ValidationError) as error:
             form.add_error("file", str(error))
         else:
             messages.success(request, _("Competition imported."))
