@@ -46,7 +46,7 @@ CLUB_NIGHT = f"""
 import random
 from clubs.models import Club, Member
 from django.contrib.auth import get_user_model
-from pairing import services as pairing_services
+from tournaments import adapter
 from tournaments import services
 from tournaments.models import Competition
 
@@ -62,13 +62,13 @@ competition = Competition.objects.create(club=club, name="Clubavond Swiss", slug
                                          rounds=7)
 services.add_participants(competition, members, td)
 for number in range(1, {ROUND}):
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     services.publish(rnd, td)
     for game in rnd.games.all():
         if not game.result:
             services.set_result(game, services.parse_result(rng.choice(["1", "=", "0"])), td)
     services.finish(rnd, td)
-rnd = pairing_services.pair_next_round(competition, td)
+rnd = adapter.pair_next_round(competition, td)
 services.publish(rnd, td)
 print(rnd.games.count())
 """
@@ -90,8 +90,7 @@ class Response:
         return values[0] if values else None
 
 
-async def http(port: int, method: str, path: str, headers: dict[str, str] | None = None,
-               body: bytes = b"") -> Response:
+async def http(port: int, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b"") -> Response:
     """One HTTP/1.1 request on a connection of its own (gunicorn's sync workers close after each)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
@@ -134,8 +133,11 @@ class TD:
 
     async def post(self, path: str, fields: dict[str, str]) -> Response:
         fields = {"csrfmiddlewaretoken": self.cookies["csrftoken"], **fields}
-        headers = {**self._cookie_header(), "Content-Type": "application/x-www-form-urlencoded",
-                   "Referer": f"http://127.0.0.1:{self.port}{path}"}
+        headers = {
+            **self._cookie_header(),
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Referer": f"http://127.0.0.1:{self.port}{path}",
+        }
         response = await http(self.port, "POST", path, headers, urllib.parse.urlencode(fields).encode())
         self._keep(response)
         return response
@@ -152,8 +154,10 @@ ROW = re.compile(rb'<tr><td>(\d+).*?<td class="result">(.*?)</td>', re.S)
 
 def results_on_page(body: bytes) -> dict[int, str]:
     """Board number -> the result shown on the public pairings page ('' while the game is on)."""
-    return {int(board): "" if shown.strip() == b"\xe2\x80\x93" or not shown.strip() else shown.decode().strip()
-            for board, shown in ROW.findall(body)}
+    return {
+        int(board): "" if shown.strip() == b"\xe2\x80\x93" or not shown.strip() else shown.decode().strip()
+        for board, shown in ROW.findall(body)
+    }
 
 
 class Load:
@@ -290,11 +294,19 @@ def main() -> None:
     port = free_port()
     keep = {"PATH", "HOME", "LANG", "REDIS_URL"}
     env = {k: v for k, v in os.environ.items() if k in keep}
-    env.update(DATABASE_URL=fresh_database(base_url), SECRET_KEY=secrets.token_urlsafe(50),
-               ALLOWED_HOSTS="127.0.0.1,localhost", STATIC_ROOT=str(folder / "static"),
-               BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(options.workers))
-    print(f"setting up: demo club and a club night of {PLAYERS} players on PostgreSQL"
-          + (" (cache in Redis)" if "REDIS_URL" in env else " (cache in each worker's memory)"), flush=True)
+    env.update(
+        DATABASE_URL=fresh_database(base_url),
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        STATIC_ROOT=str(folder / "static"),
+        BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY=str(options.workers),
+    )
+    print(
+        f"setting up: demo club and a club night of {PLAYERS} players on PostgreSQL"
+        + (" (cache in Redis)" if "REDIS_URL" in env else " (cache in each worker's memory)"),
+        flush=True,
+    )
     manage(env, "migrate", "--noinput", "-v0")
     manage(env, "collectstatic", "--noinput", "-v0")
     manage(env, "demo")
@@ -303,8 +315,9 @@ def main() -> None:
     rng = random.Random(3)
     results = [(board, rng.choice(["1", "=", "0"])) for board in range(1, boards + 1)]
     log = (folder / "server.log").open("w")
-    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn")], cwd=ROOT, env=env, stdout=log,
-                              stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn")], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
     try:
         wait_for(port, server)
         load = Load(port, options.members, options.poll, options.interval, options.seconds, boards)
@@ -323,16 +336,24 @@ def main() -> None:
     ms = 1000
     visible = list(load.visible_after.values())
     offered = options.members / options.poll
-    print(f"{options.members} members polling every {options.poll:g} s ({offered:.0f} requests/s offered), "
-          f"{options.workers} workers, {boards} results one every {options.interval:g} s, {elapsed:.1f} s")
+    print(
+        f"{options.members} members polling every {options.poll:g} s ({offered:.0f} requests/s offered), "
+        f"{options.workers} workers, {boards} results one every {options.interval:g} s, {elapsed:.1f} s"
+    )
     p50, p99 = percentile(load.public, 0.5) * ms, percentile(load.public, 0.99) * ms
-    print(f"public pages : {len(load.public) / elapsed:7.1f} requests/s ({load.not_modified} of {len(load.public)} "
-          f"answered 304), p50 {p50:.1f} ms, p99 {p99:.1f} ms")
-    print(f"result entry : {len(load.entry)} results, p50 {percentile(load.entry, 0.5) * ms:.1f} ms, "
-          f"p99 {percentile(load.entry, 0.99) * ms:.1f} ms")
-    print(f"visible after: {len(visible)} of {boards} results, p50 "
-          f"{(statistics.median(visible) if visible else float('nan')):.2f} s, "
-          f"max {(max(visible) if visible else float('nan')):.2f} s")
+    print(
+        f"public pages : {len(load.public) / elapsed:7.1f} requests/s ({load.not_modified} of {len(load.public)} "
+        f"answered 304), p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+    )
+    print(
+        f"result entry : {len(load.entry)} results, p50 {percentile(load.entry, 0.5) * ms:.1f} ms, "
+        f"p99 {percentile(load.entry, 0.99) * ms:.1f} ms"
+    )
+    print(
+        f"visible after: {len(visible)} of {boards} results, p50 "
+        f"{(statistics.median(visible) if visible else float('nan')):.2f} s, "
+        f"max {(max(visible) if visible else float('nan')):.2f} s"
+    )
     print(f"errors       : {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"server log   : {folder / 'server.log'}")
 

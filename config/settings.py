@@ -12,6 +12,9 @@ JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this lon
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
                EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
+EMAIL_HOST     mail goes out by SMTP through this host; without it mail is written to the log (console)
+DEFAULT_FROM_EMAIL  the sender of mail to members (default SERVER_EMAIL)
+SITE_URL       the site's address for links in mail (http://127.0.0.1:8000)
 """
 
 import os
@@ -77,6 +80,8 @@ INSTALLED_APPS = [
     "pairing",
     "ratings",
     "jobs",
+    "season",
+    "demo",
     "django_tasks",
     "django_tasks_db",
 ]
@@ -213,6 +218,14 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# Mail to members (pairings published) goes by SMTP when EMAIL_HOST is set, else to the console (the log).
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)  # fmt: skip
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+# The site's address in mails and calendar feeds sent outside a request.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,

@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("season.urls")),
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),

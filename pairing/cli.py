@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NoReturn, TextIO
 
-from .engines import registry
+from .engines import keizer, registry, tiebreaks
 from .engines.checks import boards_of, check_round, recorded_pairing, rules_for, state_before
 from .engines.jsonstate import read_json_state
 from .engines.notes import english
@@ -224,10 +224,7 @@ def _load(path: str, rounds: int | None, seed: int | None) -> Tournament:
 def standings_text(system_id: str, state: TournamentState, codes: list[str] | None = None) -> str:
     """The standings after the recorded rounds: Keizer's own (seed 003 §1.5), else points and tiebreaks."""
     if system_id == "keizer":
-        from .engines import keizer
-
         return keizer.standings_text(state)
-    from .engines import tiebreaks
 
     codes = codes or tiebreaks.default_tiebreaks(system_id)
     lines = tiebreaks.standings(state, codes, rules=tiebreaks.default_rules(system_id))

@@ -11,10 +11,11 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
 from jobs.views import follow
+from tournaments import adapter
 from tournaments.flash import flash_errors
 from tournaments.models import Competition, Game, Participant, Round
 
-from . import services, tasks
+from . import tasks
 
 
 def _competition(request, club: str, slug: str) -> Competition:
@@ -22,15 +23,26 @@ def _competition(request, club: str, slug: str) -> Competition:
     return get_object_or_404(Competition, club__slug=club, slug=slug)
 
 
+def _expected_round(request) -> int | None:
+    """The round number the page offered to pair (posted with the pair button), None if not given."""
+    try:
+        return int(request.POST["round"])
+    except (KeyError, ValueError):
+        return None
+
+
 @login_required
 @require_POST
 def pair(request, club, competition):
     competition = _competition(request, club, competition)
     large = competition.participants.count() >= settings.PAIRING_JOB_MIN_PLAYERS
-    if large and competition.system != "knockout":  # a knockout is drawn at once, match by match
+    if large and not competition.engine.bracket:  # a knockout is drawn at once, match by match
         return follow(tasks.start(competition, request.user))
     try:
-        rnd = services.pair_next_round(competition, request.user)
+        rnd = adapter.pair_next_round(competition, request.user, expected=_expected_round(request))
+    except adapter.StaleAction as error:  # paired meanwhile (a double click): the round as it is
+        messages.info(request, " ".join(error.messages))
+        return redirect("manage_round", club, competition.slug, competition.round_set.last_number())
     except ValidationError as error:
         flash_errors(request, error)
         return redirect("manage", club, competition.slug)
@@ -46,7 +58,7 @@ def exchange(request, club, competition, number):
     try:
         a = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["a"]))
         b = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["b"]))
-        services.exchange_players(rnd, a, b, request.user, override=request.POST.get("override") == "1")
+        adapter.exchange_players(rnd, a, b, request.user, override=request.POST.get("override") == "1")
         messages.success(request, _("%(a)s and %(b)s exchanged places.") % {"a": a.name, "b": b.name})
     except (KeyError, ValueError):
         messages.error(request, _("Choose two players."))
@@ -64,7 +76,7 @@ def swap_colours(request, club, competition, number, board):
     rnd = get_object_or_404(Round, competition=competition, number=number)
     game = get_object_or_404(Game, round=rnd, board=board)
     try:
-        services.swap_colours(rnd, game, request.user, override=request.POST.get("override") == "1")
+        adapter.swap_colours(rnd, game, request.user, override=request.POST.get("override") == "1")
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

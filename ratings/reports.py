@@ -41,7 +41,6 @@ from .maths.titles import (
 from .models import RatingSystem, ratings_on
 
 SYSTEM_BY_FEDERATION = {"DEN": RatingSystem.DSU, "NED": RatingSystem.KNSB}
-ALL_PLAY_ALL = {"roundrobin", "double-roundrobin"}
 PLAYED = {"1-0": Fraction(1), "½-½": Fraction(1, 2), "0-1": Fraction(0)}
 FORFEITS = {"1-0R": Fraction(1), "0-1R": Fraction(0)}  # the loser did not appear
 NORM_TITLES = (NormTitle.GM, NormTitle.IM, NormTitle.WGM, NormTitle.WIM)
@@ -175,7 +174,7 @@ def _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start) -> 
     lines = rating_report(
         games,
         system_ratings,
-        all_play_all=data.competition.system in ALL_PLAY_ALL,
+        all_play_all=data.competition.engine.scheduled,
         day=day,
         qualifying=qualifying,
         norm_players=norm_players,
@@ -242,3 +241,12 @@ def _elo_rows(data, games, ratings, day, system, norm_players, by_start) -> list
             row.new_rating, row.change = own, 0
         rows.append(row)
     return rows
+
+
+def rating_line(competition, start_number: int):
+    """One player's line of the competition's rating report over its public rounds, or None."""
+    try:
+        report = build_report(CompetitionData.load(competition, public=True))
+    except ValueError:
+        return None
+    return report.row_for(start_number)

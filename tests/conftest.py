@@ -68,10 +68,9 @@ def make_competition(club, td, members, system="roundrobin", rounds=None, slug="
 
 def play_round(competition, td, results=None):
     """Pair, publish and finish the next round; results by board (default: white wins)."""
-    from pairing import services as pairing_services
-    from tournaments import services
+    from tournaments import adapter, services
 
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     services.publish(rnd, td)
     for game in rnd.games.all():
         if not game.result:

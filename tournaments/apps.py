@@ -7,6 +7,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Competitions")
 
     def ready(self) -> None:
-        from . import signals  # the receivers that raise a competition's version
-
-        signals.connect_ratings()
+        from . import signals  # noqa: F401 (the receivers that raise a competition's version)

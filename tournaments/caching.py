@@ -19,6 +19,7 @@ through uncached.
 from __future__ import annotations
 
 import hashlib
+import time
 from functools import wraps
 
 from django.conf import settings
@@ -83,7 +84,10 @@ def _not_modified(request, etag: str, changed: float) -> bool:
 
 def _headers(request, response: HttpResponse, etag: str, changed: float) -> HttpResponse:
     response["ETag"] = etag
-    response["Last-Modified"] = http_date(changed)
+    if time.time() - changed >= 1:
+        # HTTP dates count whole seconds: within the second of a change another change may follow with
+        # the same date, so only the ETag tells versions apart until that second is over.
+        response["Last-Modified"] = http_date(changed)
     patch_cache_control(response, no_cache=True, **({"private": True} if request.user.is_authenticated else {}))
     patch_vary_headers(response, ("HX-Request",))
     return response

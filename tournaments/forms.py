@@ -3,12 +3,13 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import validation
 from clubs.models import Member, Season
+from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
 from .models import Bye, Competition, system_choices
 from .notes import render_note
 
-RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n"}
+RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n", "calendar"}
 
 
 class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
@@ -39,7 +40,6 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        from pairing.engines import registry
 
         system = data.get("system")
         if system and not registry.get(system).scheduled and not data.get("rounds"):
@@ -57,11 +57,9 @@ class AbsenceForm(forms.Form):
     )
 
     @staticmethod
-    def choices_for(system: str) -> list[tuple[str, str]]:
-        if system == "keizer":
-            kinds = [Bye.Kind.ABSENT_NOTICE, Bye.Kind.ABSENT, Bye.Kind.CLUB_MATCH]
-        else:
-            kinds = [Bye.Kind.HALF_BYE, Bye.Kind.FULL_BYE, Bye.Kind.ABSENT_NOTICE, Bye.Kind.ABSENT]
+    def choices_for(engine: registry.PairingSystem) -> list[tuple[str, str]]:
+        """What a player of this system may ask for a round: the engine's byes and absences."""
+        kinds = [Bye.Kind(kind.value) for kind in engine.absences]
         return [("", _("present"))] + [(k.value, k.label) for k in kinds]
 
 
@@ -119,7 +117,7 @@ class SystemSettingsForm(forms.Form):
 
     @property
     def started(self) -> bool:
-        return self.competition.round_set.filter(paired_at__isnull=False).exists()
+        return self.competition.round_set.paired().exists()
 
     def clean(self):
         data = super().clean()

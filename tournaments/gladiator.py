@@ -5,13 +5,12 @@ who won, the tie-breaks). A round of a Gladiator competition is paired by its ow
 robin, Swiss); every board is an encounter, stored like a knockout match
 (`tournaments.knockout`): its games are `Game` rows of the round with the same `match` number
 and a `stage` (classical: the ordinary game, rapid: the replay at reduced time, blitz). An
-encounter whose first game is a forfeit is that game alone.
+encounter whose first game is a forfeit is that game alone. The games are read into encounters
+by `tournaments.encounters`, ranked by `tournaments.standings`; this module adds games and takes results.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -19,12 +18,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from pairing.engines import gladiator as engine
-from pairing.engines.state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
+from pairing.engines.state import InvalidInput
 
 from . import services
-from .knockout import WHITE_SCORE, append_game
-from .models import Competition, Game, Result, Round, Stage, TDAction
-from .standings import Row
+from .encounters import encounters, groups, scores
+from .knockout import append_game
+from .models import Game, Result, Round, Stage, TDAction
 from .state import CompetitionData
 
 STAGES = {
@@ -32,53 +31,6 @@ STAGES = {
     engine.GameKind.REDUCED: Stage.RAPID,
     engine.GameKind.BLITZ: Stage.BLITZ,
 }
-
-
-def _groups(games: Iterable[Game]) -> dict[tuple[int, int], list[Game]]:
-    """The games of every encounter, keyed by (round, match), in playing (board) order."""
-    groups: dict[tuple[int, int], list[Game]] = {}
-    for game in sorted(games, key=lambda g: (g.round.number, g.board)):
-        if game.match is not None:
-            groups.setdefault((game.round.number, game.match), []).append(game)
-    return groups
-
-
-def _scores(rows: list[Game]) -> list[float]:
-    """White's score in each game, up to the first game without a result."""
-    scores = []
-    for game in rows:
-        if game.result not in WHITE_SCORE:
-            break
-        scores.append(WHITE_SCORE[game.result])
-    return scores
-
-
-def encounters(games: Iterable[Game], start_of: dict[int, int]) -> dict[tuple[int, int], engine.Encounter]:
-    """Every encounter of the games, by (round, match); one whose first game is a forfeit is left out
-    (it is that game alone). `start_of` maps participant ids to start numbers.
-
-    Raises `InvalidInput` for a game after the decisive one.
-    """
-    found = {}
-    for (number, match), rows in _groups(games).items():
-        first = rows[0]
-        if first.is_forfeit:
-            continue
-        white, black = start_of[first.white_id], start_of[first.black_id]
-        found[number, match] = engine.play_encounter(number, white, black, _scores(rows))
-    return found
-
-
-def round_records(encounter: engine.Encounter) -> dict[int, RoundRecord]:
-    """Each player's record of the round by start number: the Gladiator point (§4.9.8), or no
-    score yet while the encounter is undecided."""
-    if encounter.winner is not None:
-        return engine.round_records(encounter)
-    white, black = encounter.players
-    return {
-        white: RoundRecord(Kind.GAME, black, Colour.WHITE, None),
-        black: RoundRecord(Kind.GAME, white, Colour.BLACK, None),
-    }
 
 
 def next_game(encounter: engine.Encounter) -> engine.GladiatorGame | None:
@@ -111,7 +63,7 @@ def round_view(data: CompetitionData, games: list[Game]) -> list[EncounterView]:
     by_start = {p.start_number: p for p in data.participants}
     found = encounters(games, start_of)
     views = [EncounterView(None, [game], None) for game in games if game.match is None]
-    for (number, match), rows in _groups(games).items():
+    for (number, match), rows in groups(games).items():
         encounter = found.get((number, match))
         view = EncounterView(match, rows, encounter)
         if encounter is not None:
@@ -147,20 +99,6 @@ def _describe(view: EncounterView, encounter: engine.Encounter, by_start: dict) 
         view.action = _("add the next blitz game")
 
 
-def check_decided(competition: Competition, number: int) -> None:
-    """Every encounter of round `number` must have a winner before the round closes (§4.9.8)."""
-    data = CompetitionData.load(competition)
-    games = [g for g in data.games if g.round.number == number]
-    start_of = {p.id: p.start_number for p in data.participants}
-    groups = _groups(games)
-    for key, encounter in encounters(games, start_of).items():
-        if encounter.winner is None:
-            raise ValidationError(
-                _("The encounter on board %(board)s of round %(n)s is not decided yet: add its next game.")
-                % {"board": groups[key][0].board, "n": number}
-            )
-
-
 @transaction.atomic
 def add_next_game(rnd: Round, match: int, user) -> Game:
     """Add the game an undecided encounter needs: the replay, then blitz games (§4.9.8)."""
@@ -170,7 +108,7 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
     games = [g for g in data.games if g.round_id == rnd.id]
     start_of = {p.id: p.start_number for p in data.participants}
     encounter = encounters(games, start_of).get((rnd.number, match))
-    rows = _groups(games).get((rnd.number, match), [])
+    rows = groups(games).get((rnd.number, match), [])
     if encounter is None or any(not g.result for g in rows):
         raise ValidationError(_("This encounter needs no further game now."))
     nxt = next_game(encounter)
@@ -209,10 +147,10 @@ def set_game_result(game: Game, result: str, user, override: bool = False, based
             raise ValidationError(_("The first game is a forfeit: clear the later games of the encounter first."))
         Game.objects.filter(pk__in=[g.pk for g in rows[1:]]).delete()
         return game
-    if len(_scores(rows)) < len([g for g in rows if g.result]):
+    if len(scores(rows)) < len([g for g in rows if g.result]):
         raise ValidationError(_("A later game of this encounter has a result; clear it first."))
     try:
-        encounter = engine.play_encounter(game.round.number, rows[0].white_id, rows[0].black_id, _scores(rows))
+        encounter = engine.play_encounter(game.round.number, rows[0].white_id, rows[0].black_id, scores(rows))
     except InvalidInput as error:
         raise ValidationError(
             _("This result would leave later games of the encounter superfluous; clear them first.")
@@ -220,30 +158,3 @@ def set_game_result(game: Game, result: str, user, override: bool = False, based
     if encounter.winner is not None:
         Game.objects.filter(pk__in=[g.pk for g in rows if not g.result]).delete()
     return game
-
-
-def standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:
-    """The Gladiator ranking (§4.9.8): points, then most ordinary games won, most games won at
-    reduced time, direct encounter. Byes and forfeits add their points outside the encounters."""
-    start_of = {p.id: p.start_number for p in data.participants}
-    by_start = {p.start_number: p for p in data.participants}
-    ranked = {p.id for p in state.players}
-    found = [e for e in encounters(data.games, start_of).values() if set(e.players) <= ranked]
-    in_encounters = {n: sum(e.points(n) for e in found) for n in ranked}
-    other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
-    lines = engine.standings(ranked, found, other)
-    names = [_("ordinary wins"), _("wins at reduced time"), _("direct encounter")]
-    shared = Counter(line.rank for line in lines)
-    rows = []
-    for line in lines:
-        count = shared[line.rank]
-        rows.append(
-            Row(
-                rank=str(line.rank) if count == 1 else f"{line.rank}-{line.rank + count - 1}",
-                participant=by_start[line.player],
-                points=line.points,
-                tiebreaks=[float(line.ordinary_wins), float(line.reduced_wins), line.direct],
-                games=sum(1 for r in state.player(line.player).history if r.played),
-            )
-        )
-    return names, rows

@@ -20,7 +20,7 @@ def standings_chart(data: CompetitionData, limit: int = 10) -> dict | None:
     ]
     title = (
         _("Keizer place after each round (the first %(n)s)")
-        if data.competition.system == "keizer"
+        if data.competition.engine.own_standings
         else _("Place after each round (the first %(n)s)")
     ) % {"n": len(rows)}
     chart = charts.line_chart(title, series, {n: str(n) for n in numbers}, invert_y=True)

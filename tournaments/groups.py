@@ -35,7 +35,7 @@ def divide(competition: Competition, size: int) -> list[list[Participant]]:
 @transaction.atomic
 def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
     """One new competition per rating group, with the event's system and settings; the event itself stays."""
-    if competition.round_set.filter(paired_at__isnull=False).exists():
+    if competition.round_set.paired().exists():
         raise ValidationError(_("Split the event into groups before round 1 is paired."))
     groups = divide(competition, size)
     if len(groups) < 2:

@@ -27,24 +27,10 @@ from pairing.engines.notes import Note, to_json
 from pairing.engines.state import InvalidInput, TournamentState
 
 from . import services
+from .encounters import WHITE_SCORE
 from .models import Bye, Competition, Game, Participant, Result, Round, Stage, TDAction
 from .notes import render_note
 from .state import CompetitionData
-
-SYSTEM_ID = "knockout"
-
-# White's score in a knockout game; a forfeit is a game won or lost (a double forfeit decides nothing).
-WHITE_SCORE: dict[str, float] = {
-    Result.WHITE_WINS: 1.0,
-    Result.WHITE_FORFEIT_WIN: 1.0,
-    Result.DRAW: 0.5,
-    Result.BLACK_WINS: 0.0,
-    Result.BLACK_FORFEIT_WIN: 0.0,
-}
-
-
-def is_knockout(competition: Competition) -> bool:
-    return competition.system == SYSTEM_ID
 
 
 def round_name(bracket: engine.Bracket, number: int) -> str:

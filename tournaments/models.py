@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member, Season
 from pairing.engines import registry
+from pairing.engines.roundrobin import rounds_per_cycle
 from pairing.engines.state import InvalidInput
 
 from .notes import render_note
@@ -37,10 +38,6 @@ SYSTEM_NAMES = {
     "keizer": _("Keizer"),
 }
 
-# Systems whose start numbers are drawn by lot; the others order by rating (seed 000 A2).
-LOT_SYSTEMS = {"monrad", "roundrobin", "double-roundrobin"}
-# Systems whose rounds are not pairings of single games: no Gladiator encounters (seed 004 §4.9.8).
-NO_GLADIATOR = {"knockout", "olympiad", "keizer"}
 # Seed 000 A2: equal ratings are ordered by title, then alphabetically.
 TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""]
 VERSION_FIELDS = ("version", "changed_at")
@@ -65,6 +62,23 @@ class Competition(models.Model):
     rounds = models.PositiveSmallIntegerField(_("number of rounds"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     tiebreaks = models.JSONField(_("tiebreaks"), default=list, blank=True)
+
+    class UnratedOpponents(models.TextChoices):
+        """C.07 art. 10: how the rating-based tie-breaks treat unrated opponents."""
+
+        DROP = "drop", _("not used while unrated players take part (C.07 art. 10 default)")
+        LEAVE_OUT = "leave-out", _("games against unrated opponents do not count")
+        RATING = "rating", _("unrated opponents count at the rating given")
+
+    unrated_opponents = models.CharField(
+        _("unrated opponents in ARO, TPR, PTP, APRO, APPO"),
+        max_length=10,
+        choices=UnratedOpponents.choices,
+        default=UnratedOpponents.DROP,
+    )
+    unrated_rating = models.PositiveSmallIntegerField(
+        _("rating of unrated opponents"), null=True, blank=True, help_text=_("for “count at the rating given”")
+    )
     late_entry_points = models.DecimalField(
         _("points for rounds missed by a late entry"), max_digits=3, decimal_places=1, default=Decimal("0")
     )
@@ -119,7 +133,7 @@ class Competition(models.Model):
     def clean(self) -> None:
         if self.system not in registry.system_ids():
             raise ValidationError({"system": _("Unknown pairing system %(id)s.") % {"id": self.system}})
-        if self.gladiator and self.system in NO_GLADIATOR:
+        if self.gladiator and not self.engine.gladiator:
             raise ValidationError({"gladiator": _("The Gladiator model is for round robins and Swiss systems.")})
         try:
             self.settings = self.engine.settings(self.settings)
@@ -138,10 +152,7 @@ class Competition(models.Model):
     def planned_rounds(self) -> int:
         """Rounds in the competition: fixed by the schedule for round robins."""
         if self.engine.scheduled:
-            from pairing.engines.roundrobin import rounds_per_cycle
-
-            cycles = 2 if self.system == "double-roundrobin" else 1
-            return rounds_per_cycle(self.participants.count()) * cycles
+            return rounds_per_cycle(self.participants.count()) * self.engine.cycles
         return self.rounds or 0
 
 
@@ -180,6 +191,33 @@ class Participant(models.Model):
         return self.withdrawn_after is not None
 
 
+class RoundQuerySet(models.QuerySet):
+    """The words for a competition's rounds: `competition.round_set.paired()`, `.next_number()`, ..."""
+
+    def paired(self) -> RoundQuerySet:
+        """Rounds with a pairing (a round row may exist before, holding the absences asked for it)."""
+        return self.filter(paired_at__isnull=False)
+
+    def published(self) -> RoundQuerySet:
+        """Paired rounds the public sees: published or finished."""
+        return self.paired().exclude(status=Round.Status.DRAFT)
+
+    def in_play(self) -> RoundQuerySet:
+        """Published rounds not yet finished: results are being entered."""
+        return self.filter(status=Round.Status.PUBLISHED)
+
+    def last_paired(self) -> Round | None:
+        return self.paired().order_by("-number").first()
+
+    def last_number(self) -> int:
+        """The number of the last paired round, 0 before round 1 is paired."""
+        return self.paired().aggregate(n=models.Max("number"))["n"] or 0
+
+    def next_number(self) -> int:
+        """The number of the round to pair next."""
+        return self.last_number() + 1
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -192,6 +230,8 @@ class Round(models.Model):
     explanation = models.JSONField(_("explanation"), default=list, blank=True)
     paired_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["number"]
@@ -241,6 +281,21 @@ class Stage(models.TextChoices):
     ARMAGEDDON = "armageddon", _("final game")
 
 
+class GameQuerySet(models.QuerySet):
+    """The words for games: `round.games.unfinished()`, `.finished()`, `.over_the_board()`."""
+
+    def unfinished(self) -> GameQuerySet:
+        """Games without a result yet."""
+        return self.filter(result=Result.PENDING)
+
+    def finished(self) -> GameQuerySet:
+        return self.exclude(result=Result.PENDING)
+
+    def over_the_board(self) -> GameQuerySet:
+        """Games not decided by a forfeit (played, or still to play)."""
+        return self.exclude(result__endswith="R")
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField(_("board"))
@@ -250,6 +305,8 @@ class Game(models.Model):
     # Knockout: the match within the round this game belongs to, and its stage (pairing/engines/knockout.py).
     match = models.PositiveSmallIntegerField(_("match"), null=True, blank=True)
     stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices, default=Stage.CLASSICAL)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["round__number", "board"]

@@ -4,26 +4,27 @@ The games are ordinary `Game` rows paired by the `olympiad` system; the teams
 follow from the players and the competition's seed, so the team table is
 computed, never stored: `pairing.engines.olympiad.team_tournament` from the
 games' results. A board left unpaired because a player withdrew is lost by
-forfeit by that player's team.
+forfeit by that player's team; when both players of a board have withdrawn,
+neither team scores it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.engines.olympiad import TeamTournament, team_tournament
+from pairing.engines.olympiad import BoardResult, TeamTournament, team_tournament
 from pairing.engines.olympiad_system import teams
 
 from .models import Participant, Result
 from .state import CompetitionData
 
-WHITE_SCORE: dict[str, float] = {
+BOARD_SCORES: dict[str, BoardResult] = {
     Result.WHITE_WINS: 1.0,
     Result.WHITE_FORFEIT_WIN: 1.0,
     Result.DRAW: 0.5,
     Result.BLACK_WINS: 0.0,
     Result.BLACK_FORFEIT_WIN: 0.0,
-    Result.DOUBLE_FORFEIT: 0.0,
+    Result.DOUBLE_FORFEIT: (0.0, 0.0),  # both lose: no point for either team
 }
 
 
@@ -40,9 +41,9 @@ def team_event(data: CompetitionData) -> TeamEvent:
     by_start = {p.start_number: p for p in data.participants}
     start_of = {p.id: p.start_number for p in data.participants}
     results = {
-        (g.round.number, start_of[g.white_id], start_of[g.black_id]): WHITE_SCORE[g.result]
+        (g.round.number, start_of[g.white_id], start_of[g.black_id]): BOARD_SCORES[g.result]
         for g in data.games
-        if g.result in WHITE_SCORE
+        if g.result in BOARD_SCORES
     }
     all_teams = teams(state)
     event = team_tournament(all_teams, results, cycles=settings["cycles"])
@@ -56,7 +57,9 @@ def team_event(data: CompetitionData) -> TeamEvent:
                     continue
                 white_gone = gone.get(board.white, match.round) < match.round
                 black_gone = gone.get(board.black, match.round) < match.round
-                if white_gone or black_gone:
+                if white_gone and black_gone:
+                    results[(match.round, board.white, board.black)] = (0.0, 0.0)
+                elif white_gone or black_gone:
                     results[(match.round, board.white, board.black)] = 0.0 if white_gone else 1.0
     event = team_tournament(all_teams, results, cycles=settings["cycles"])
     return TeamEvent(event, by_start, paired)

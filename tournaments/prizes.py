@@ -66,7 +66,7 @@ def parse_codes(text: str) -> list[str]:
 
 def last_paired_round(competition: Competition) -> int:
     """0 before round 1 is paired: until then the list may change freely."""
-    return max(competition.round_set.filter(paired_at__isnull=False).values_list("number", flat=True), default=0)
+    return competition.round_set.last_number()
 
 
 def tiebreaks_locked(competition: Competition) -> bool:
@@ -99,6 +99,33 @@ def set_tiebreaks(competition: Competition, codes: list[str], user, override: bo
     )
 
 
+def set_unrated(competition: Competition, how: str, rating: int | None, user, override: bool = False) -> None:
+    """How the rating-based tie-breaks treat unrated opponents (C.07 art. 10); locked like the list."""
+    rating = rating if how == Competition.UnratedOpponents.RATING else None
+    if (how, rating) == (competition.unrated_opponents, competition.unrated_rating):
+        return
+    paired = last_paired_round(competition)
+    if paired and not override:
+        raise ValidationError(
+            _("Round 1 has been paired: the tie-breaks can only change with an explicit override, which is recorded.")
+        )
+    old = f"{competition.unrated_opponents} {competition.unrated_rating or ''}".strip()
+    competition.unrated_opponents, competition.unrated_rating = how, rating
+    competition.save(update_fields=["unrated_opponents", "unrated_rating"])
+    TDAction.objects.create(
+        competition=competition,
+        round_number=paired or None,
+        user=user,
+        action="unrated opponents override" if paired else "unrated opponents",
+        detail=f"{old} -> {how} {rating or ''}".strip(),
+    )
+
+
+def unrated_rule(competition: Competition) -> tiebreaks.Unrated:
+    """The competition's rule for unrated opponents (C.07 art. 10)."""
+    return tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
+
+
 class TiebreakForm(forms.Form):
     codes = forms.CharField(
         label=gettext_lazy("tie-breaks, in order"),
@@ -110,8 +137,24 @@ class TiebreakForm(forms.Form):
         label=gettext_lazy("Override: change the tie-breaks although round 1 has been paired"), required=False
     )
 
+    unrated_opponents = forms.ChoiceField(
+        label=gettext_lazy("unrated opponents in ARO, TPR, PTP, APRO, APPO"),
+        choices=Competition.UnratedOpponents.choices,
+        required=False,  # not given: unchanged
+        help_text=gettext_lazy("C.07 art. 10: the regulations may give unrated players a rating."),
+    )
+    unrated_rating = forms.IntegerField(
+        label=gettext_lazy("rating of unrated opponents"), required=False, min_value=1, max_value=3999
+    )
+
     def clean_codes(self) -> list[str]:
         return parse_codes(self.cleaned_data["codes"])
+
+    def clean(self):
+        data = super().clean()
+        if data.get("unrated_opponents") == Competition.UnratedOpponents.RATING and not data.get("unrated_rating"):
+            self.add_error("unrated_rating", _("Give the rating at which unrated opponents count."))
+        return data
 
 
 # The catalogue's names (pairing.engines.tiebreaks.CATALOGUE) in the page's language.
@@ -336,7 +379,7 @@ class PrizeList:
 
 def _placings(data: CompetitionData) -> tuple[list[prizes.Placing], dict[int, int]]:
     """The final order (qualifying players only for Keizer, seed 003 §1.5) and Keizer strength groups."""
-    if data.competition.system == "keizer":
+    if data.competition.engine.own_standings:
         table, _rows = standings.keizer_standings(data)
         lines = table.published
         order = [prizes.Placing(line.player, line.total, line.rank) for line in lines]

@@ -12,13 +12,16 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from clubs.models import Member
+from pairing.engines import keizer
 
-from . import versioning
-from .models import LOT_SYSTEMS, TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
+from . import encounters, versioning
+from .models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
+from .state import CompetitionData
 
 # What the TD types in the result box, and the result it stands for.
 RESULT_KEYS: dict[str, str] = {
@@ -53,12 +56,8 @@ def parse_result(text: str) -> str:
 
 def keizer_start_order(competition: Competition, participants: list[Participant]) -> list[Participant]:
     """Seed 003 §1.10: last season's TPR after enough games, the rating otherwise; newcomers slotted by rating."""
-    from pairing.engines import keizer
-
     last_season: dict[int, list[tuple[int, float]]] = {}
     if competition.previous_id:
-        from .state import CompetitionData
-
         data = CompetitionData.load(competition.previous)
         state = data.state()
         rating = {p.start_number: p.rating for p in data.participants}
@@ -77,9 +76,9 @@ def keizer_start_order(competition: Competition, participants: list[Participant]
 
 def start_number_order(competition: Competition, participants: list[Participant]) -> list[Participant]:
     """Seed 000 A2 (rating, then title, then name), Keizer's start ranking, or for lot systems a recorded lot."""
-    if competition.system == "keizer":
+    if competition.engine.season_start:
         return keizer_start_order(competition, participants)
-    if competition.system in LOT_SYSTEMS:
+    if competition.engine.lots:
         ordered = sorted(participants, key=lambda p: p.member_id)
         random.Random(competition.seed).shuffle(ordered)
         return ordered
@@ -94,7 +93,7 @@ def start_number_order(competition: Competition, participants: list[Participant]
 @transaction.atomic
 def renumber(competition: Competition) -> None:
     """Give start numbers per the system's rules; only before round 1 is paired."""
-    if competition.round_set.filter(paired_at__isnull=False).exists():
+    if competition.round_set.paired().exists():
         raise ValidationError(_("Start numbers are fixed once round 1 is paired."))
     versioning.bump(competition)  # bulk_update sends no signals
     participants = list(competition.participants.select_related("member"))
@@ -117,12 +116,12 @@ def add_participants(competition: Competition, members: list[Member], user=None)
     competition's setting (`late_entry_points`), and recorded.
     """
     versioning.bump(competition)
-    paired = list(competition.round_set.filter(paired_at__isnull=False).order_by("number"))
+    paired = list(competition.round_set.paired().order_by("number"))
     if paired and competition.engine.scheduled:
         raise ValidationError(_("A round robin's schedule is fixed: no entries after round 1 is paired."))
-    if paired and competition.system == "olympiad":  # the teams are dealt from every player (seed 004 §4.9.9.5)
+    if paired and competition.engine.teams:  # the teams are dealt from every player (seed 004 §4.9.9.5)
         raise ValidationError(_("The teams are fixed once round 1 is paired."))
-    if paired and competition.system == "knockout":  # the lot numbers are drawn (seed 004 §4.9.7)
+    if paired and competition.engine.bracket:  # the lot numbers are drawn (seed 004 §4.9.7)
         raise ValidationError(_("The draw of the cup is made: no entries after round 1 is paired."))
     entered = set(competition.participants.values_list("member_id", flat=True))
     last = competition.participants.aggregate(n=Max("start_number"))["n"] or 0
@@ -172,7 +171,7 @@ def add_participant(competition: Competition, member: Member, user=None) -> Part
 def withdraw(participant: Participant, user) -> None:
     competition = participant.competition
     versioning.bump(competition)
-    last = competition.round_set.filter(paired_at__isnull=False).aggregate(n=Max("number"))["n"] or 0
+    last = competition.round_set.last_number()
     participant.withdrawn_after = last
     participant.save(update_fields=["withdrawn_after"])
     TDAction.objects.create(
@@ -277,8 +276,6 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
 
 @transaction.atomic
 def publish(rnd: Round, user) -> None:
-    from django.utils import timezone
-
     if not rnd.is_paired:
         raise ValidationError(_("Pair the round before publishing it."))
     if rnd.status != Round.Status.DRAFT:
@@ -297,13 +294,11 @@ def publish(rnd: Round, user) -> None:
 @transaction.atomic
 def finish(rnd: Round, user) -> None:
     """Close a round once every game has a result."""
-    if rnd.games.filter(result="").exists():
+    if rnd.games.unfinished().exists():
         raise ValidationError(_("Some games of round %(n)s have no result yet.") % {"n": rnd.number})
     competition = rnd.competition
     versioning.bump(competition)
     if competition.gladiator:
-        from .gladiator import check_decided  # it imports this module
-
         check_decided(competition, rnd.number)
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
@@ -316,10 +311,10 @@ def finish(rnd: Round, user) -> None:
 @transaction.atomic
 def undo_last_round(competition: Competition, user) -> int:
     """Remove the last paired round, if no game of it has a result (published data: an explicit act)."""
-    rnd = competition.round_set.filter(paired_at__isnull=False).order_by("-number").first()
+    rnd = competition.round_set.last_paired()
     if rnd is None:
         raise ValidationError(_("No round has been paired yet."))
-    if rnd.games.exclude(result="").exists():
+    if rnd.games.finished().exists():
         raise ValidationError(_("Round %(n)s has results: it cannot be undone.") % {"n": rnd.number})
     versioning.bump(competition)
     number = rnd.number
@@ -332,3 +327,17 @@ def undo_last_round(competition: Competition, user) -> int:
     rnd.save()
     TDAction.objects.create(competition=competition, round_number=number, user=user, action="undo-round")
     return number
+
+
+def check_decided(competition: Competition, number: int) -> None:
+    """Every encounter of round `number` must have a winner before the round closes (§4.9.8)."""
+    data = CompetitionData.load(competition)
+    games = [g for g in data.games if g.round.number == number]
+    start_of = {p.id: p.start_number for p in data.participants}
+    groups = encounters.groups(games)
+    for key, encounter in encounters.encounters(games, start_of).items():
+        if encounter.winner is None:
+            raise ValidationError(
+                _("The encounter on board %(board)s of round %(n)s is not decided yet: add its next game.")
+                % {"board": groups[key][0].board, "n": number}
+            )

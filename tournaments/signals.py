@@ -60,16 +60,3 @@ def club_saved(sender, instance, created=False, raw=False, **kwargs):
 def season_saved(sender, instance, created=False, raw=False, **kwargs):
     if not raw and not created:
         versioning.bump_many(instance.competitions.values_list("pk", flat=True))
-
-
-def rating_change_saved(sender, instance, raw=False, **kwargs):
-    """A member's rating history is drawn on the competition's player page."""
-    if not raw:
-        versioning.bump_members([instance.member_id])
-
-
-def connect_ratings() -> None:
-    from ratings.models import RatingChange
-
-    post_save.connect(rating_change_saved, sender=RatingChange, dispatch_uid="rating-change-saved")
-    post_delete.connect(rating_change_saved, sender=RatingChange, dispatch_uid="rating-change-deleted")

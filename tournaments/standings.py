@@ -10,10 +10,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
+from pairing.engines import gladiator as gladiator_engine
 from pairing.engines import keizer, tiebreaks, withdrawal
 from pairing.engines.state import Colour, Kind, RoundRecord, TournamentState
 from ratings.maths import knsb
 
+from . import encounters
 from .models import Participant
 from .state import CompetitionData
 
@@ -53,7 +57,7 @@ def final_state(data: CompetitionData) -> TournamentState:
     """The state the standings rank: in a round robin, a player who left under 50 % is struck (seed 004 §16).
 
     His results, and every result against him, no longer count; from 50 % his remaining games are
-    already forfeits (`pairing.services.save_pairing`), so nothing changes.
+    already forfeits (`tournaments.adapter.save_pairing`), so nothing changes.
     """
     state = data.state()
     if not data.competition.engine.scheduled:
@@ -81,13 +85,14 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     records take catalogue codes) is ranked by the catalogue.
     """
     if state is None and data.competition.gladiator and not data.competition.tiebreaks:
-        from .gladiator import standings as gladiator_standings  # it imports this module
-
         return gladiator_standings(data, final_state(data))
     state = state or final_state(data)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
-    lines = tiebreaks.standings(state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system))
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    lines = tiebreaks.standings(
+        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated
+    )
     shared = Counter(line.rank for line in lines)
     rows = [
         Row(
@@ -101,6 +106,16 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
         for line in lines
     ]
     return names, rows
+
+
+def unrated_note(data: CompetitionData):
+    """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break of the
+    catalogue needs it (the Gladiator tie-breaks of seed 004 §4.9.8 need no rating)."""
+    if data.competition.gladiator and not data.competition.tiebreaks:
+        return None
+    names = tiebreak_names(data)
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    return tiebreaks.unrated_rule_note(names, unrated)
 
 
 def crosstable(data: CompetitionData) -> list[tuple[Row, list[Cell]]]:
@@ -168,7 +183,7 @@ def progression(data: CompetitionData, limit: int | None = 10) -> tuple[list[int
     """
     numbers = [r.number for r in data.rounds if r.is_paired]
     places: dict[int, list[int | None]] = {p.start_number: [] for p in data.participants}
-    keizer_system = data.competition.system == "keizer"
+    keizer_system = data.competition.engine.own_standings
     for number in numbers:
         state = data.state(upto_round=number)
         if keizer_system:
@@ -184,3 +199,30 @@ def progression(data: CompetitionData, limit: int | None = 10) -> tuple[list[int
         order = [row.participant for row in standings(data)[1]]
     chosen = order if limit is None else order[:limit]
     return numbers, [(p, places[p.start_number]) for p in chosen]
+
+
+def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:
+    """The Gladiator ranking (§4.9.8): points, then most ordinary games won, most games won at
+    reduced time, direct encounter. Byes and forfeits add their points outside the encounters."""
+    start_of = {p.id: p.start_number for p in data.participants}
+    by_start = {p.start_number: p for p in data.participants}
+    ranked = {p.id for p in state.players}
+    found = [e for e in encounters.encounters(data.games, start_of).values() if set(e.players) <= ranked]
+    in_encounters = {n: sum(e.points(n) for e in found) for n in ranked}
+    other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
+    lines = gladiator_engine.standings(ranked, found, other)
+    names = [_("ordinary wins"), _("wins at reduced time"), _("direct encounter")]
+    shared = Counter(line.rank for line in lines)
+    rows = []
+    for line in lines:
+        count = shared[line.rank]
+        rows.append(
+            Row(
+                rank=str(line.rank) if count == 1 else f"{line.rank}-{line.rank + count - 1}",
+                participant=by_start[line.player],
+                points=line.points,
+                tiebreaks=[float(line.ordinary_wins), float(line.reduced_wins), line.direct],
+                games=sum(1 for r in state.player(line.player).history if r.played),
+            )
+        )
+    return names, rows

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 
+from .encounters import encounters as gladiator_encounters
+from .encounters import round_records
 from .models import Bye, Competition, Game, Participant, Round
 
 BYE_KINDS = {
@@ -62,8 +64,6 @@ class CompetitionData:
         history: dict[int, list[RoundRecord | None]] = {p.id: [None] * last for p in self.participants}
         encounters = {}
         if self.competition.gladiator:  # a board's games are one encounter (seed 004 §4.9.8)
-            from .gladiator import encounters as gladiator_encounters  # it imports this module
-
             encounters = gladiator_encounters(self.games, start_of)
         for game in self.games:
             n = game.round.number
@@ -83,8 +83,6 @@ class CompetitionData:
                     score=None if pending else float(points),
                 )
         if encounters:
-            from .gladiator import round_records
-
             id_of = {p.start_number: p.id for p in self.participants}
             for (n, _match), encounter in encounters.items():
                 if n <= last:

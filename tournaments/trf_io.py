@@ -32,7 +32,7 @@ def export_trf(competition: Competition) -> str:
                 state.requested_byes[start_of[bye.participant_id]] = Kind(bye.kind)
     state.total_rounds = max(state.total_rounds, last, 1)
     doc = trf.document_from_state(state)
-    if competition.system != "keizer":
+    if not competition.engine.own_standings:
         _add_tiebreaks(doc, data, state)
     return trf.write(doc)
 

@@ -14,7 +14,6 @@ urlpatterns = [
     path(c + "crosstable/", public.crosstable_page, name="crosstable"),
     path(c + "live/", public.live_board, name="live_board"),
     path(c + "player/<int:number>/", public.player_card, name="player"),
-    path(c + "notice/", manage.notice, name="notice"),
     path(c + "manage/", manage.manage, name="manage"),
     path(c + "manage/settings/", manage.system_settings, name="system_settings"),
     path(c + "manage/players/", manage.add_participants, name="add_participants"),

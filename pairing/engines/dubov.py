@@ -527,4 +527,5 @@ SYSTEM = PairingSystem(
     pair=pair,
     defaults={"upfloat_limits": True, "relax_colour_limits": True},
     validate=_validate,
+    aro_list=True,
 )

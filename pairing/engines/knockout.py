@@ -400,5 +400,6 @@ SYSTEM = PairingSystem(
     pair=_pair,
     defaults={"games": 2, "rapid_games": 2, "blitz_games": 2},
     validate=_validate,
-    scheduled=False,
+    bracket=True,
+    gladiator=False,
 )

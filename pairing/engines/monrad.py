@@ -250,4 +250,5 @@ SYSTEM = PairingSystem(
     pair=pair,
     defaults={"lookahead": True},
     validate=_validate,
+    lots=True,
 )

@@ -13,10 +13,17 @@ equal sums for an odd number of teams, sums one apart for an even number
 (the least possible). A last, incomplete block is dealt the same way, best
 player to the team with the highest rank sum.
 
+Four teams, the section's own case, follow its words to the letter: "og så
+videre indtil alle spillere er placeret": the cycle 1234, 4321, 3412, 2143
+repeats for every block, an incomplete last block taking the first teams of
+its order (seeds README item 14 asks for equal rank sums only for other team
+counts). 12 players: 1234, 4321, 3412; 9 players: the ninth to team 3.
+
 Play: all teams against all (the Berger schedule of `roundrobin.schedule`
 over the team numbers). Boards follow the team order, board 1 the team's
 best player. The first-named team has white on the odd boards. A board a
-team cannot fill is lost by forfeit. A match won gives 2 match points, a
+team cannot fill is lost by forfeit; a board both players lose (a double
+forfeit, both withdrawn) scores 0 for both teams. A match won gives 2 match points, a
 draw 1 (settings); teams rank by match points, then board points (or the
 other way round), equal teams share the place.
 """
@@ -51,6 +58,9 @@ def deal_orders(n_players: int, n_teams: int) -> list[list[int]]:
     if n_players < n_teams:
         raise InvalidInput(f"{n_players} players cannot form {n_teams} teams")
     full, rest = divmod(n_players, n_teams)
+    if n_teams == 4:
+        blocks = full + (1 if rest else 0)
+        return [_cycle_order(b, 4)[: n_players - b * 4] for b in range(blocks)]
     # An odd number of full blocks (three or more) ends with a balancing triple.
     cycled = full if full % 2 == 0 or full == 1 else full - 3
     orders: list[list[int]] = []
@@ -104,10 +114,18 @@ class BoardGame:
     white: int | None
     black: int | None
     result: float | None = None  # white's score; set for a forfeit board
+    black_result: float | None = None  # black's score when it is not 1 - white's (a double forfeit, 0-0)
 
     @property
     def forfeit(self) -> bool:
         return self.white is None or self.black is None
+
+    @property
+    def black_score(self) -> float | None:
+        """Black's points: 1 - White's, except where both lose (a double forfeit, both withdrawn)."""
+        if self.result is None:
+            return None
+        return self.black_result if self.black_result is not None else 1.0 - self.result
 
 
 @dataclass(slots=True)
@@ -123,7 +141,7 @@ class TeamMatch:
             if g.result is None:
                 continue
             white_team = self.first if g.board % 2 else self.second
-            total += g.result if team == white_team else 1.0 - g.result
+            total += g.result if team == white_team else g.black_score or 0.0
         return total
 
     @property
@@ -159,30 +177,50 @@ class TeamTournament:
     players: list[PlayerScore]
 
 
-def _match(rnd: int, first: Team, second: Team, results: Mapping[tuple[int, int, int], float]) -> TeamMatch:
+BoardResult = float | tuple[float, float]
+"""A board's result: White's score (Black has the rest), or both scores, (0, 0) for a double forfeit."""
+
+_BOARD_SCORES = {(1.0, 0.0), (0.5, 0.5), (0.0, 1.0), (0.0, 0.0)}
+
+
+def _board_scores(rnd: int, white: int, black: int, value: BoardResult) -> tuple[float, float]:
+    scores = (float(value[0]), float(value[1])) if isinstance(value, tuple) else (float(value), 1.0 - float(value))
+    if scores not in _BOARD_SCORES:
+        raise InvalidInput(f"round {rnd}: result {value} of {white}-{black} is not 1-0, ½-½, 0-1 or 0-0")
+    return scores
+
+
+def _match(rnd: int, first: Team, second: Team, results: Mapping[tuple[int, int, int], BoardResult]) -> TeamMatch:
     match = TeamMatch(rnd, first.number, second.number)
     for board in range(1, max(len(first.players), len(second.players)) + 1):
         a = first.players[board - 1] if board <= len(first.players) else None
         b = second.players[board - 1] if board <= len(second.players) else None
         white, black = (a, b) if board % 2 else (b, a)
+        black_result: float | None = None
         if white is None or black is None:
             result: float | None = 0.0 if white is None else 1.0
         else:
-            result = results.get((rnd, white, black))
-            if result is not None and result not in (0.0, 0.5, 1.0):
-                raise InvalidInput(f"round {rnd}: result {result} of {white}-{black} is not 1, ½ or 0")
-        match.boards.append(BoardGame(board, white, black, result))
+            value = results.get((rnd, white, black))
+            result = None
+            if value is not None:
+                result, black_score = _board_scores(rnd, white, black, value)
+                black_result = black_score if result + black_score != 1.0 else None
+        match.boards.append(BoardGame(board, white, black, result, black_result))
     return match
 
 
 def team_tournament(
     teams: Sequence[Team],
-    results: Mapping[tuple[int, int, int], float],
+    results: Mapping[tuple[int, int, int], BoardResult],
     cycles: int = 1,
     match_points: tuple[float, float] = (2.0, 1.0),
     rank_by_board_points: bool = False,
 ) -> TeamTournament:
-    """All teams against all, from `results[(round, white, black)]` = white's score."""
+    """All teams against all, from `results[(round, white, black)]`: White's score, or (White's, Black's).
+
+    A double forfeit (0-0, both absent or both withdrawn) is `(0.0, 0.0)`: neither player nor team
+    scores the board (seed 004 §11: arriving over 15 minutes late loses the game), and the match is
+    decided by the other boards."""
     by_number = {t.number: t for t in teams}
     if sorted(by_number) != list(range(1, len(teams) + 1)):
         raise InvalidInput("teams must be numbered 1..n")
@@ -223,8 +261,8 @@ def _player_scores(teams: Sequence[Team], rounds: list[list[TeamMatch]]) -> list
         for g in match.boards:
             if g.result is None:
                 continue
-            for player, points in ((g.white, g.result), (g.black, 1.0 - g.result)):
+            for player, points in ((g.white, g.result), (g.black, g.black_score or 0.0)):
                 if player is not None:
                     scores[player].points += points
-                    scores[player].games += 0 if g.forfeit else 1
+                    scores[player].games += 0 if g.forfeit or g.black_result is not None else 1
     return sorted(scores.values(), key=lambda s: (-s.points, s.team, s.board))

@@ -80,4 +80,6 @@ SYSTEM = PairingSystem(
     pair=_pair,
     defaults={"teams": 4, "cycles": 1},
     validate=_validate,
+    teams=True,
+    gladiator=False,
 )

@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import Any
 
 from .setting_checks import UNKNOWN as UNKNOWN_SETTINGS
-from .state import InvalidInput, Pairing, TournamentState
+from .state import InvalidInput, Kind, Pairing, TournamentState
 
 _MODULES: dict[str, str] = {
     "roundrobin": "roundrobin",
@@ -43,18 +43,50 @@ class PairingSystem:
     pair: Callable[[TournamentState], Pairing]
     defaults: dict[str, Any] = field(default_factory=dict)
     validate: Callable[[dict[str, Any]], None] | None = None
+    # Capabilities: what the system does, so the pages and services ask the system, not its name.
     # True when the whole schedule is fixed in advance (round robin).
     scheduled: bool = False
+    # How often every player meets every other (a double round robin: 2).
+    cycles: int = 1
+    # Matches of several games drawn as a bracket, round by round (knockout, seed 004 §4.9.7).
+    bracket: bool = False
+    # The players are dealt into teams, ranked as a team tournament (seed 004 §4.9.9.5).
+    teams: bool = False
+    # Ranked by standings of its own (Keizer, seed 003 §1.5), not by points and a tie-break list.
+    own_standings: bool = False
+    # Start numbers drawn by lot (seed 000 A2), not ordered by rating.
+    lots: bool = False
+    # Start numbers follow last season's results (Keizer, seed 003 §1.10).
+    season_start: bool = False
+    # May be played under the Gladiator model: every pairing an encounter with a winner (seed 004 §4.9.8).
+    gladiator: bool = True
+    # The ARO list goes with the standings (Dubov, seed 004 §4.9.6 section 9).
+    aro_list: bool = False
+    # What a player may ask for a round before it is paired (byes and absences, as `Kind` values).
+    absences: tuple[Kind, ...] = (Kind.HALF_BYE, Kind.FULL_BYE, Kind.ABSENT_NOTICE, Kind.ABSENT)
+    # Named presets of the settings (label by name) and the function giving a preset's settings.
+    presets: dict[str, str] = field(default_factory=dict)
+    apply_preset: Callable[[str], dict[str, Any]] | None = None
 
     def settings(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """The defaults overlaid with `given`, validated."""
-        merged = {**self.defaults, **(given or {})}
-        unknown = set(merged) - set(self.defaults)
-        if unknown:
-            raise InvalidInput(UNKNOWN_SETTINGS(system=self.id, names=", ".join(sorted(unknown))))
-        if self.validate:
-            self.validate(merged)
-        return merged
+        return merge_settings(self.id, self.defaults, self.validate, given)
+
+
+def merge_settings(
+    system_id: str,
+    defaults: dict[str, Any],
+    validate: Callable[[dict[str, Any]], None] | None,
+    given: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """`defaults` overlaid with `given`, validated: `InvalidInput` names an unknown or bad setting."""
+    merged = {**defaults, **(given or {})}
+    unknown = set(merged) - set(defaults)
+    if unknown:
+        raise InvalidInput(UNKNOWN_SETTINGS(system=system_id, names=", ".join(sorted(unknown))))
+    if validate:
+        validate(merged)
+    return merged
 
 
 def system_ids() -> list[str]:

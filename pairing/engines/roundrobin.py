@@ -139,6 +139,7 @@ SYSTEMS = [
         pair=lambda state: _pair(state, 1),
         defaults={},
         scheduled=True,
+        lots=True,
     ),
     PairingSystem(
         id="double-roundrobin",
@@ -147,5 +148,7 @@ SYSTEMS = [
         defaults={"swap_seam": True},
         validate=_validate,
         scheduled=True,
+        cycles=2,
+        lots=True,
     ),
 ]

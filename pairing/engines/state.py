@@ -110,6 +110,9 @@ class TournamentState:
     top_colour_round1: Colour = Colour.WHITE
     seed: int | None = None
     name: str = ""
+    # The point system (TRF XXS W= and D=): what a win and a draw are worth, for the tie-breaks.
+    win_points: float = 1.0
+    draw_points: float = 0.5
     _by_id: dict[int, Player] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -635,6 +635,8 @@ def state_from_document(
         top_colour_round1=top,
         seed=seed,
         name=name,
+        win_points=score.white_win,
+        draw_points=score.white_draw,
     )
 
 

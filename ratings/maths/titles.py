@@ -53,7 +53,7 @@ class QualifyingKind(Enum):
     RATED_TEAM = "rated_team"
     FIDE_INTERNATIONAL = "fide_international"
     RK_APPROVED = "rk_approved"
-    REGIONAL_RATED = "regional_rated"  # ratede hovedkredsturneringer (only for the five-round rule)
+    REGIONAL_RATED = "regional_rated"  # ratede hovedkredsturneringer (§26, last paragraph)
 
 
 # (lowest average of the category, category, required percentage) from the table of §26.
@@ -115,12 +115,14 @@ def candidate_requirement(own: int, opponents: Sequence[int], rounds: int | None
 def candidate_result(
     own: int, opponents: Sequence[int], score: Fraction, kind: QualifyingKind | None = QualifyingKind.EMT
 ) -> bool:
-    """A candidate result (§26): at least 5 rounds in a qualifying event and the required score.
+    """A candidate result (§26): at least 5 played rounds in a qualifying event and the required score.
 
-    `kind` None is an event that does not qualify. A regional rated event qualifies only through
-    the five-round rule (`candidate_result_during`).
+    The one rule, for the final result and for every round during the event alike. `kind` None is an
+    event that does not qualify. The division and the rated regional events ("ratede
+    hovedkredsturneringer") qualify by §26's last paragraph, "efter fem eller flere spillede runder":
+    a final result after five or more rounds is such a result too.
     """
-    if kind is None or kind is QualifyingKind.REGIONAL_RATED or len(opponents) < 5:
+    if kind is None or len(opponents) < 5:
         return False
     requirement = candidate_requirement(own, opponents)
     return requirement is not None and Fraction(score) >= requirement.points
@@ -131,17 +133,15 @@ def candidate_result_during(own: int, rounds: Sequence[tuple[int, Fraction]], ki
 
     In the division and rated regional events a result counts after five or more played rounds and
     later rounds cannot take it away; elsewhere only the final result counts. `rounds` holds the
-    opponent's rating and the player's score of each played round, in order.
+    opponent's rating and the player's score of each played round, in order. Each round is judged
+    by `candidate_result`.
     """
-    if kind in (QualifyingKind.DIVISION, QualifyingKind.REGIONAL_RATED):
-        for n in range(5, len(rounds) + 1):
-            prefix = rounds[:n]
-            requirement = candidate_requirement(own, [r for r, _ in prefix])
-            if requirement is not None and sum((s for _, s in prefix), Fraction(0)) >= requirement.points:
-                return n
-        return None
-    final = candidate_result(own, [r for r, _ in rounds], sum((s for _, s in rounds), Fraction(0)), kind)
-    return len(rounds) if final else None
+    during = kind in (QualifyingKind.DIVISION, QualifyingKind.REGIONAL_RATED)
+    for n in range(5 if during else len(rounds), len(rounds) + 1):
+        prefix = rounds[:n]
+        if candidate_result(own, [r for r, _ in prefix], sum((s for _, s in prefix), Fraction(0)), kind):
+            return n
+    return None
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -1,10 +1,15 @@
-"""Rating figures in templates, and the rating line of one player for the player card."""
+"""Rating figures in templates, the rating line of one player for the player card, and a member's rating
+chart (on the competitions' player pages, which belong to a lower app)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from django import template
+from django.template.loader import render_to_string
+
+from .. import reports
+from ..graphs import rating_chart as _rating_chart
 
 register = template.Library()
 
@@ -41,12 +46,13 @@ def signed(value) -> str:
 @register.simple_tag
 def rating_line(competition, participant):
     """The player's line of the competition's rating report (public rounds only), or None."""
-    from tournaments.state import CompetitionData
+    return reports.rating_line(competition, participant.start_number)
 
-    from ..reports import build_report
 
-    try:
-        report = build_report(CompetitionData.load(competition, public=True))
-    except ValueError:
-        return None
-    return report.row_for(participant.start_number)
+@register.simple_tag
+def rating_chart(member) -> str:
+    """The member's rating over time, drawn with its numbers beside it (nothing without a rating history)."""
+    chart = _rating_chart(member)
+    if not chart:
+        return ""
+    return render_to_string("charts/line_chart.html", {"chart": chart["chart"], "table": chart["table"]})

@@ -1,12 +1,16 @@
 """The playing hall's live board in a real browser: a result the TD enters appears within 5 seconds, no reload;
 the round and the standings take turns by themselves."""
 
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
 from tests.conftest import make_competition
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 def test_live_board_shows_the_tds_result_within_5_seconds(browser, live_server, club, td, members):
@@ -35,10 +39,13 @@ def test_live_board_shows_the_tds_result_within_5_seconds(browser, live_server, 
         td_page.wait_for_selector("#board-1.done")
         board_page.wait_for_selector("#live-board-1.done", timeout=5000)  # polled, not reloaded
         assert board_page.inner_text("#live-board-1 td.result") == "½-½"
+        SCREENSHOTS.mkdir(exist_ok=True)
+        board_page.screenshot(path=SCREENSHOTS / "live-board-round.png")
         assert board_page.evaluate("performance.getEntriesByType('navigation').length") == 1
         # After its time the round gives way to the standings by itself, and the round comes back.
         board_page.wait_for_selector(".live-standings", timeout=30000)
         assert board_page.locator(".live-standings li").count() == 6
+        board_page.screenshot(path=SCREENSHOTS / "live-board-standings.png")
         board_page.wait_for_selector("#live-board-1.done", timeout=20000)
         assert board_page.evaluate("performance.getEntriesByType('navigation').length") == 1
     finally:

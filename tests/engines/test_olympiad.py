@@ -6,6 +6,7 @@ from pairing.engines.olympiad import deal_orders, form_teams, team_tournament, t
 from pairing.engines.state import InvalidInput, Player
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_the_sections_example_exactly():
     teams = form_teams(list(range(1, 25)), 4)
     assert [t.players for t in teams] == [
@@ -17,6 +18,7 @@ def test_the_sections_example_exactly():
     assert [t.rank_sum for t in teams] == [75, 75, 75, 75]
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_the_example_deals_its_blocks_in_the_orders_1234_4321_3412_2143():
     assert deal_orders(24, 4) == [
         [1, 2, 3, 4],
@@ -28,9 +30,41 @@ def test_the_example_deals_its_blocks_in_the_orders_1234_4321_3412_2143():
     ]
 
 
-@pytest.mark.parametrize("n_teams", range(2, 10))
+@pytest.mark.rule("004 4.9.9.5")
+@pytest.mark.parametrize(
+    "n, expected",
+    [
+        (8, [[1, 8], [2, 7], [3, 6], [4, 5]]),
+        (9, [[1, 8], [2, 7], [3, 6, 9], [4, 5]]),
+        (12, [[1, 8, 11], [2, 7, 12], [3, 6, 9], [4, 5, 10]]),
+        (20, [[1, 8, 11, 14, 17], [2, 7, 12, 13, 18], [3, 6, 9, 16, 19], [4, 5, 10, 15, 20]]),
+        (22, [[1, 8, 11, 14, 17], [2, 7, 12, 13, 18], [3, 6, 9, 16, 19, 22], [4, 5, 10, 15, 20, 21]]),
+        (
+            28,
+            [
+                [1, 8, 11, 14, 17, 24, 27],
+                [2, 7, 12, 13, 18, 23, 28],
+                [3, 6, 9, 16, 19, 22, 25],
+                [4, 5, 10, 15, 20, 21, 26],
+            ],
+        ),
+    ],
+)
+def test_four_teams_follow_the_cycle_until_all_players_are_placed(n, expected):
+    """004 §4.9.9.5: "Spiller 1-4 fordeles på hold 1-4, spiller 5-8 på hold 4, 3, 2, 1, spiller 9-12
+    på hold 3, 4, 1, 2 ... og så videre indtil alle spillere er placeret"; seeds README item 14 fixes
+    the cycle 1234, 4321, 3412, 2143, then again. Hand-dealt: 12 players end with 3412 (9 to team 3,
+    11 to team 1); 20 players: block 5 is 1234 again, so team 1 gets 1, 8, 11, 14, 17; 22: the sixth
+    block (4321) is cut after two, 21 to team 4, 22 to team 3; 28: the seventh block is 3412 (25 to
+    team 3, 27 to team 1); 9: the ninth opens 3412, team 3."""
+    assert [t.players for t in form_teams(list(range(1, n + 1)), 4)] == expected
+
+
+@pytest.mark.rule("004 4.9.9.5")
+@pytest.mark.parametrize("n_teams", [2, 3, 5, 6, 7, 8, 9])
 @pytest.mark.parametrize("blocks", range(2, 9))
 def test_rank_sums_are_as_equal_as_possible(n_teams, blocks):
+    """Seeds README item 14: for team counts other than four, the rank sums as equal as possible."""
     n = n_teams * blocks
     teams = form_teams(list(range(1, n + 1)), n_teams)
     sums = [t.rank_sum for t in teams]
@@ -149,3 +183,33 @@ def test_bad_results_are_refused():
     board = team_tournament(teams, {}).rounds[0][0].boards[0]
     with pytest.raises(InvalidInput):
         team_tournament(teams, {(1, board.white, board.black): 2.0})
+
+
+@pytest.mark.rule("004 4.9.9.5")
+@pytest.mark.rule("004 11")
+def test_a_double_forfeit_scores_for_neither_team():
+    """004 §11: "Ankomst til spillestedet senere end 15 minutter ... vil medføre tab af partiet": both
+    absent, both lose (0-0). 004 §4.9.9.5 ranks teams by match points from the boards.
+    Round 1, team 1 [1, 8] - team 4 [4, 5]: board 1 (1-4) 0-0, board 2 (5-8) 0-1. Team 1 scores 0 + 1,
+    team 4 0 + 0: team 1 wins 1-0, 2 match points to 0 (reading 0 as a win for Black would give 1-1)."""
+    teams = form_teams(list(range(1, 9)), 4)
+    t = team_tournament(teams, {(1, 1, 4): (0.0, 0.0), (1, 5, 8): 0.0})
+    match = t.rounds[0][0]
+    assert (match.first, match.second) == (1, 4)
+    assert match.board_points(1) == 1.0 and match.board_points(4) == 0.0
+    rows = {s.team: (s.match_points, s.board_points, s.matches) for s in t.standings}
+    assert rows[1] == (2.0, 1.0, 1) and rows[4] == (0.0, 0.0, 1)
+    scores = {s.player: (s.points, s.games) for s in t.players}
+    assert scores[1] == (0.0, 0) and scores[4] == (0.0, 0) and scores[8] == (1.0, 1)
+
+
+@pytest.mark.rule("004 4.9.9.5")
+def test_two_double_forfeits_leave_the_match_drawn_on_the_other_boards():
+    """Team 2 [2, 7] - team 3 [3, 6], round 1: board 1 (2-3) 0-0 and board 2 (6-7) 0-0 give 0-0, a
+    drawn match: 1 match point each (2 for a win, 1 for a draw), no board points."""
+    teams = form_teams(list(range(1, 9)), 4)
+    t = team_tournament(teams, {(1, 2, 3): (0.0, 0.0), (1, 6, 7): (0.0, 0.0)})
+    rows = {s.team: (s.match_points, s.board_points, s.matches) for s in t.standings}
+    assert rows[2] == (1.0, 0.0, 1) and rows[3] == (1.0, 0.0, 1)
+    with pytest.raises(InvalidInput):
+        team_tournament(teams, {(1, 2, 3): (1.0, 1.0)})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pairing.engines.state import Colour, InvalidInput, Kind, Player, RoundRecord, TournamentState
-from pairing.engines.tiebreaks import Calculator, Rules, parse, standings
+from pairing.engines.tiebreaks import Calculator, Rules, Unrated, parse, standings, unrated_rule_note
 from pairing.engines.tiebreaks.defaults import DEFAULTS, default_tiebreaks
 from pairing.engines.tiebreaks.rules import drawn_as_opponent
 from ratings.maths.tables import FIDE_TABLE_812
@@ -265,7 +265,8 @@ def test_koya_and_its_limit():
 def test_tpr_and_ptp_at_the_extremes():
     # 1 met 2 (2000) and 3 (1800).
     def calc(result: str) -> Calculator:
-        state = build(3, [[(result, 1, 2), ("U", 3)], [(result, 1, 3), ("U", 2)]], ratings={2: 2000, 3: 1800})
+        ratings = {1: 1900, 2: 2000, 3: 1800}
+        state = build(3, [[(result, 1, 2), ("U", 3)], [(result, 1, 3), ("U", 2)]], ratings=ratings)
         return Calculator(state)
 
     win, loss, draw = calc("1-0"), calc("0-1"), calc("=")
@@ -293,16 +294,19 @@ def test_aro_tpr_ptp_from_games_only():
     assert [i.counted for i in exp.items] == [True, False, True, True]
 
 
+@pytest.mark.rule("C.07 10.1")
 def test_unrated_opponents_are_left_out():
+    """C.07 art. 10, regulations choosing "leave out": the game against unrated 2 does not count."""
     state = build(3, [[("1-0", 1, 2), ("U", 3)], [("=", 1, 3), ("U", 2)]], ratings={1: 1500, 3: 1700})
-    calc = Calculator(state)
+    calc = Calculator(state, unrated=Unrated("leave-out"))
     assert calc.value("ARO", 1) == 1700
     assert calc.explain("ARO", 1).items[0].note.text() == "unrated opponent"
     assert calc.value("TPR", 1) == 1700  # ½ of 1 against the rated one
 
 
 def test_grt_is_exact_and_aro_rounded():
-    state = build(4, [[("1-0", 1, 2), ("=", 3, 4)], [("=", 1, 3), ("1-0", 2, 4)]], ratings={2: 1501, 3: 1500})
+    ratings = {1: 1600, 2: 1501, 3: 1500, 4: 1400}
+    state = build(4, [[("1-0", 1, 2), ("=", 3, 4)], [("=", 1, 3), ("1-0", 2, 4)]], ratings=ratings)
     calc = Calculator(state)
     assert calc.value("GRT", 1) == 1500.5
     assert calc.value("ARO", 1) == 1501
@@ -515,3 +519,51 @@ def test_values_are_keyed_by_the_codes_as_given():
     line = next(s for s in table if s.player == 1)
     assert set(line.values) == {"PTS", "bh-c1", "SB"}
     assert line.values["bh-c1"] == 6.5 and line.explanations["bh-c1"].code == "BH/C1"
+
+
+def _one_unrated_opponent() -> TournamentState:
+    """3 rounds, player 1 (1500) meets 2 (1900), 3 (unrated) and 4 (1700): 1 win, 1 draw, 1 loss."""
+    return build(
+        4,
+        [[("1-0", 1, 2), ("=", 3, 4)], [("=", 1, 3), ("1-0", 2, 4)], [("0-1", 1, 4), ("=", 2, 3)]],
+        ratings={1: 1500, 2: 1900, 4: 1700},
+    )
+
+
+@pytest.mark.rule("C.07 10.1")
+@pytest.mark.parametrize(
+    "unrated, aro",
+    [
+        # C.07 art. 10's default: unrated players take part, the regulations rate nobody: no ARO.
+        (Unrated(), None),
+        # Leave the unrated opponent out: (1900 + 1700) / 2 = 1800.
+        (Unrated("leave-out"), 1800),
+        # The regulations rate unrated players 1000: (1900 + 1000 + 1700) / 3 = 1533.3 -> 1533.
+        (Unrated("rating", 1000), 1533),
+    ],
+    ids=["drop", "leave-out", "rating-1000"],
+)
+def test_aro_with_an_unrated_opponent_in_each_setting(unrated, aro):
+    """C.07 art. 10: the rating-based tie-breaks need ratings; the regulations say how unrated
+    participants are rated, and without such a rule these tie-breaks are not used."""
+    calc = Calculator(_one_unrated_opponent(), unrated=unrated)
+    assert calc.value("ARO", 1) == aro
+    lines = standings(_one_unrated_opponent(), ["PTS", "ARO"], unrated=unrated)
+    assert {line.player: line.values["ARO"] for line in lines}[1] == aro
+    if aro is None:
+        assert calc.value("TPR", 1) is None and calc.value("APRO", 1) is None
+        assert "C.07 art. 10" in calc.explain("ARO", 1).notes[0].text()
+    else:
+        assert calc.value("ARO/C1", 1) == (1900 if unrated.how == "leave-out" else 1800)
+
+
+@pytest.mark.rule("C.07 10.1")
+def test_the_standings_say_which_unrated_rule_applies():
+    assert unrated_rule_note(["PTS", "BH", "SB"]) is None
+    assert "not used" in unrated_rule_note(["BH", "ARO"]).text()
+    assert "do not count" in unrated_rule_note(["TPR"], Unrated("leave-out")).text()
+    assert "rating 1200" in unrated_rule_note(["ARO/C1"], Unrated("rating", 1200)).text()
+    with pytest.raises(InvalidInput):
+        Unrated("guess")
+    with pytest.raises(InvalidInput):
+        Unrated("rating", 0)

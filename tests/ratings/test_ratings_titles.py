@@ -253,3 +253,26 @@ def test_games_counting_for_a_norm_474():
     assert not norm_counting_game(True, adjudicated=True)
     assert not norm_counting_game(True, forfeited_in_advance=True)
     assert not norm_counting_game(True, opponent_federation_excluded=True)
+
+
+@pytest.mark.rule("004 26")
+@pytest.mark.parametrize("kind", [QualifyingKind.REGIONAL_RATED, QualifyingKind.DIVISION])
+def test_a_regional_rated_events_final_answer_agrees_with_its_round_five_answer(kind):
+    """004 §26: "Kandidatresultater kan i divisionsturneringen og ratede hovedkredsturneringer desuden
+    opnås efter fem eller flere spillede runder, uden at følgende runders resultater kan fjerne det
+    opnåede kandidatresultat." Own 2200, five opponents at 2200: average 2200, category 5, 73 % of 5 =
+    3.65 -> 3½ needed; 5/5 is a candidate result after round 5 and at the end alike."""
+    rounds = [(2200, F(1))] * 5
+    assert candidate_result_during(2200, rounds, kind) == 5
+    assert candidate_result(2200, [2200] * 5, F(5), kind)
+    # 3½ of 5 is just enough, 3 is not; after 7 rounds 4½ of 7 (73 % of 7 = 5.11 -> 5) is not.
+    assert candidate_result(2200, [2200] * 5, F(7, 2), kind)
+    assert not candidate_result(2200, [2200] * 5, F(3), kind)
+    assert not candidate_result(2200, [2200] * 7, F(9, 2), kind)
+    # 3 of 5 (3½ needed), 4 of 6 (73 % of 6 = 4.38 -> 4½), 5 of 7 (5.11 -> 5): reached after round 7.
+    late = [(2200, F(1))] * 3 + [(2200, F(0))] * 2 + [(2200, F(1))] * 2
+    assert candidate_result_during(2200, late, kind) == 7
+    # 4 of 5, then two losses: reached after round 5, and it stays.
+    early = [(2200, F(1))] * 3 + [(2200, F(1, 2))] * 2 + [(2200, F(0))] * 2
+    assert candidate_result_during(2200, early, kind) == 5
+    assert not candidate_result(2200, [2200] * 4, F(4), kind)  # fewer than five rounds never

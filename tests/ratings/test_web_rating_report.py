@@ -22,11 +22,10 @@ pytestmark = pytest.mark.django_db
 
 def play_all(competition, td, outcome) -> None:
     """Play every round; `outcome(white, black)` gives each game's result from the two members."""
-    from pairing import services as pairing_services
-    from tournaments import services
+    from tournaments import adapter, services
 
     for _ in range(competition.planned_rounds()):
-        rnd = pairing_services.pair_next_round(competition, td)
+        rnd = adapter.pair_next_round(competition, td)
         services.publish(rnd, td)
         for game in rnd.games.select_related("white__member", "black__member"):
             services.set_result(game, outcome(game.white.member, game.black.member), td)
@@ -211,8 +210,8 @@ def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, c
     A competition without rounds has a report too.
     """
     from clubs.models import Member
-    from pairing import services as pairing_services
     from tests.conftest import play_round
+    from tournaments import adapter
 
     members = [Member.objects.create(club=club, first_name=n, last_name="Test", fide_rating=r, national_rating=r)
                for n, r in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700))]  # fmt: skip
@@ -221,7 +220,7 @@ def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, c
     swiss = make_competition(club, td, members, system="dutch", rounds=3, slug="swiss")
     play_round(swiss, td, {1: "1-0R", 2: "½-½"})
     play_round(swiss, td, {1: "½-½", 2: "½-½"})
-    pairing_services.pair_next_round(swiss, td)
+    adapter.pair_next_round(swiss, td)
     page = td_client.get(reverse("rating_report", args=[club.slug, swiss.slug]) + f"?system={system}")
     rows = report_rows(page.content.decode())
     games_column = 4 if system == "dsu" else 3

@@ -84,9 +84,21 @@ def test_a_stale_copy_of_the_competition_never_sets_the_version_back(in_play):
     assert Competition.objects.get(pk=in_play.pk).version > version + 1
 
 
+def a_while_ago(competition) -> None:
+    """The competition's last change as if made a minute ago (HTTP dates count whole seconds)."""
+    from datetime import timedelta
+
+    from django.db.models import F
+
+    from tournaments.models import Competition
+
+    Competition.objects.filter(pk=competition.pk).update(changed_at=F("changed_at") - timedelta(minutes=1))
+
+
 def test_etag_and_last_modified_answer_304_until_something_changes(client, td, in_play):
     from tournaments.services import set_result
 
+    a_while_ago(in_play)
     first = client.get(url(in_play))
     etag, modified = first["ETag"], first["Last-Modified"]
     assert etag and modified and "no-cache" in first["Cache-Control"]
@@ -204,3 +216,15 @@ def test_the_pages_are_cached_in_redis_when_it_is_configured(client, settings, t
         keys = list(server.scan_iter(f"{prefix}:*"))
         assert keys  # the pages were there
         server.delete(*keys)
+
+
+def test_within_the_second_of_a_change_only_the_etag_is_sent(client, td, in_play):
+    """Two changes within one second would share a Last-Modified date: until the second is over, none is sent."""
+    from tournaments.services import set_result
+
+    fresh = client.get(url(in_play))
+    assert fresh["ETag"] and not fresh.has_header("Last-Modified")
+    set_result(board(in_play), "1-0", td)
+    a_while_ago(in_play)
+    settled = client.get(url(in_play))
+    assert settled.has_header("Last-Modified") and "1-0" in settled.content.decode()

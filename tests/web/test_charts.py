@@ -108,6 +108,9 @@ def test_charts_speak_the_pages_language(client, three_rounds, language, title, 
     assert title in client.get(reverse("standings", args=args), headers=headers).content.decode()
     player = client.get(reverse("player", args=[*args, 1]), headers=headers).content.decode()
     assert score in player and 'class="chart-svg"' in player
+    for svg in re.findall(r'<svg class="chart-svg".*?</svg>', player, re.S):  # numbers as SVG reads them
+        for value in re.findall(r'(?:x|y|x1|x2|y1|y2|d)="([^"]*)"', svg):
+            assert "," not in value, value
 
 
 @pytest.mark.django_db

@@ -73,12 +73,12 @@ def test_a_whole_odd_tournament_pairs_end_to_end(club, td, system):
 
 def test_monrad_warns_the_td_when_the_next_round_cannot_be_paired(club, td, td_client):
     """§4.9.2: six players, white wins twice: pairing round 3 leaves round 4 unpairable, and the TD sees it."""
-    from pairing import services as pairing_services
+    from tournaments import adapter
 
     competition = make_competition(club, td, make_members(club, 6), system="monrad", rounds=5, slug="monrad6")
     for _ in range(2):
         play_round(competition, td)
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     warnings = [note for note in map(from_json, rnd.explanation) if note.warning]
     assert len(warnings) == 1 and "round 4" in warnings[0].text()
     page = td_client.get(reverse("manage_round", args=[club.slug, competition.slug, 3]))

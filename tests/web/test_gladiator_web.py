@@ -198,16 +198,15 @@ def test_gladiator_round_robin_through_the_pages(client, td, club):
 
 
 def test_rating_report_rates_the_ordinary_games_by_their_own_result(td_client, td, club):
-    from pairing import services as pairing_services
     from ratings.models import RatingSystem
     from ratings.reports import build_report
-    from tournaments import gladiator, services
+    from tournaments import adapter, gladiator, services
     from tournaments.models import Competition
 
     members = make_members(club, 2)
     competition = Competition.objects.create(club=club, name="Duel", slug="duel", system="roundrobin", gladiator=True)
     services.add_participants(competition, members, td)
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     services.publish(rnd, td)
     ordinary = rnd.games.get()
     gladiator.set_game_result(ordinary, "½-½", td)
@@ -230,12 +229,11 @@ def test_gladiator_is_refused_for_a_knockout(club):
 def test_an_encounter_refuses_results_it_cannot_take(td, club):
     from django.core.exceptions import ValidationError
 
-    from pairing import services as pairing_services
-    from tournaments import gladiator, services
+    from tournaments import adapter, gladiator, services
 
     competition = Competition.objects.create(club=club, name="Duel", slug="duel", system="roundrobin", gladiator=True)
     services.add_participants(competition, make_members(club, 2), td)
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     services.publish(rnd, td)
     ordinary = rnd.games.get()
 
@@ -269,14 +267,13 @@ def test_an_encounter_refuses_results_it_cannot_take(td, club):
 
 
 def test_a_swiss_round_is_paired_on_the_gladiator_points(td, club):
-    from pairing import services as pairing_services
-    from tournaments import gladiator, services
+    from tournaments import adapter, gladiator, services
 
     competition = Competition.objects.create(
         club=club, name="Swiss", slug="swiss", system="dutch", rounds=3, gladiator=True
     )
     services.add_participants(competition, make_members(club, 4), td)
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     services.publish(rnd, td)
     games = {frozenset({g.white.start_number, g.black.start_number}): g for g in rnd.games.all()}
     assert set(games) == {frozenset({1, 3}), frozenset({2, 4})}
@@ -288,7 +285,7 @@ def test_a_swiss_round_is_paired_on_the_gladiator_points(td, club):
     replay = gladiator.add_next_game(rnd, first.match, td)
     gladiator.set_game_result(replay, "1-0" if replay.white.start_number == 3 else "0-1", td)
     # 2 and 3 won their encounters (1 point each), 1 and 4 lost theirs: the winners meet.
-    second = pairing_services.pair_next_round(competition, td)
+    second = adapter.pair_next_round(competition, td)
     pairs = {frozenset({g.white.start_number, g.black.start_number}) for g in second.games.all()}
     assert pairs == {frozenset({2, 3}), frozenset({1, 4})}
     assert all(g.match == g.board for g in second.games.all())

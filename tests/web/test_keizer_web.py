@@ -4,9 +4,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from pairing.services import pair_next_round
 from tests.conftest import make_competition, make_members
 from tournaments import services
+from tournaments.adapter import pair_next_round
 from tournaments.models import Bye, Round
 from tournaments.standings import keizer_standings
 from tournaments.state import CompetitionData
@@ -69,15 +69,17 @@ def test_member_sends_notice_online_until_the_round_is_paired(client, club, td, 
     member.save()
     client.force_login(user)
     url = reverse("notice", args=[club.slug, season.slug])
-    assert "I cannot come" in client.get(url).content.decode()
-    client.post(url, {"absent": "1"})
+    page = client.get(url).content.decode()
+    assert "round 1" in page and 'value="absent-notice"' in page and 'value="half-bye"' not in page
+    client.post(url, {"round": 1, "answer": "absent-notice"})
     bye = Bye.objects.get(participant=participant)
     assert (bye.round.number, bye.kind) == (1, "absent-notice")
     pair_next_round(season, td)
     # Once round 1 is paired, the page speaks of round 2; round 1's notice stays as it was.
     page = client.get(url).content.decode()
-    assert "round 2" in page and "I cannot come" in page
-    client.post(url, {"absent": "0"})
+    assert "round 2" in page and 'value="absent-notice"' in page
+    client.post(url, {"round": 1, "answer": "present"})
+    client.post(url, {"round": 2, "answer": "present"})
     assert Bye.objects.get(participant=participant, round__number=1).kind == "absent-notice"
     from tournaments.models import TDAction
 

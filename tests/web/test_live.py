@@ -131,3 +131,24 @@ def test_the_qr_code_encodes_the_url(rf):
     assert svg.startswith("<svg") and "<script" not in svg
     expected = segno.make("https://club.example/r/1/", micro=False, error="m")
     assert re.search(r'd="([^"]+)"', svg).group(1) in expected.svg_inline(scale=3, border=2)
+
+
+def test_a_phone_waiting_for_round_one_gets_it_and_then_the_next_round(client, td, club, members):
+    from pairing.services import pair_next_round
+    from tournaments.services import finish, publish, set_result
+
+    competition = make_competition(club, td, members[:4])
+    waiting = client.get(url(competition, "pairings_latest")).content.decode()
+    assert "No round has been published yet." in waiting and 'hx-trigger="every 3s"' in waiting
+    rnd = pair_next_round(competition, td)
+    draft = client.get(url(competition, "pairings_latest"), headers=HTMX).content.decode()
+    assert "No round has been published yet." in draft  # a draft is not public
+    publish(rnd, td)
+    polled = client.get(url(competition, "pairings_latest"), headers=HTMX).content.decode()
+    assert "Round 1" in polled and 'hx-trigger="every 3s"' in polled and "<html" not in polled
+    for game in rnd.games.all():
+        set_result(game, "1-0", td)
+    finish(rnd, td)
+    publish(pair_next_round(competition, td), td)
+    polled = client.get(url(competition, "pairings_latest"), headers=HTMX).content.decode()
+    assert "Round 2" in polled and url(competition, "pairings", 2) in polled  # the rounds' links come along

@@ -19,11 +19,11 @@ def _page(client, language: str, url: str) -> str:
 
 def _dutch_round_two(club, td):
     """Seven players of the FIDE Dutch system: round 2 has a bracket line per score group and a bye."""
-    from pairing import services as pairing_services
+    from tournaments import adapter
 
     competition = make_competition(club, td, make_members(club, 7), system="dutch", rounds=5, slug="dutch")
     play_round(competition, td)
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     return competition, rnd
 
 
@@ -70,10 +70,10 @@ def _round_page(client, language, competition, number):
     ],
 )
 def test_the_round_robin_explanation_in_the_readers_language(club, td, td_client, language, words):
-    from pairing import services as pairing_services
+    from tournaments import adapter
 
     competition = make_competition(club, td, make_members(club, 5), system="roundrobin", slug="rr5")
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     page = _round_page(td_client, language, competition, rnd.number)
     for word in words:
         assert word in page
@@ -95,11 +95,10 @@ def test_the_keizer_round_and_the_players_points_in_the_readers_language(
     club, td, td_client, language, round_words, card_words
 ):
     """Seed 003: the pairing's reasons on the round page, and how a member's Keizer points came about."""
-    from pairing import services as pairing_services
-    from tournaments import services
+    from tournaments import adapter, services
 
     season = make_competition(club, td, make_members(club, 7), system="keizer", rounds=30, slug="keizer")
-    rnd = pairing_services.pair_next_round(season, td)
+    rnd = adapter.pair_next_round(season, td)
     page = _round_page(td_client, language, season, rnd.number)
     for word in round_words:
         assert word in page
@@ -160,12 +159,12 @@ def test_the_cup_explains_its_round_in_the_readers_language(td_client, club, td,
 
 def test_the_monrad_warning_is_an_alert_in_dutch(club, td, td_client):
     """§4.9.2: the look-ahead's warning keeps its alert in any language; its text is translated."""
-    from pairing import services as pairing_services
+    from tournaments import adapter
 
     competition = make_competition(club, td, make_members(club, 6), system="monrad", rounds=5, slug="monrad6")
     for _ in range(2):
         play_round(competition, td)
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     page = _round_page(td_client, "nl", competition, rnd.number)
     assert (
         '<li class="warning" role="alert"><strong>Waarschuwing (§4.9.2): na deze ronde kan ronde 4 niet worden '

@@ -84,3 +84,30 @@ def test_no_entries_once_the_teams_play(club, td):
     with pytest.raises(ValidationError, match="teams are fixed"):
         services.add_participant(event, late, td)
     assert event.participants.count() == 8
+
+
+@pytest.mark.rule("004 4.9.9.5")
+@pytest.mark.rule("004 11")
+def test_double_forfeits_and_boards_both_players_left_score_for_neither_team(client, club, td):
+    """004 §11: a player more than 15 minutes late loses; both absent, both lose. Teams (8 players):
+    1: [1, 8], 2: [2, 7], 3: [3, 6], 4: [4, 5].
+    Round 1, team 1 - team 4: board 1 (1-4) 0-0R, board 2 (5-8) 1-0: team 4 wins 1-0 (not 2-0);
+    team 2 - team 3: 2-3 1-0, 6-7 1-0: 1-1. Round 2 (4-3 6-5 | 1-2 7-8): white wins all: 4-3 1-1,
+    1-2 1-1. Players 6 (team 3) and 8 (team 1) withdraw; round 3 team 3 - team 1 has board 2 (8-6)
+    unpaired, lost by both: 3-1 on board 1 gives team 3 1-0; team 2 - team 4: 2-4 1-0, 5-7 1-0: 1-1.
+    Match points (2/1/0): team 4: 2+1+1 = 4, board points 1+1+1 = 3; team 2: 1+1+1 = 3, 1+1+1 = 3;
+    team 3: 1+1+2 = 4, 1+1+1 = 3; team 1: 0+1+0 = 1, 0+1+0 = 1."""
+    event = make_competition(club, td, make_members(club, 8), system="olympiad", rounds=3, slug="teams")
+    play_round(event, td, {1: "0-0R"})
+    play_round(event, td)
+    services.withdraw(event.participants.get(start_number=6), td)
+    services.withdraw(event.participants.get(start_number=8), td)
+    rnd = play_round(event, td)
+    assert [(g.white.start_number, g.black.start_number) for g in rnd.games.order_by("board")] == [
+        (2, 4), (5, 7), (3, 1),
+    ]  # fmt: skip
+    page = client.get(reverse("standings", args=[club.slug, event.slug]))
+    table = {
+        r["standing"].team: (r["standing"].match_points, r["standing"].board_points) for r in page.context["rows"]
+    }
+    assert table == {4: (4.0, 3.0), 3: (4.0, 3.0), 2: (3.0, 3.0), 1: (1.0, 1.0)}

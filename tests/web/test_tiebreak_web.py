@@ -428,3 +428,52 @@ def test_every_note_of_the_tiebreak_module_is_shown_in_dutch_and_danish(rules):
                     if pgettext(part.code, TEMPLATES[part.code].template) == TEMPLATES[part.code].template
                 ]
             assert shown and not untranslated, (language, english, shown, untranslated)
+
+
+@pytest.mark.rule("C.07 10.1")
+def test_unrated_opponents_setting_and_the_standings_say_which_applies(td_client, client, club, td):
+    """C.07 art. 10: the regulations say how unrated participants are rated; by default the
+    rating-based tie-breaks are not used while one takes part. Four players rated 2090, 2080, 2070
+    and one unrated, all against all. Rated 1000, an unrated opponent of the 2090 player gives
+    (2080 + 2070 + 1000) / 3 = 1716.7 -> 1717; left out, (2080 + 2070) / 2 = 2075."""
+    from tournaments.models import TDAction
+
+    players = make_members(club, 4)
+    players[3].national_rating = None
+    players[3].save()
+    competition = make_competition(club, td, players, system="roundrobin", slug="rated")
+    add_round(competition, 1, [(1, 4, "1-0"), (2, 3, "1-0")])
+    add_round(competition, 2, [(1, 3, "1-0"), (4, 2, "0-1")])
+    add_round(competition, 3, [(2, 1, "0-1"), (3, 4, "1-0")])
+    url = reverse("tiebreak_settings", args=[club.slug, competition.slug])
+    standings_url = reverse("standings", args=[club.slug, competition.slug])
+    td_client.post(url, {"codes": "ARO", "override": "on"})
+    page = client.get(standings_url)
+    assert "not used while unrated players take part" in page.content.decode()
+    assert page.context["rows"][0].tiebreaks == [None]
+
+    response = td_client.post(url, {"codes": "ARO", "unrated_opponents": "rating", "override": "on"})
+    assert "Give the rating at which unrated opponents count." in response.content.decode()
+    td_client.post(url, {"codes": "ARO", "unrated_opponents": "rating", "unrated_rating": "1000", "override": "on"})
+    competition.refresh_from_db()
+    assert (competition.unrated_opponents, competition.unrated_rating) == ("rating", 1000)
+    assert TDAction.objects.filter(competition=competition, action="unrated opponents override").exists()
+    page = client.get(standings_url)
+    rows = {row.participant.start_number: row.tiebreaks[0] for row in page.context["rows"]}
+    ratings = {p.start_number: p.rating for p in competition.participants.all()}
+    assert sorted(ratings.values()) == [0, 2070, 2080, 2090]
+
+    def aro(player: int, unrated_at: int | None) -> int:
+        """Everybody met everybody; an unrated opponent at `unrated_at`, or left out (None)."""
+        counted = [ratings[o] or unrated_at for o in ratings if o != player]
+        counted = [r for r in counted if r]
+        return int(sum(counted) / len(counted) + 0.5)
+
+    assert rows == {p: aro(p, 1000) for p in ratings}
+    assert "counts at rating 1000" in page.content.decode()
+
+    td_client.post(url, {"codes": "ARO", "unrated_opponents": "leave-out", "override": "on"})
+    page = client.get(standings_url)
+    rows = {row.participant.start_number: row.tiebreaks[0] for row in page.context["rows"]}
+    assert rows == {p: aro(p, None) for p in ratings}
+    assert "do not count" in page.content.decode()

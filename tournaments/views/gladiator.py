@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
 
-from .. import gladiator
+from .. import adapter
 from ..flash import flash_errors
 from ..models import Competition, Round
 
@@ -22,9 +22,9 @@ def next_game(request, club, competition, number, match):
     """Add the replay (colours reversed, reduced time) or the next blitz game of encounter `match`."""
     directed_club(request, club)
     competition = get_object_or_404(Competition, club__slug=club, slug=competition, gladiator=True)
-    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     try:
-        game = gladiator.add_next_game(rnd, match, request.user)
+        (game,) = adapter.add_next_games(rnd, request.user, match)
     except ValidationError as error:
         flash_errors(request, error)
     else:

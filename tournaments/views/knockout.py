@@ -16,19 +16,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
+from pairing.engines.state import InvalidInput
 
-from .. import knockout, services
+from .. import adapter, groups, knockout, services
 from ..caching import public_page
 from ..flash import flash_errors
 from ..models import Competition, Round
+from ..notes import render_note
+from ..olympiad import team_event
 from ..pdf import render_pdf
+from ..state import CompetitionData
 
 
 def _knockout(club_slug: str, slug: str) -> Competition:
     competition = get_object_or_404(
         Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug
     )
-    if not knockout.is_knockout(competition):
+    if not competition.engine.bracket:
         raise Http404
     return competition
 
@@ -108,7 +112,7 @@ def cup_page(request, club, competition):
 def cup_format(request, club, competition):
     """Games per match and per tie-break stage, until round 1 is paired."""
     competition = _directed(request, club, competition)
-    if competition.round_set.filter(paired_at__isnull=False).exists():
+    if competition.round_set.paired().exists():
         messages.error(request, _("The match format is fixed once round 1 is paired."))
         return redirect("cup", club, competition.slug)
     try:
@@ -116,9 +120,8 @@ def cup_format(request, club, competition):
     except ValueError:
         messages.error(request, _("Give whole numbers of games."))
         return redirect("cup", club, competition.slug)
-    competition.settings = {**competition.settings, **settings}
     try:
-        competition.save(update_fields=["settings"])
+        adapter.save_format(competition, settings, request.user, _("The match format is fixed once round 1 is paired."))
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -131,7 +134,9 @@ def cup_format(request, club, competition):
 def cup_pair(request, club, competition):
     competition = _directed(request, club, competition)
     try:
-        rnd = knockout.pair_round(competition, request.user)
+        rnd = adapter.pair_next_round(competition, request.user, expected=_expected_round(request))
+    except adapter.StaleAction as error:
+        messages.info(request, " ".join(error.messages))
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -145,7 +150,7 @@ def cup_publish(request, club, competition, number):
     competition = _directed(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     try:
-        services.publish(rnd, request.user)
+        adapter.publish(rnd, request.user)
         messages.success(request, _("Round %(n)s is published.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -157,10 +162,10 @@ def cup_publish(request, club, competition, number):
 def cup_next_games(request, club, competition, number):
     """Add the next game of every match that needs one (or of the match posted)."""
     competition = _directed(request, club, competition)
-    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     match = request.POST.get("match")
     try:
-        added = knockout.add_next_games(rnd, request.user, int(match) if match else None)
+        added = adapter.add_next_games(rnd, request.user, int(match) if match else None)
     except (ValidationError, ValueError) as error:
         flash_errors(request, error if isinstance(error, ValidationError) else ValidationError(str(error)))
     else:
@@ -176,7 +181,7 @@ def cup_next_games(request, club, competition, number):
 def cup_result(request, club, competition, number, board):
     """One game's result typed on the cup page (htmx: the row back), or every game of the form."""
     competition = _directed(request, club, competition)
-    rnd = get_object_or_404(Round, competition=competition, number=number, paired_at__isnull=False)
+    rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     games = rnd.games.order_by("board")
     targets = games.filter(board=board) if board else games
     errors = []
@@ -185,7 +190,7 @@ def cup_result(request, club, competition, number, board):
         if key not in request.POST:
             continue
         try:
-            knockout.set_game_result(game, services.parse_result(request.POST[key]), request.user)
+            adapter.set_result(game, services.parse_result(request.POST[key]), request.user)
         except ValidationError as error:
             errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
     if request.htmx and board:
@@ -209,8 +214,6 @@ def cup_result(request, club, competition, number, board):
 @login_required
 def split_groups(request, club, competition):
     """Rating groups (seed 004 §65): preview the division for a group size, then create one competition per group."""
-    from .. import groups
-
     directed_club(request, club)
     competition = get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
     size = request.POST.get("size") or request.GET.get("size") or ""
@@ -224,7 +227,7 @@ def split_groups(request, club, competition):
             error = " ".join(problem.messages)
     if request.method == "POST" and not error:
         try:
-            created = groups.split_into_groups(competition, int(size), request.user)
+            created = adapter.split_into_groups(competition, int(size), request.user)
         except (ValidationError, ValueError) as problem:
             error = " ".join(problem.messages) if isinstance(problem, ValidationError) else str(problem)
         else:
@@ -236,12 +239,6 @@ def split_groups(request, club, competition):
 
 def render_team_standings(request, competition: Competition) -> HttpResponse:
     """The olympiad team tournament (seed 004 §4.9.9.5): team table, crosstable, matches, board scores."""
-    from pairing.engines.state import InvalidInput
-
-    from ..notes import render_note
-    from ..olympiad import team_event
-    from ..state import CompetitionData
-
     try:
         event = team_event(CompetitionData.load(competition, public=True))
     except InvalidInput as error:  # e.g. more teams than players: said on the page, fixed in the team settings
@@ -302,9 +299,12 @@ def _board_result(board) -> str:
 def team_settings(request, club, competition):
     """Number of teams and of cycles of an olympiad team tournament, until round 1 is paired."""
     directed_club(request, club)
-    competition = get_object_or_404(Competition, club__slug=club, slug=competition, system="olympiad")
-    if competition.round_set.filter(paired_at__isnull=False).exists():
-        messages.error(request, _("The teams are fixed once round 1 is paired."))
+    competition = get_object_or_404(Competition, club__slug=club, slug=competition)
+    if not competition.engine.teams:
+        raise Http404
+    fixed = _("The teams are fixed once round 1 is paired.")
+    if competition.round_set.paired().exists():
+        messages.error(request, fixed)
         return redirect("manage", club, competition.slug)
     try:
         settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
@@ -314,8 +314,7 @@ def team_settings(request, club, competition):
                 _("%(teams)s teams need at least %(teams)s players; the competition has %(players)s.")
                 % {"teams": settings["teams"], "players": players}
             )
-        competition.settings = settings
-        competition.save(update_fields=["settings"])
+        adapter.save_format(competition, settings, request.user, fixed)
     except ValueError:
         messages.error(request, _("Give whole numbers."))
     except ValidationError as error:
@@ -323,3 +322,11 @@ def team_settings(request, club, competition):
     else:
         messages.success(request, _("Team settings saved."))
     return redirect("manage", club, competition.slug)
+
+
+def _expected_round(request) -> int | None:
+    """The round number the page offered to pair (posted with the pair button), None if not given."""
+    try:
+        return int(request.POST["round"])
+    except (KeyError, ValueError):
+        return None

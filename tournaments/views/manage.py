@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,11 +14,12 @@ from clubs.forms import GuestForm
 from clubs.models import Member
 from clubs.validation import key_number
 
-from .. import services
+from .. import adapter
+from ..adapter import next_round_number
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm
-from ..models import Bye, Competition, Participant, Round, TDAction
-from .common import _competition, _directed_competition
+from ..forms import AbsenceForm, CompetitionForm, SystemSettingsForm
+from ..models import Competition, Participant, ResultChange, Round
+from .common import _directed_competition
 
 
 @login_required
@@ -27,12 +27,10 @@ def new_competition(request, club):
     club = directed_club(request, club)
     form = CompetitionForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
+        competition = form.save(commit=False)
+        competition.club = club
         try:
-            with transaction.atomic():
-                competition = form.save(commit=False)
-                competition.club = club
-                competition.save()
-                services.add_participants(competition, list(form.cleaned_data["players"]), request.user)
+            adapter.create_competition(competition, list(form.cleaned_data["players"]), request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -48,8 +46,6 @@ def manage(request, club, competition):
 
 
 def _manage_context(competition: Competition) -> dict:
-    from pairing.services import next_round_number
-
     participants = list(competition.participants.select_related("member"))
     number = next_round_number(competition)
     planned = competition.planned_rounds()
@@ -64,10 +60,10 @@ def _manage_context(competition: Competition) -> dict:
         "competition": competition,
         "club": competition.club,
         "participants": participants,
-        "rounds": competition.round_set.filter(paired_at__isnull=False),
+        "rounds": competition.round_set.paired(),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
-        "absence_choices": AbsenceForm.choices_for(competition.system),
+        "absence_choices": AbsenceForm.choices_for(competition.engine),
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
@@ -77,30 +73,23 @@ def _manage_context(competition: Competition) -> dict:
 @login_required
 def system_settings(request, club, competition):
     """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
-    from ..forms import SystemSettingsForm
-
     competition = _directed_competition(request, club, competition)
-    presets = {}
-    if competition.system == "keizer":
-        from pairing.engines import keizer
-
-        presets = keizer.PRESET_LABELS
-        if request.method == "POST" and request.POST.get("preset") in presets:
-            data = request.POST.copy()
-            for name, value in keizer.apply_preset(request.POST["preset"]).items():
-                data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
-            request.POST = data
+    engine = competition.engine
+    presets = engine.presets
+    if engine.apply_preset and request.method == "POST" and request.POST.get("preset") in presets:
+        data = request.POST.copy()
+        for name, value in engine.apply_preset(request.POST["preset"]).items():
+            data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
+        request.POST = data
     form = SystemSettingsForm(request.POST or None, competition=competition)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            competition.settings = form.cleaned_data["settings"]
-            competition.save()
-            TDAction.objects.create(
-                competition=competition,
-                user=request.user,
-                action="settings" + ("-override" if form.cleaned_data.get("override") else ""),
-                detail=request.POST.get("preset", ""),
-            )
+        adapter.save_settings(
+            competition,
+            form.cleaned_data["settings"],
+            request.user,
+            override=bool(form.cleaned_data.get("override")),
+            preset=request.POST.get("preset", ""),
+        )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
     return render(request, "tournaments/settings.html", {"competition": competition, "form": form, "presets": presets})
@@ -116,7 +105,7 @@ def add_participants(request, club, competition):
         return redirect("manage", club, competition.slug)
     try:
         members = list(Member.objects.filter(club=competition.club, id__in=ids))
-        services.add_participants(competition, members, request.user)
+        adapter.add_participants(competition, members, request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -133,12 +122,7 @@ def add_guest(request, club, competition):
                 messages.error(request, error)
         return redirect("manage", club, competition.slug)
     try:
-        with transaction.atomic():
-            guest = form.save(commit=False)
-            guest.club = competition.club
-            guest.is_guest = True
-            guest.save()
-            services.add_participant(competition, guest, request.user)
+        adapter.add_guest(competition, form.save(commit=False), request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -149,7 +133,7 @@ def add_guest(request, club, competition):
 def withdraw(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
-    services.withdraw(participant, request.user)
+    adapter.withdraw(participant, request.user)
     messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
     return redirect("manage", club, competition.slug)
 
@@ -160,16 +144,12 @@ def set_absence(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
     form = AbsenceForm(request.POST)
-    from pairing.services import next_round_number
-
     try:
         if not form.is_valid():
-            raise ValidationError([error for errors in form.errors.values() for error in errors])
-        if form.cleaned_data["kind"] not in dict(AbsenceForm.choices_for(competition.system)):
+            raise ValidationError(form.errors["kind"])
+        if form.cleaned_data["kind"] not in dict(AbsenceForm.choices_for(competition.engine)):
             raise ValidationError(_("This system does not know that kind of absence."))
-        services.set_absence(
-            competition, next_round_number(competition), participant, form.cleaned_data["kind"] or None, request.user
-        )
+        adapter.set_absence(competition, participant, form.cleaned_data["kind"] or None, request.user)
     except ValidationError as error:
         flash_errors(request, error)
     if request.htmx:
@@ -179,43 +159,11 @@ def set_absence(request, club, competition, number):
 
 
 @login_required
-def notice(request, club, competition):
-    """A member sends (or takes back) notice of absence for the next round, until it is paired (seed 003 §3.3)."""
-    from pairing.services import next_round_number
-
-    competition = _competition(club, competition)
-    member = getattr(request.user, "member", None)
-    participant = competition.participants.filter(member=member).first() if member else None
-    if participant is None:
-        raise PermissionDenied
-    number = next_round_number(competition)
-    if request.method == "POST":
-        kind = Bye.Kind.ABSENT_NOTICE if request.POST.get("absent") == "1" else None
-        try:
-            services.set_absence(competition, number, participant, kind, request.user)
-            messages.success(
-                request,
-                _("Your notice of absence for round %(n)s is recorded.") % {"n": number}
-                if kind
-                else _("You are down as present for round %(n)s.") % {"n": number},
-            )
-        except ValidationError as error:
-            flash_errors(request, error)
-        return redirect("notice", club, competition.slug)
-    absent = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
-    return render(
-        request,
-        "tournaments/notice.html",
-        {"competition": competition, "participant": participant, "number": number, "absence": absent},
-    )
-
-
-@login_required
 @require_POST
 def undo_round(request, club, competition):
     competition = _directed_competition(request, club, competition)
     try:
-        number = services.undo_last_round(competition, request.user)
+        number = adapter.undo_last_round(competition, request.user)
         messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -225,8 +173,6 @@ def undo_round(request, club, competition):
 def results_history(request, club, competition):
     """Every result change, with who and when (TDs only)."""
     competition = _directed_competition(request, club, competition)
-    from ..models import ResultChange
-
     changes = ResultChange.objects.filter(game__round__competition=competition).select_related(
         "game__round", "game__white__member", "game__black__member", "changed_by"
     )

@@ -9,9 +9,13 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from .. import standings
+from pairing.engines.prizes import default_sharing
+
+from .. import adapter, prizes, standings
 from ..caching import public_page
+from ..models import PrizeTable
 from ..pdf import render_pdf
+from ..prizes import PrizeTableForm, prize_list, tiebreak_name
 from ..state import CompetitionData
 from .common import _competition, _directed_competition, _page
 
@@ -19,8 +23,6 @@ from .common import _competition, _directed_competition, _page
 @public_page
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
-    from ..prizes import tiebreak_name
-
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     names, rows = standings.standings(data)
@@ -49,15 +51,21 @@ def tiebreak_explanation(request, club, competition, number, index):
 @login_required
 def tiebreak_settings(request, club, competition):
     """The competition's tie-break list: free until round 1 is paired, then only by a recorded override."""
-    from .. import prizes
-
     competition = _directed_competition(request, club, competition)
     current = list(competition.tiebreaks or [])
-    initial = {"codes": ", ".join(current or prizes.default_codes(competition.system))}
+    initial = {
+        "codes": ", ".join(current or prizes.default_codes(competition.system)),
+        "unrated_opponents": competition.unrated_opponents,
+        "unrated_rating": competition.unrated_rating,
+    }
     form = prizes.TiebreakForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        cleaned = form.cleaned_data
         try:
-            prizes.set_tiebreaks(competition, form.cleaned_data["codes"], request.user, form.cleaned_data["override"])
+            unrated = None
+            if cleaned["unrated_opponents"]:
+                unrated = (cleaned["unrated_opponents"], cleaned["unrated_rating"])
+            adapter.set_tiebreaks(competition, cleaned["codes"], request.user, cleaned["override"], unrated)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -77,16 +85,11 @@ def tiebreak_settings(request, club, competition):
 @login_required
 def prize_settings(request, club, competition):
     """The prize table: prizes by place, prize groups, and the regulation for equal points."""
-    from pairing.engines.prizes import default_sharing
-
-    from ..models import PrizeTable
-    from ..prizes import PrizeTableForm
-
     competition = _directed_competition(request, club, competition)
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
     form = PrizeTableForm(request.POST or None, instance=table)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        adapter.save_prize_table(form.save(commit=False), request.user)
         messages.success(request, _("Prize table saved."))
         return redirect("prize_list", club, competition.slug)
     default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]
@@ -96,8 +99,6 @@ def prize_settings(request, club, competition):
 @public_page
 def prize_list_page(request, club, competition):
     """The prize list: winners by name and prize (no private data), as a page or a PDF."""
-    from ..prizes import prize_list
-
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     context = {

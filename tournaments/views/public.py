@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
-from ratings.graphs import rating_chart
+from pairing.engines.dubov import aro_list
 
 from .. import graphs, standings
 from ..caching import public_page
@@ -22,13 +22,14 @@ from .knockout import render_bracket, render_team_standings
 @public_page
 def pairings(request, club, competition, number=None):
     competition = _competition(club, competition)
-    if competition.system == "knockout":
+    if competition.engine.bracket:
         return render_bracket(request, competition)
     is_director = competition.club.is_director(request.user)
     data = CompetitionData.load(competition, public=not is_director)
     rounds = [r for r in data.rounds if r.is_paired]
-    if not rounds and number is None:
-        return render(request, "tournaments/pairings.html", {"competition": competition, "rounds": []})
+    if not rounds and number is None:  # the page waits for round 1 (and polls for it)
+        context = {"competition": competition, "rounds": [], "live": competition.status != Competition.Status.FINISHED}
+        return _page(request, "tournaments/pairings.html", context, "boards")
     rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
     if rnd is None:
         raise Http404
@@ -54,7 +55,7 @@ def live_board(request, club, competition):
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     rounds = [r for r in data.rounds if r.is_paired]
-    has_standings = competition.system not in ("knockout", "olympiad") and bool(rounds)
+    has_standings = not (competition.engine.bracket or competition.engine.teams) and bool(rounds)
     panel = request.GET.get("panel", "round")
     if panel not in LIVE_PANELS or (panel == "standings" and not has_standings) or not rounds:
         panel = "round" if rounds else "standings"
@@ -64,7 +65,7 @@ def live_board(request, club, competition):
         context["switch_after"] = LIVE_PANELS[panel]
     if panel == "round":
         context |= _round_context(data, rounds[-1])
-    elif competition.system == "keizer":
+    elif competition.engine.own_standings:
         _table, rows = standings.keizer_standings(data)
         context["standings"] = [(row.line.rank, row.participant, row.line.total) for row in rows]
         context["keizer"] = True
@@ -79,19 +80,18 @@ def live_board(request, club, competition):
 @public_page
 def standings_page(request, club, competition):
     competition = _competition(club, competition)
-    if competition.system == "knockout":
+    if competition.engine.bracket:
         return render_bracket(request, competition)
-    if competition.system == "olympiad":
+    if competition.engine.teams:
         return render_team_standings(request, competition)
     data = CompetitionData.load(competition, public=True)
-    if competition.system == "keizer":
+    if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
+    context["unrated_note"] = standings.unrated_note(data)
     context["progression"] = graphs.standings_chart(data)
-    if competition.system == "dubov-1997":  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
-        from pairing.engines.dubov import aro_list
-
+    if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
         context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))
     if request.GET.get("format") == "pdf":
@@ -145,7 +145,7 @@ def player_card(request, club, competition, number):
             }
         )
     keizer_line = None
-    if competition.system == "keizer":
+    if competition.engine.own_standings:
         _table, rows = standings.keizer_standings(data)
         keizer_line = next(row.line for row in rows if row.participant == participant)
     return render(
@@ -158,6 +158,5 @@ def player_card(request, club, competition, number):
             "keizer": keizer_line,
             "show_private": competition.club.is_director(request.user),
             "score_chart": graphs.score_chart(participant, lines),
-            "rating_chart": rating_chart(participant.member),
         },
     )

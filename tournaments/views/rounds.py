@@ -10,8 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import adapter, services
 from ..flash import flash_errors
+from ..gladiator import round_view
 from ..models import Bye, Round
 from ..state import CompetitionData
 from .common import _directed_competition, _round_context
@@ -20,7 +21,7 @@ from .common import _directed_competition, _round_context
 @login_required
 def manage_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
-    if competition.system == "knockout":
+    if competition.engine.bracket:
         return redirect("cup", club, competition.slug)
     data = CompetitionData.load(competition)
     rnd = next((r for r in data.rounds if r.number == number and r.is_paired), None)
@@ -28,8 +29,6 @@ def manage_round(request, club, competition, number):
         raise Http404
     context = _round_context(data, rnd) | {"participants": data.participants}
     if competition.gladiator:  # each board an encounter with its games (seed 004 §4.9.8)
-        from ..gladiator import round_view
-
         context["encounters"] = round_view(data, context["games"])
     return render(request, "tournaments/manage_round.html", context)
 
@@ -51,12 +50,7 @@ def enter_result(request, club, competition, number, board):
         based_on = request.POST.get(f"based-{game.board}")  # the result the TD's page showed
         try:
             result = services.parse_result(request.POST[key])
-            if competition.gladiator:  # the encounter decides which results it can take
-                from ..gladiator import set_game_result
-
-                set_game_result(game, result, request.user, override=override, based_on=based_on)
-            else:
-                services.set_result(game, result, request.user, override=override, based_on=based_on)
+            adapter.set_result(game, result, request.user, override=override, based_on=based_on)
         except ValidationError as error:
             errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
     if request.htmx and board and competition.gladiator and not errors:
@@ -81,7 +75,7 @@ def publish_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     try:
-        services.publish(rnd, request.user)
+        adapter.publish(rnd, request.user)
         messages.success(request, _("Round %(n)s is published.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -94,7 +88,7 @@ def finish_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     try:
-        services.finish(rnd, request.user)
+        adapter.finish(rnd, request.user)
         messages.success(request, _("Round %(n)s is finished.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -111,7 +105,7 @@ def club_match_result(request, club, competition, number, start_number):
         kind=Bye.Kind.CLUB_MATCH,
     )  # fmt: skip
     try:
-        services.set_club_match_result(bye, request.POST.get("points", ""), request.user)
+        adapter.set_club_match_result(bye, request.POST.get("points", ""), request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -10,7 +11,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
+from clubs.validation import InputError
+from jobs.views import follow
+from pairing.engines.trf import TrfError
 
+from .. import adapter
+from ..forms import TrfImportForm
+from ..tasks import start
+from ..trf_io import export_trf as do_export
 from .common import _directed_competition
 
 
@@ -19,31 +27,19 @@ def import_trf(request, club):
     """A TRF file as a new competition; a malformed file is refused with its line number, nothing saved.
 
     A large file is imported by a worker (`tournaments.tasks`): the TD follows the job's page."""
-    from django.conf import settings
-
-    from clubs.validation import InputError
-    from pairing.engines.trf import TrfError
-
-    from ..forms import TrfImportForm
-    from ..trf_io import import_trf as do_import
-
     club = directed_club(request, club)
     form = TrfImportForm(request.POST or None, request.FILES or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if request.FILES["file"].size > settings.TRF_INLINE_MAX_BYTES:  # a worker imports it, the page follows
-            from jobs.views import follow
-
-            from ..tasks import start
-
             job = start(
                 club, data["file"], request.FILES["file"].name, name=data["name"], slug=data["slug"],
                 system=data["system"], user=request.user,
             )  # fmt: skip
             return follow(job)
         try:
-            competition = do_import(
-                club, data["file"], name=data["name"], slug=data["slug"], system=data["system"],
+            competition = adapter.import_trf(
+                club, data["file"], request.user, name=data["name"], slug=data["slug"], system=data["system"],
                 source=request.FILES["file"].name,
             )  # fmt: skip
         except (TrfError, InputError, ValidationError) as error:
@@ -56,9 +52,6 @@ def import_trf(request, club):
 
 @login_required
 def export_trf(request, club, competition):
-
-    from ..trf_io import export_trf as do_export
-
     competition = _directed_competition(request, club, competition)
     response = HttpResponse(do_export(competition), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}.trf"'

@@ -31,17 +31,24 @@ Input convention:
 from __future__ import annotations
 
 from ..registry import PairingSystem
+from ..state import Kind
 from .pair import pair_round
 from .scoring import StandingRow, Standings, ranking_after, standings, standings_text
-from .settings import DEFAULTS, PRESET_LABELS, PRESETS, KeizerSettings, apply_preset, validate
+from .settings import DEFAULTS, PRESET_LABELS, PRESETS, SYSTEM_ID, KeizerSettings, apply_preset, validate
 from .start import StartEntry, keizer_tpr, start_ranking, strength_groups
 
 SYSTEM = PairingSystem(
-    id="keizer",
+    id=SYSTEM_ID,
     name="Keizer",
     pair=pair_round,
     defaults=DEFAULTS,
     validate=validate,
+    own_standings=True,
+    season_start=True,
+    gladiator=False,
+    absences=(Kind.ABSENT_NOTICE, Kind.ABSENT, Kind.CLUB_MATCH),
+    presets=PRESET_LABELS,
+    apply_preset=apply_preset,
 )
 
 __all__ = [

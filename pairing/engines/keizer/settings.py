@@ -15,8 +15,10 @@ from typing import Any
 
 from .. import setting_checks as checks
 from ..notes import note_text
+from ..registry import merge_settings
 from ..state import InvalidInput
 
+SYSTEM_ID = "keizer"
 _VALUE_RATIO = note_text("keizer.value_ratio", "value_ratio must be 0 (not used) or a number above 1.")
 
 REVALUATION_MODES = ("classic", "fixed-point", "frozen")
@@ -107,10 +109,8 @@ def validate(settings: dict[str, Any]) -> None:
 
 
 def resolve(given: dict[str, Any] | None) -> KeizerSettings:
-    """The defaults overlaid with `given`, validated (through the registered system)."""
-    from . import SYSTEM  # the package registers the system; imported late to avoid a cycle
-
-    merged = SYSTEM.settings(given)
+    """The defaults overlaid with `given`, validated (as the registered system does)."""
+    merged = merge_settings(SYSTEM_ID, DEFAULTS, validate, given)
     return KeizerSettings(**{f.name: merged[f.name] for f in fields(KeizerSettings)})
 
 
@@ -162,6 +162,4 @@ def apply_preset(name: str, overrides: dict[str, Any] | None = None) -> dict[str
     unknown preset, an unknown setting or a bad value)."""
     if name not in PRESETS:
         raise InvalidInput(f"unknown Keizer preset {name!r}; known: {', '.join(PRESETS)}")
-    from . import SYSTEM  # imported late, as in `resolve`
-
-    return SYSTEM.settings(PRESETS[name] | (overrides or {}))
+    return merge_settings(SYSTEM_ID, DEFAULTS, validate, PRESETS[name] | (overrides or {}))

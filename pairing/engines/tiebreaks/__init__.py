@@ -8,8 +8,8 @@ Codes and conventions: docs/tiebreaks.md.
 
 from .catalogue import CATALOGUE, Calculator, Explanation, Item, Spec, parse
 from .defaults import DEFAULTS, default_rules, default_tiebreaks
-from .ranking import Standing, encounter_points, standings
-from .rules import PRESETS, Rules, get_rules
+from .ranking import Standing, encounter_points, standings, unrated_rule_note
+from .rules import PRESETS, UNRATED_CHOICES, Rules, Unrated, get_rules
 
 __all__ = [
     "CATALOGUE",
@@ -21,10 +21,13 @@ __all__ = [
     "Rules",
     "Spec",
     "Standing",
+    "UNRATED_CHOICES",
+    "Unrated",
     "default_rules",
     "default_tiebreaks",
     "encounter_points",
     "get_rules",
     "parse",
     "standings",
+    "unrated_rule_note",
 ]

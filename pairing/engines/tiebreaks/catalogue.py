@@ -21,7 +21,17 @@ from ratings.maths.tables import average, round_half_up
 
 from ..notes import Note, note_text
 from ..state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
-from .rules import FORFEIT_COUNTED, GAME, Rules, drawn_as_opponent, get_rules, is_vur, points, unplayed_label
+from .rules import (
+    FORFEIT_COUNTED,
+    GAME,
+    Rules,
+    Unrated,
+    drawn_as_opponent,
+    get_rules,
+    is_vur,
+    points,
+    unplayed_label,
+)
 
 # Acronym -> (name, modifiers it takes). Cut/median: "C", "M"; "L" Koya limit; "P" forfeits as
 # played; "F" Fore Buchholz.
@@ -57,6 +67,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 # Lower is better for these; every other value ranks higher first.
 LOWER_IS_BETTER = frozenset({"TPN", "LOT"})
 ENCOUNTER = frozenset({"DE", "DE1"})
+# C.07 art. 10: the tie-breaks on the opponents' ratings, which need every participant rated.
+RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
 # Tie-breaks computed under seed 001's rules whatever the competition's rules are.
 FORCED_RULES = {"WP": "knsb", "WSB": "knsb"}
 
@@ -76,6 +88,11 @@ _CUT = note_text("tiebreak.cut", "cut")()
 _CUT_AND = note_text("tiebreak.cut_and", "cut; %(note)s")
 _NOT_COUNTED = note_text("tiebreak.not_counted", "unplayed round not counted")()
 _UNRATED = note_text("tiebreak.unrated", "unrated opponent")()
+_UNRATED_AT = note_text("tiebreak.unrated_at", "unrated opponent counted at %(rating)s")
+_DROPPED = note_text(
+    "tiebreak.dropped",
+    "not used: unrated players take part and the regulations give them no rating (C.07 art. 10)",
+)()
 _COUNTED_AS = note_text("tiebreak.counted_as", "opponent's %(points)s points counted as %(counted)s")
 _SELF_DRAW = note_text(
     "tiebreak.self_draw", "a draw against oneself: own score %(ws)s with unplayed rounds as draws"
@@ -198,6 +215,8 @@ class Field:
         self.state = state
         self.rounds = rounds
         self.rules = rules
+        self.win = state.win_points
+        self.draw = state.draw_points
         self.records: dict[int, list[RoundRecord]] = {}
         for p in state.players:
             records = list(p.history[:rounds])
@@ -205,7 +224,7 @@ class Field:
             if fore and rounds and records[-1].paired and records[-1].opponent:
                 # FB (C.07 8.3): every paired game of the last round counts as a draw.
                 last = records[-1]
-                records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, 0.5)
+                records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
             self.records[p.id] = records
         self.points = {pid: sum(points(r) for r in recs) for pid, recs in self.records.items()}
         self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
@@ -215,7 +234,7 @@ class Field:
             return sum(points(r) for r in records)
         adjusted = self.rules.opponents == "adjusted"
         drawn = drawn_as_opponent(records) if adjusted else [not r.played for r in records]
-        return sum(0.5 if d else points(r) for r, d in zip(records, drawn, strict=True))
+        return sum(self.draw if d else points(r) for r, d in zip(records, drawn, strict=True))
 
     def met(self, record: RoundRecord, forfeits_played: bool) -> bool:
         """A meeting: an over-the-board game, or with /P a forfeit against the scheduled opponent."""
@@ -254,11 +273,14 @@ class Field:
             return _Part(rnd, None, what, result, 0.0, 0.0, vur, _NOT_COUNTED, False)
         if mode == "self-draw":
             ws = self.adjusted[pid]
-            return _Part(rnd, None, what, result, ws, 0.5, vur, _SELF_DRAW(ws=_half(ws)))
+            return _Part(rnd, None, what, result, ws, self.draw, vur, _SELF_DRAW(ws=_half(ws)))
         if mode == "virtual":
-            value = before + (1 - result) + 0.5 * (self.rounds - rnd)
+            # The virtual opponent's result is the opposite of the player's: a win's points for a
+            # loss, a draw's for a draw, nothing for a win.
+            during = 0.0 if result >= self.win else self.draw if result == self.draw else self.win
             later = self.rounds - rnd
-            note = _VIRTUAL(before=_half(before), during=_half(1 - result), later=_half(0.5 * later), n=later)
+            value = before + during + self.draw * later
+            note = _VIRTUAL(before=_half(before), during=_half(during), later=_half(self.draw * later), n=later)
             return _Part(rnd, None, what, result, value, result, vur, note)
         value, note = own, _DUMMY(own=_half(own))
         if mode == "dummy-capped":
@@ -266,7 +288,7 @@ class Field:
                 cap = self.adjusted[rec.opponent]
                 capped = _CAPPED_OPPONENT(own=_half(own), opponent=rec.opponent, cap=_half(cap))
             else:
-                cap = 0.5 * self.rounds
+                cap = self.draw * self.rounds  # 16.4.2: a draw's points times the rounds
                 capped = _CAPPED_HALF(own=_half(own), cap=_half(cap))
             if cap < own:
                 value, note = cap, capped
@@ -305,8 +327,16 @@ def _trim(parts: list[_Part], low: int, high: int, vur_first: bool, sb: bool) ->
 class Calculator:
     """Values of any tie-break for any player of one state, computed once and cached."""
 
-    def __init__(self, state: TournamentState, rounds: int | None = None, rules: str | Rules | None = None):
+    def __init__(
+        self,
+        state: TournamentState,
+        rounds: int | None = None,
+        rules: str | Rules | None = None,
+        unrated: Unrated | None = None,
+    ):
         self.state = state
+        self.unrated = unrated or Unrated()
+        self.any_unrated = any(p.rating <= 0 for p in state.players)
         self.rounds = max((len(p.history) for p in state.players), default=0) if rounds is None else rounds
         self.rules = get_rules(rules)
         self._fields: dict[tuple[Rules, bool], Field] = {}
@@ -326,7 +356,10 @@ class Calculator:
         key = (spec.code, pid)
         if key not in self._cache:
             method = getattr(self, "_" + spec.acronym.lower())
-            exp = method(spec, pid)
+            if spec.acronym in RATING_BASED and self.unrated.how == "drop" and self.any_unrated:
+                exp = Explanation(spec.code, None, notes=[_DROPPED])
+            else:
+                exp = method(spec, pid)
             if not exp.key:
                 sign = -1.0 if spec.acronym in LOWER_IS_BETTER else 1.0
                 exp.key = (sign * (exp.value or 0.0),)
@@ -352,14 +385,18 @@ class Calculator:
         ]
         return Explanation(spec.code, float(len(items)), items)
 
+    def _is_win(self, rec: RoundRecord) -> bool:
+        """A win's points under the tournament's point system (TRF XXS W=): 1 of 1/½/0, 3 of 3/1/0."""
+        return points(rec) >= self.state.win_points
+
     def _win(self, spec: Spec, pid: int) -> Explanation:
         """WIN (C.07 7.1): rounds with a win's points, played or not (forfeit wins, PAB, FPB)."""
         kinds = (Kind.GAME, Kind.FORFEIT, Kind.PAIRING_BYE, Kind.FULL_BYE)
-        return self._counting(spec, pid, lambda r: r.kind in kinds and points(r) >= 1)
+        return self._counting(spec, pid, lambda r: r.kind in kinds and self._is_win(r))
 
     def _won(self, spec: Spec, pid: int) -> Explanation:
         """WON (C.07 7.2): games won over the board."""
-        return self._counting(spec, pid, lambda r: r.played and points(r) >= 1)
+        return self._counting(spec, pid, lambda r: r.played and self._is_win(r))
 
     def _bpg(self, spec: Spec, pid: int) -> Explanation:
         """BPG (C.07 7.3): games played over the board with black."""
@@ -367,7 +404,7 @@ class Calculator:
 
     def _bwg(self, spec: Spec, pid: int) -> Explanation:
         """BWG (C.07 7.4): games won over the board with black."""
-        return self._counting(spec, pid, lambda r: r.played and r.colour is Colour.BLACK and points(r) >= 1)
+        return self._counting(spec, pid, lambda r: r.played and r.colour is Colour.BLACK and self._is_win(r))
 
     def _rep(self, spec: Spec, pid: int) -> Explanation:
         """REP (C.07 7.6, "games one elected to play"): rounds that are not voluntary unplayed rounds."""
@@ -433,11 +470,13 @@ class Calculator:
         return Explanation(spec.code, float(round_half_up(mean, Fraction(1, 100))), items)
 
     def _ks(self, spec: Spec, pid: int) -> Explanation:
-        """KS (C.07 9.2): points against opponents with at least half the maximum score (/L±n moves the
-        limit by half points). As the TEC reference calculator: every paired round counts, forfeits
-        included, and the opponents' scores are their points."""
+        """KS (C.07 9.2): points against opponents with at least a draw's points times the rounds, half
+        the maximum under 1/½/0 (/L±n moves the limit by n draws' points). As the TEC reference
+        calculator: every paired round counts, forfeits included, and the opponents' scores are their
+        points."""
         f = self.field()
-        limit = 0.5 * self.rounds + 0.5 * spec.limit
+        draw = self.state.draw_points
+        limit = draw * self.rounds + draw * spec.limit
         items = []
         for r, rec in enumerate(f.records[pid], 1):
             if rec.paired and rec.opponent is not None:
@@ -479,19 +518,26 @@ class Calculator:
     # ------------------------------------------------------------------ ratings
 
     def _rated_games(self, pid: int) -> tuple[list[Item], list[Item]]:
-        """Games over the board: (against rated opponents, against unrated ones)."""
+        """Games over the board: (counted, against unrated opponents left out).
+
+        An unrated opponent counts at the regulations' rating when `unrated.how` is "rating"
+        (C.07 art. 10), and is left out otherwise."""
         f = self.field()
         rated, unrated = [], []
+        given = self.unrated.rating if self.unrated.how == "rating" else 0
         for r, rec in enumerate(f.records[pid], 1):
             if rec.played and rec.opponent is not None:
                 rating = self.state.player(rec.opponent).rating
+                if rating <= 0 and given:
+                    rated.append(Item(r, rec.opponent, GAME, points(rec), float(given), note=_UNRATED_AT(rating=given)))
+                    continue
                 item = Item(r, rec.opponent, GAME, points(rec), float(rating))
                 (rated if rating > 0 else unrated).append(item)
         return rated, [replace(i, counted=False, note=_UNRATED) for i in unrated]
 
     def _aro(self, spec: Spec, pid: int) -> Explanation:
         """ARO (C.07 10.1): the mean rating of the opponents met over the board, rounded; /C1 drops the
-        lowest-rated. Unrated opponents are left out (art. 10: rating-based tie-breaks need ratings)."""
+        lowest-rated. Unrated opponents as `Calculator.unrated` says (C.07 art. 10)."""
         rated, unrated = self._rated_games(pid)
         dropped = sorted(rated, key=lambda i: (i.value, i.round))[: min(spec.cut, len(rated))]
         items = [replace(i, counted=False, note=_CUT) if i in dropped else i for i in rated] + unrated

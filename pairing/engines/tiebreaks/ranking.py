@@ -11,10 +11,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from ..notes import note_text
+from ..notes import Note, note_text
 from ..state import TournamentState
-from .catalogue import ENCOUNTER, Calculator, Explanation, Item, Spec, parse
-from .rules import GAME, Rules, points
+from .catalogue import ENCOUNTER, RATING_BASED, Calculator, Explanation, Item, Spec, parse
+from .rules import GAME, Rules, Unrated, points
 
 # Direct encounter (C.07 art. 6): who is tied, and whether every two of them have met.
 _ALL_MET = note_text("tiebreak.all_met", "tied with %(players)s; all have met")
@@ -91,14 +91,16 @@ def standings(
     tiebreaks: list[str],
     rounds: int | None = None,
     rules: str | Rules | None = None,
+    unrated: Unrated | None = None,
 ) -> list[Standing]:
     """Rank the players after `rounds` rounds (all recorded when None) by points and `tiebreaks`.
 
     `rules` chooses how unplayed rounds count (a preset name of `rules.PRESETS` or a `Rules`); by
     default `state.settings["tiebreak_rules"]`, else the current FIDE rules. `PTS` is added in front
-    when the list does not start with it. Players equal on everything share a rank.
+    when the list does not start with it. Players equal on everything share a rank. `unrated` says how
+    the rating-based tie-breaks treat unrated opponents (C.07 art. 10; default: dropped).
     """
-    calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"))
+    calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"), unrated)
     given = [code.strip() for code in tiebreaks]
     specs: list[Spec] = [parse(code) for code in given]
     if not specs or specs[0].acronym != "PTS":
@@ -153,3 +155,28 @@ def standings(
             ranked.append(lines[pid])
         position += len(tie)
     return ranked
+
+
+_UNRATED_RULE = {
+    "drop": note_text(
+        "tiebreak.unrated_drop",
+        "Unrated opponents (C.07 art. 10): the rating-based tie-breaks are not used while unrated players take part.",
+    ),
+    "leave-out": note_text(
+        "tiebreak.unrated_leave_out",
+        "Unrated opponents (C.07 art. 10): games against unrated opponents do not count in the rating-based "
+        "tie-breaks.",
+    ),
+    "rating": note_text(
+        "tiebreak.unrated_rating",
+        "Unrated opponents (C.07 art. 10): an unrated opponent counts at rating %(rating)s.",
+    ),
+}
+
+
+def unrated_rule_note(tiebreaks: list[str], unrated: Unrated | None = None) -> Note | None:
+    """What the standings say about unrated opponents, when the list has a rating-based tie-break."""
+    if not any(parse(code).acronym in RATING_BASED for code in tiebreaks):
+        return None
+    unrated = unrated or Unrated()
+    return _UNRATED_RULE[unrated.how](rating=unrated.rating)

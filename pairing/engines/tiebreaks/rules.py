@@ -45,6 +45,30 @@ class Rules:
             raise InvalidInput(f"unknown treatment of opponents' unplayed rounds: {self.opponents!r}")
 
 
+UNRATED_CHOICES = ("drop", "leave-out", "rating")
+
+
+@dataclass(frozen=True, slots=True)
+class Unrated:
+    """Unrated opponents in the rating-based tie-breaks ARO, TPR, PTP, APRO, APPO (C.07 art. 10).
+
+    C.07 art. 10 lets the regulations say how unrated participants are rated; when they do not, the
+    rating-based tie-breaks are dropped while unrated participants are present (reference
+    tiebreaks.md §1). "drop" (the default): no value for anyone when a participant is unrated.
+    "leave-out": the games against unrated opponents do not count. "rating": an unrated opponent
+    counts at `rating`, the value the regulations give.
+    """
+
+    how: str = "drop"
+    rating: int = 0
+
+    def __post_init__(self) -> None:
+        if self.how not in UNRATED_CHOICES:
+            raise InvalidInput(f"unknown treatment of unrated opponents: {self.how!r}")
+        if self.how == "rating" and not 0 < self.rating < 4000:
+            raise InvalidInput("the rating for unrated opponents must be between 1 and 3999")
+
+
 PRESETS: dict[str, Rules] = {
     "fide-2026": Rules("dummy-capped", "adjusted", True, "fide-2026"),
     "fide-2023": Rules("dummy", "adjusted", True, "fide-2023"),

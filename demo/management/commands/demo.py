@@ -14,8 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from clubs.models import Club, ClubRole, Member, Season
-from pairing import services as pairing_services
-from tournaments import services
+from tournaments import adapter, knockout, services
 from tournaments.models import Bye, Competition, Result
 
 DEMO_SLUG = "de-pion"
@@ -125,7 +124,7 @@ class Command(BaseCommand):
         for _number in range(played):
             self.play_round(td, competition, rng)
         if played < rounds:
-            rnd = pairing_services.pair_next_round(competition, td)
+            rnd = adapter.pair_next_round(competition, td)
             services.publish(rnd, td)
             for game in list(rnd.games.select_related("white", "black"))[:2]:
                 services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
@@ -157,7 +156,7 @@ class Command(BaseCommand):
             if number < 9:
                 self.play_round(td, competition, rng)
             else:
-                rnd = pairing_services.pair_next_round(competition, td)
+                rnd = adapter.pair_next_round(competition, td)
                 services.publish(rnd, td)
         return competition
 
@@ -168,12 +167,12 @@ class Command(BaseCommand):
         services.add_participants(competition, list(players), td)
         for _number in range(played):
             self.play_round(td, competition, rng)
-        rnd = pairing_services.pair_next_round(competition, td)
+        rnd = adapter.pair_next_round(competition, td)
         services.publish(rnd, td)
         return competition
 
     def play_round(self, td, competition, rng) -> None:
-        rnd = pairing_services.pair_next_round(competition, td)
+        rnd = adapter.pair_next_round(competition, td)
         services.publish(rnd, td)
         for game in rnd.games.select_related("white", "black"):
             if not game.result:
@@ -183,8 +182,6 @@ class Command(BaseCommand):
     def cup(self, td, club, season, players, rng) -> Competition:
         """A 12-player knockout cup (seed 004 §4.9.7): round 1 played, one match through its rapid tie-break,
         and the quarter-finals under way."""
-        from tournaments import knockout
-
         competition = Competition.objects.create(
             club=club, season=season, name="Bekercompetitie 2026", slug="beker", system="knockout", rounds=4, seed=2026
         )
@@ -193,7 +190,7 @@ class Command(BaseCommand):
         services.publish(rnd, td)
         level = min(rnd.games.values_list("match", flat=True))  # drawn normal games: the tie-break decides
         while True:
-            for game in rnd.games.filter(result="").select_related("white", "black"):
+            for game in rnd.games.unfinished().select_related("white", "black"):
                 result = Result.DRAW if game.match == level and game.stage == "classical" else None
                 knockout.set_game_result(game, result or play(rng, game.white.rating, game.black.rating), td)
             if not knockout.add_next_games(rnd, td):

@@ -1,0 +1,1 @@
+"""The demo club's management command."""

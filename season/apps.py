@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SeasonConfig(AppConfig):
+    name = "season"
+    verbose_name = _("season calendar")
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (mail on publication)

@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from datetime import date
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Season
+
+from .models import ClubNight, SignOffRules
+
+WEEKDAYS = [
+    (0, _("Monday")),
+    (1, _("Tuesday")),
+    (2, _("Wednesday")),
+    (3, _("Thursday")),
+    (4, _("Friday")),
+    (5, _("Saturday")),
+    (6, _("Sunday")),
+]
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "start", "end"]
+        widgets = {"start": forms.DateInput(attrs={"type": "date"}), "end": forms.DateInput(attrs={"type": "date"})}
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start") and data.get("end") and data["end"] < data["start"]:
+            raise forms.ValidationError(_("The season ends before it starts."))
+        return data
+
+
+class NightsForm(forms.Form):
+    """Several nights at once: every chosen weekday between two dates, without the skipped dates."""
+
+    first = forms.DateField(label=_("from"), widget=forms.DateInput(attrs={"type": "date"}))
+    last = forms.DateField(label=_("until"), widget=forms.DateInput(attrs={"type": "date"}))
+    weekday = forms.TypedChoiceField(label=_("every"), choices=WEEKDAYS, coerce=int, initial=3)
+    start = forms.TimeField(label=_("start time"), initial="20:00", widget=forms.TimeInput(attrs={"type": "time"}))
+    skip = forms.CharField(
+        label=_("skip these dates"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("one date a line or separated by commas, as 2026-12-24"),
+    )
+    kind = forms.ChoiceField(label=_("kind"), choices=ClubNight.Kind.choices, initial=ClubNight.Kind.CLUB_NIGHT)
+    note = forms.CharField(label=_("note"), max_length=120, required=False)
+
+    def clean_skip(self) -> set[date]:
+        text = self.cleaned_data["skip"].replace(",", "\n")
+        dates = set()
+        for item in (line.strip() for line in text.splitlines()):
+            if not item:
+                continue
+            try:
+                dates.add(date.fromisoformat(item))
+            except ValueError:
+                raise forms.ValidationError(
+                    _("“%(text)s” is not a date; write it as 2026-12-24.") % {"text": item}
+                ) from None
+        return dates
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("last") and data["last"] < data["first"]:
+            raise forms.ValidationError(_("The last date comes before the first."))
+        return data
+
+
+class NightForm(forms.ModelForm):
+    """Move a night (date, start) or change what it is."""
+
+    class Meta:
+        model = ClubNight
+        fields = ["date", "start", "end", "kind", "note"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "start": forms.TimeInput(attrs={"type": "time"}),
+            "end": forms.TimeInput(attrs={"type": "time"}),
+        }
+
+
+class SignOffRulesForm(forms.ModelForm):
+    class Meta:
+        model = SignOffRules
+        fields = ["open", "deadline_hours", "half_byes", "no_byes_last_rounds"]
+
+
+class AccountForm(forms.Form):
+    """The member's login: an existing account by its user name, or a new one with a first password."""
+
+    username = forms.CharField(
+        label=_("user name"), max_length=150, required=False, help_text=_("empty: the member has no login")
+    )
+    email = forms.EmailField(label=_("e-mail"), required=False)
+    password = forms.CharField(
+        label=_("first password (new accounts)"), required=False, widget=forms.PasswordInput, min_length=8
+    )
+
+    def clean(self):
+        data = super().clean()
+        name = data.get("username", "").strip()
+        if name and not get_user_model().objects.filter(username=name).exists() and not data.get("password"):
+            self.add_error(
+                "password", _("There is no account %(name)s: give a first password to make it.") % {"name": name}
+            )
+        return data

@@ -1,0 +1,98 @@
+"""Planning a season: club nights (several at once), moving a night with its rounds, rounds on nights."""
+
+from __future__ import annotations
+
+from datetime import date, time, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubs.models import Season
+from tournaments.models import Competition, TDAction
+
+from .models import ClubNight, PlannedRound
+
+MAX_NIGHTS_AT_ONCE = 200
+
+
+def weekly_dates(first: date, last: date, weekday: int, skip: set[date] = frozenset()) -> list[date]:
+    """Every `weekday` (0 Monday .. 6 Sunday) from `first` to `last` inclusive, without the dates in `skip`."""
+    if last < first:
+        raise ValidationError(_("The last date comes before the first."))
+    day = first + timedelta(days=(weekday - first.weekday()) % 7)
+    dates = []
+    while day <= last:
+        if day not in skip:
+            dates.append(day)
+        day += timedelta(days=7)
+    if len(dates) > MAX_NIGHTS_AT_ONCE:
+        raise ValidationError(_("At most %(n)s nights at once.") % {"n": MAX_NIGHTS_AT_ONCE})
+    return dates
+
+
+@transaction.atomic
+def add_nights(
+    season: Season, dates: list[date], start: time, kind: str = ClubNight.Kind.CLUB_NIGHT, note: str = ""
+) -> list[ClubNight]:
+    """New nights on `dates`; a date that already has a night of the season is left as it is."""
+    taken = set(season.nights.filter(date__in=dates).values_list("date", flat=True))
+    return ClubNight.objects.bulk_create(
+        ClubNight(season=season, date=day, start=start, kind=kind, note=note) for day in sorted(set(dates) - taken)
+    )
+
+
+@transaction.atomic
+def move_night(night: ClubNight, day: date, start: time, user) -> ClubNight:
+    """The night to another date or time; its rounds go with it. A date the season already has is refused."""
+    night = ClubNight.objects.select_for_update().get(pk=night.pk)
+    if day != night.date and ClubNight.objects.filter(season=night.season, date=day).exists():
+        raise ValidationError(_("The season already has a club night on %(date)s.") % {"date": day})
+    if (day, start) == (night.date, night.start):
+        return night
+    before = f"{night.date} {night.start:%H:%M}"
+    night.date, night.start = day, start
+    night.sequence += 1
+    night.save(update_fields=["date", "start", "sequence"])
+    for planned in night.planned_rounds.select_related("competition"):
+        TDAction.objects.create(
+            competition=planned.competition,
+            round_number=planned.number,
+            user=user,
+            action="night-moved",
+            detail=f"{before} -> {day} {start:%H:%M}",
+        )
+    return night
+
+
+@transaction.atomic
+def plan_rounds(competition: Competition, plan: dict[int, ClubNight | None], user) -> None:
+    """Round number -> night (None: not planned). Nights must be the club's and hold play."""
+    for number, night in plan.items():
+        if number < 1:
+            raise ValidationError(_("Round numbers start at 1."))
+        if night is None:
+            PlannedRound.objects.filter(competition=competition, number=number).delete()
+            continue
+        if night.season.club_id != competition.club_id:
+            raise ValidationError(_("That club night belongs to another club."))
+        if not night.holds_rounds:
+            raise ValidationError(_("%(date)s is a holiday: no rounds are played.") % {"date": night.date})
+        PlannedRound.objects.update_or_create(competition=competition, number=number, defaults={"night": night})
+    TDAction.objects.create(
+        competition=competition,
+        user=user,
+        action="rounds-planned",
+        detail=", ".join(f"{n}: {night.date if night else '-'}" for n, night in sorted(plan.items())),
+    )
+
+
+def free_nights(competition: Competition, nights: list[ClubNight], count: int, first_round: int = 1) -> dict:
+    """Rounds `first_round`.. on the next `count` nights that hold play (a suggestion the TD confirms)."""
+    usable = [n for n in nights if n.holds_rounds]
+    return {first_round + i: night for i, night in enumerate(usable[:count])}
+
+
+def round_nights(competition: Competition) -> dict[int, ClubNight]:
+    """Round number -> the night it is planned on."""
+    return {p.number: p.night for p in competition.round_plan.select_related("night")}

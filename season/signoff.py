@@ -1,0 +1,213 @@
+"""Members sign off for the coming round of each competition they play; the TD's present list.
+
+An answer is checked against the competition's rules (`season.rules`), recorded (who, when) and put
+on the round's presence at once through `tournaments.adapter.set_absence`, so the TD's present list
+starts from the answers. The TD may still change any player's presence: the TD decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Member
+from tournaments import adapter
+from tournaments.models import Bye, Competition, Participant, Round, TDAction
+
+from . import rules
+from .models import ClubNight, PlannedRound, SignOff, SignOffRules
+
+ANSWER_TO_BYE = {
+    rules.PRESENT: None,
+    rules.ABSENT_NOTICE: Bye.Kind.ABSENT_NOTICE,
+    rules.HALF_BYE: Bye.Kind.HALF_BYE,
+}
+
+
+def limits(competition: Competition) -> rules.Limits:
+    r = SignOffRules.of(competition)
+    return rules.Limits(
+        deadline_hours=r.deadline_hours, half_byes=r.half_byes, no_byes_last_rounds=r.no_byes_last_rounds
+    )
+
+
+def next_round_number(competition: Competition) -> int:
+    return adapter.next_round_number(competition)
+
+
+def refusal_text(refused: rules.Refused) -> str:
+    v = refused.values
+    texts = {
+        "system": _("Players of this competition do not sign off online: ask the tournament director."),
+        "unknown": _("“%(answer)s” is not an answer here.") % {"answer": v.get("answer", "")},
+        "paired": _("Round %(n)s is already paired: ask the tournament director.") % {"n": v.get("round")},
+        "deadline": _("Answers for this round were taken until %(deadline)s: ask the tournament director.")
+        % {"deadline": formats.date_format(timezone.localtime(v["deadline"]), "SHORT_DATETIME_FORMAT")}
+        if "deadline" in v
+        else "",
+        "keizer-bye": _("Keizer knows no requested byes: give notice of absence instead."),
+        "no-byes": _("This competition allows no requested byes."),
+        "bye-limit": _("You have had the %(n)s half-point byes this competition allows.") % {"n": v.get("limit")},
+        "last-rounds": _("No requested byes in the last %(n)s rounds.") % {"n": v.get("rounds")},
+        "closed": _("The tournament director takes no answers online for this competition."),
+    }
+    return texts[refused.code]
+
+
+@dataclass
+class Coming:
+    """A member's coming round in one competition, with what may be answered and what was."""
+
+    participant: Participant
+    competition: Competition
+    number: int
+    night: ClubNight | None
+    deadline: datetime | None
+    choices: list[tuple[str, str]]
+    current: str  # the presence as it stands: an answer value
+    last_answer: SignOff | None
+    closed_reason: str = ""
+    answers: list[SignOff] = field(default_factory=list)
+
+    @property
+    def open(self) -> bool:
+        return not self.closed_reason
+
+    @property
+    def td_kind(self) -> str:
+        """The presence the TD set when it is none of the member's answers (e.g. a club-match game)."""
+        if self.current in {value for value, _label in self.choices}:
+            return ""
+        return str(dict(Bye.Kind.choices).get(self.current, ""))
+
+
+def _answer_labels() -> dict[str, str]:
+    return {value: str(label) for value, label in SignOff.Answer.choices}
+
+
+def coming_round(participant: Participant, now: datetime | None = None) -> Coming | None:
+    """The next round of the participant's competition, or None when there is none to answer for."""
+    competition = participant.competition
+    if participant.withdrawn or competition.status == Competition.Status.FINISHED:
+        return None
+    if not rules.signs_off(competition.engine):
+        return None
+    number = next_round_number(competition)
+    planned = competition.planned_rounds()
+    if planned and number > planned:
+        return None
+    now = now or timezone.now()
+    plan = PlannedRound.objects.filter(competition=competition, number=number).select_related("night").first()
+    night = plan.night if plan else None
+    lim = limits(competition)
+    labels = _answer_labels()
+    bye = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
+    current = bye.kind if bye else rules.PRESENT  # the answers' values are the bye kinds' own
+    answers = list(SignOff.objects.filter(participant=participant, round_number=number).select_related("answered_by"))
+    coming = Coming(
+        participant=participant,
+        competition=competition,
+        number=number,
+        night=night,
+        deadline=rules.deadline(night.starts_at if night else None, lim),
+        choices=[(a, labels[a]) for a in rules.answers(competition.engine, lim)],
+        current=current,
+        last_answer=answers[0] if answers else None,
+        answers=answers,
+    )
+    if not SignOffRules.of(competition).open:
+        coming.closed_reason = refusal_text(rules.Refused("closed"))
+    elif coming.deadline and now > coming.deadline:
+        coming.closed_reason = refusal_text(rules.Refused("deadline", deadline=coming.deadline))
+    return coming
+
+
+def coming_rounds(member: Member, now: datetime | None = None) -> list[Coming]:
+    participations = member.participations.select_related("competition__club", "member")
+    found = [coming_round(p, now) for p in participations]
+    return sorted(
+        (c for c in found if c), key=lambda c: (c.night.starts_at if c.night else timezone.now(), c.competition.name)
+    )
+
+
+@transaction.atomic
+def answer(participant: Participant, number: int, answer: str, user, now: datetime | None = None) -> SignOff:
+    """Record the member's answer for round `number` and set the presence; ValidationError if the rules refuse."""
+    participant = Participant.objects.select_for_update().select_related("competition", "member").get(pk=participant.pk)
+    competition = participant.competition
+    if not SignOffRules.of(competition).open:
+        raise ValidationError(refusal_text(rules.Refused("closed")))
+    if number != next_round_number(competition) or participant.withdrawn:
+        raise ValidationError(_("Answers are taken for the coming round only."))
+    plan = PlannedRound.objects.filter(competition=competition, number=number).select_related("night").first()
+    paired = Round.objects.filter(competition=competition, number=number, paired_at__isnull=False).exists()
+    taken = Bye.objects.filter(participant=participant, kind=Bye.Kind.HALF_BYE).exclude(round__number=number).count()
+    try:
+        rules.check(
+            competition.engine,
+            answer,
+            limits(competition),
+            round_number=number,
+            planned_rounds=competition.planned_rounds(),
+            half_byes_taken=taken,
+            now=now or timezone.now(),
+            night_start=plan.night.starts_at if plan else None,
+            paired=paired,
+        )
+    except rules.Refused as refused:
+        raise ValidationError(refusal_text(refused)) from refused
+    if adapter.set_absence(competition, participant, ANSWER_TO_BYE[answer], user) != number:
+        raise ValidationError(_("Answers are taken for the coming round only."))  # paired meanwhile
+    return SignOff.objects.create(participant=participant, round_number=number, answer=answer, answered_by=user)
+
+
+@transaction.atomic
+def td_decides(participant: Participant, kind: str | None, user) -> int:
+    """The TD sets a player's presence for the coming round, whatever the player answered; recorded."""
+    competition = participant.competition
+    number = adapter.set_absence(competition, participant, kind, user)
+    TDAction.objects.create(competition=competition, round_number=number, user=user, action="presence",
+                            detail=f"{participant.name}: {kind or 'present'}")  # fmt: skip
+    return number
+
+
+@transaction.atomic
+def save_rules(rules_obj: SignOffRules, user) -> None:
+    rules_obj.save()
+    TDAction.objects.create(
+        competition=rules_obj.competition, user=user, action="sign-off-rules",
+        detail=f"{rules_obj.deadline_hours} h, {rules_obj.half_byes} half-point byes, open: {rules_obj.open}",
+    )  # fmt: skip
+
+
+@dataclass
+class PresentRow:
+    participant: Participant
+    presence: str  # Bye kind, or "" for present
+    answers: list[SignOff]
+
+    @property
+    def last_answer(self) -> SignOff | None:
+        return self.answers[0] if self.answers else None
+
+    @property
+    def td_decided(self) -> bool:
+        """The presence differs from the player's last answer: the TD changed it."""
+        last = self.last_answer
+        return last is not None and (ANSWER_TO_BYE[last.answer] or "") != self.presence
+
+
+def present_list(competition: Competition, number: int) -> list[PresentRow]:
+    participants = list(competition.participants.select_related("member").filter(withdrawn_after__isnull=True))
+    byes = {b.participant_id: b.kind for b in Bye.objects.filter(round__competition=competition, round__number=number)}
+    answers: dict[int, list[SignOff]] = {}
+    for s in SignOff.objects.filter(participant__competition=competition, round_number=number).select_related(
+        "answered_by"
+    ):
+        answers.setdefault(s.participant_id, []).append(s)
+    return [PresentRow(p, byes.get(p.id, ""), answers.get(p.id, [])) for p in participants]

@@ -1,0 +1,448 @@
+"""The season's pages: the club's and a competition's calendar, the feeds, the TD's planning and present
+list, and a member's own page with the sign-off answers."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.access import directed_club
+from clubs.models import Club, Member, Season
+from tournaments.flash import flash_errors
+from tournaments.forms import AbsenceForm
+from tournaments.models import Competition, Game, Participant, Round
+
+from . import agenda, feeds, planning, rules, signoff
+from .forms import AccountForm, NightForm, NightsForm, SeasonForm, SignOffRulesForm
+from .models import ClubNight, MemberCalendar, SignOffRules
+
+
+def _int(value) -> int:
+    """A posted id as a number; 0 (found nowhere) when it is none."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _base_url(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def _ics(body: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{name}.ics"'
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+# Public ---------------------------------------------------------------------------------------
+
+
+def club_calendar(request, club):
+    club = get_object_or_404(Club, slug=club)
+    rows = agenda.club_nights(club)
+    feed = request.build_absolute_uri(reverse("club_feed", args=[club.slug]))
+    return render(
+        request,
+        "season/calendar.html",
+        {
+            "club": club,
+            "rows": rows,
+            "feed": feed,
+            "webcal": "webcal://" + feed.split("://", 1)[1],
+            "is_director": club.is_director(request.user),
+            "today": timezone.localdate(),
+        },
+    )
+
+
+def club_feed(request, club):
+    club = get_object_or_404(Club, slug=club)
+    events = agenda.events(agenda.club_nights(club), _base_url(request))
+    return _ics(feeds.calendar(club.name, events), club.slug)
+
+
+def competition_calendar(request, club, competition):
+    competition = get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
+    rows = agenda.competition_nights(competition)
+    feed = request.build_absolute_uri(reverse("club_feed", args=[competition.club.slug]))
+    return render(
+        request,
+        "season/calendar.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "rows": rows,
+            "feed": feed,
+            "webcal": "webcal://" + feed.split("://", 1)[1],
+            "today": timezone.localdate(),
+            "is_director": competition.club.is_director(request.user),
+        },
+    )
+
+
+def member_feed(request, token):
+    """The member's private feed: anyone with the token reads it, so the token is long and can be renewed."""
+    calendar = MemberCalendar.objects.select_related("member__club").filter(token=token).first()
+    if calendar is None:
+        raise Http404
+    member = calendar.member
+    events = agenda.events(agenda.member_nights(member), _base_url(request), uid_suffix=f"-m{member.pk}")
+    return _ics(feeds.calendar(f"{member.club.name}: {member.full_name}", events), "clubavond")
+
+
+# The TD's -------------------------------------------------------------------------------------
+
+
+@login_required
+def plan_season(request, club):
+    """Seasons and their nights: a new season, several nights at once."""
+    club = directed_club(request, club)
+    seasons = list(club.seasons.all())
+    season = next((s for s in seasons if str(s.pk) == request.GET.get("season")), seasons[0] if seasons else None)
+    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None)
+    nights_form = NightsForm(request.POST if request.POST.get("action") == "nights" else None)
+    if request.method == "POST" and request.POST.get("action") == "season" and season_form.is_valid():
+        season = season_form.save(commit=False)
+        season.club = club
+        season.save()
+        messages.success(request, _("Season %(name)s added.") % {"name": season.name})
+        return redirect(reverse("plan_season", args=[club.slug]) + f"?season={season.pk}")
+    if request.method == "POST" and request.POST.get("action") == "nights":
+        season = get_object_or_404(Season, club=club, pk=_int(request.POST.get("season")))
+        if nights_form.is_valid():
+            data = nights_form.cleaned_data
+            try:
+                dates = planning.weekly_dates(data["first"], data["last"], data["weekday"], data["skip"])
+                added = planning.add_nights(season, dates, data["start"], data["kind"], data["note"])
+            except ValidationError as error:
+                nights_form.add_error(None, error)
+            else:
+                messages.success(request, _("%(n)s club nights added.") % {"n": len(added)})
+                return redirect(reverse("plan_season", args=[club.slug]) + f"?season={season.pk}")
+    rows = []
+    if season:
+        rows = [r for r in agenda.club_nights(club) if r.night.season_id == season.pk]
+    return render(
+        request,
+        "season/plan.html",
+        {
+            "club": club,
+            "seasons": seasons,
+            "season": season,
+            "rows": rows,
+            "season_form": season_form,
+            "nights_form": nights_form,
+            "competitions": club.competitions.all(),
+        },
+    )
+
+
+@login_required
+def edit_night(request, club, pk):
+    """Move a night (its rounds go with it) or change its kind and note."""
+    club = directed_club(request, club)
+    night = get_object_or_404(ClubNight.objects.select_related("season"), season__club=club, pk=pk)
+    if request.method == "POST" and request.POST.get("action") == "delete":
+        if night.planned_rounds.exists():
+            messages.error(request, _("Rounds are planned on this night: plan them on another night first."))
+            return redirect("edit_night", club.slug, night.pk)
+        night.delete()
+        messages.success(request, _("Club night removed."))
+        return redirect(reverse("plan_season", args=[club.slug]) + f"?season={night.season_id}")
+    form = NightForm(request.POST or None, instance=ClubNight.objects.get(pk=night.pk))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if data["kind"] != ClubNight.Kind.HOLIDAY or not night.planned_rounds.exists():
+            try:
+                with transaction.atomic():
+                    planning.move_night(night, data["date"], data["start"], request.user)
+                    ClubNight.objects.filter(pk=night.pk).update(end=data["end"], kind=data["kind"], note=data["note"])
+            except ValidationError as error:
+                form.add_error("date", error)
+            else:
+                messages.success(request, _("Club night saved."))
+                return redirect(reverse("plan_season", args=[club.slug]) + f"?season={night.season_id}")
+        else:
+            form.add_error("kind", _("Rounds are planned on this night: plan them on another night first."))
+    rounds = night.planned_rounds.select_related("competition")
+    return render(request, "season/night.html", {"club": club, "night": night, "form": form, "rounds": rounds})
+
+
+def _directed_competition(request, club, competition) -> Competition:
+    club = directed_club(request, club)
+    return get_object_or_404(Competition.objects.select_related("club", "season"), club=club, slug=competition)
+
+
+@login_required
+def plan_rounds(request, club, competition):
+    """The competition's rounds on the season's nights; 'fill' suggests one round a night from a date."""
+    competition = _directed_competition(request, club, competition)
+    nights = list(ClubNight.objects.filter(season__club=competition.club).select_related("season"))
+    if competition.season_id:
+        nights = [n for n in nights if n.season_id == competition.season_id]
+    count = competition.planned_rounds() or competition.rounds or 0
+    current = planning.round_nights(competition)
+    by_pk = {str(n.pk): n for n in nights}
+    if request.method == "POST":
+        if request.POST.get("action") == "fill":
+            try:
+                start = str(date.fromisoformat(request.POST.get("from", "")))
+            except ValueError:
+                messages.error(request, _("Give the first date as 2026-09-03."))
+                return redirect("plan_rounds", competition.club.slug, competition.slug)
+            usable = [n for n in nights if str(n.date) >= start and n.pk not in {x.pk for x in current.values()}]
+            free = [n for n in range(1, count + 1) if n not in current]
+            plan = dict(zip(free, [n for n in usable if n.holds_rounds], strict=False))
+        else:
+            plan = {}
+            for number in range(1, count + 1):
+                value = request.POST.get(f"round-{number}", "")
+                if value and value not in by_pk:
+                    messages.error(request, _("Round %(n)s: choose one of the club nights.") % {"n": number})
+                    return redirect("plan_rounds", competition.club.slug, competition.slug)
+                plan[number] = by_pk.get(value)
+        try:
+            planning.plan_rounds(competition, plan, request.user)
+        except ValidationError as error:
+            flash_errors(request, error)
+        else:
+            messages.success(request, _("Rounds planned."))
+        return redirect("plan_rounds", competition.club.slug, competition.slug)
+    rows = [(number, current.get(number)) for number in range(1, count + 1)]
+    return render(
+        request,
+        "season/plan_rounds.html",
+        {"competition": competition, "club": competition.club, "rows": rows, "nights": nights},
+    )
+
+
+@login_required
+def present_list(request, club, competition):
+    """The coming round's presence: the members' answers (who, when) and the TD's decision."""
+    competition = _directed_competition(request, club, competition)
+    number = signoff.next_round_number(competition)
+    rules_obj = SignOffRules.of(competition)
+    rules_form = SignOffRulesForm(request.POST if request.POST.get("action") == "rules" else None, instance=rules_obj)
+    if not rules.allows_half_byes(competition.engine):  # requested byes are a Swiss regulation only
+        del rules_form.fields["half_byes"], rules_form.fields["no_byes_last_rounds"]
+    if request.method == "POST" and request.POST.get("action") == "rules":
+        if rules_form.is_valid():
+            signoff.save_rules(rules_form.save(commit=False), request.user)
+            messages.success(request, _("Sign-off rules saved."))
+            return redirect("present_list", competition.club.slug, competition.slug)
+    elif request.method == "POST":
+        participant = get_object_or_404(Participant, competition=competition, pk=_int(request.POST.get("participant")))
+        form = AbsenceForm(request.POST)
+        if form.is_valid():
+            try:
+                signoff.td_decides(participant, form.cleaned_data["kind"] or None, request.user)
+            except ValidationError as error:
+                flash_errors(request, error)
+        else:
+            messages.error(request, _("Choose one of the listed kinds."))
+        return redirect("present_list", competition.club.slug, competition.slug)
+    planned = competition.planned_rounds()
+    paired = Round.objects.filter(competition=competition, number=number, paired_at__isnull=False).exists()
+    rows = signoff.present_list(competition, number)
+    night = planning.round_nights(competition).get(number)
+    return render(
+        request,
+        "season/present.html",
+        {
+            "competition": competition,
+            "club": competition.club,
+            "number": number,
+            "rows": rows,
+            "night": night,
+            "done": bool(planned and number > planned),
+            "scheduled": not rules.signs_off(competition.engine),
+            "paired": paired,
+            "rules_form": rules_form,
+            "choices": AbsenceForm.choices_for(competition.engine),
+            "present_count": sum(1 for r in rows if not r.presence),
+            "answered": sum(1 for r in rows if r.answers),
+        },
+    )
+
+
+@login_required
+def member_account(request, club, pk):
+    """Link a member to a login (an existing account, or a new one), so the member can sign off."""
+    club = directed_club(request, club)
+    member = get_object_or_404(Member, club=club, pk=pk)
+    initial = {
+        "username": member.user.get_username() if member.user else "",
+        "email": member.user.email if member.user else "",
+    }
+    form = AccountForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        name = data["username"].strip()
+        users = get_user_model().objects
+        try:
+            with transaction.atomic():
+                user = None
+                if name:
+                    user = users.filter(username=name).first()
+                    if user is None:
+                        user = users.model(username=name, email=data["email"])
+                        validate_password(data["password"], user)
+                        user.set_password(data["password"])
+                        user.save()
+                    elif data["email"]:
+                        user.email = data["email"]
+                        user.save(update_fields=["email"])
+                    other = Member.objects.filter(user=user).exclude(pk=member.pk).first()
+                    if other:
+                        raise ValidationError(
+                            _("%(user)s is already the login of %(member)s.") % {"user": name, "member": other}
+                        )
+                member.user = user
+                member.save(update_fields=["user"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Login of %(name)s saved.") % {"name": member.full_name})
+            return redirect("members", club.slug)
+    return render(request, "season/account.html", {"club": club, "member": member, "form": form})
+
+
+# A member's own page --------------------------------------------------------------------------
+
+
+def _member(request) -> Member | None:
+    return Member.objects.select_related("club").filter(user=request.user).first()
+
+
+@login_required
+def my_page(request):
+    member = _member(request)
+    if member is None:
+        return render(request, "season/me.html", {"member": None})
+    calendar = MemberCalendar.of(member)
+    participations = list(member.participations.select_related("competition__season", "competition__club"))
+    public = Round.objects.filter(competition__in=[p.competition for p in participations]).exclude(
+        status=Round.Status.DRAFT
+    )
+    ids = [p.id for p in participations]
+    games = sorted(
+        Game.objects.filter(Q(white_id__in=ids) | Q(black_id__in=ids), round__in=public).select_related(
+            "round__competition", "white__member", "black__member"
+        ),
+        key=lambda g: (g.round.published_at or g.round.paired_at or timezone.now(), g.round.competition.name),
+        reverse=True,
+    )
+    season = _current_season(participations)
+    if season:
+        games = [g for g in games if g.round.competition.season_id in (season.pk, None)]
+    next_games = [g for g in games if g.round.status == Round.Status.PUBLISHED and not g.result]
+    for g in games:
+        g.mine_white = g.white_id in ids
+    feed = request.build_absolute_uri(reverse("member_feed", args=[calendar.token]))
+    answers = signoff.SignOff.objects.filter(participant__in=ids).select_related(
+        "participant__competition", "answered_by"
+    )[:30]
+    nights = [r for r in agenda.member_nights(member) if r.night.date >= timezone.localdate()][:6]
+    return render(
+        request,
+        "season/me.html",
+        {
+            "member": member,
+            "calendar": calendar,
+            "feed": feed,
+            "webcal": "webcal://" + feed.split("://", 1)[1],
+            "coming": signoff.coming_rounds(member),
+            "games": games,
+            "next_games": next_games,
+            "season": season,
+            "answers": answers,
+            "nights": nights,
+            "has_email": bool(request.user.email),
+        },
+    )
+
+
+def _current_season(participations) -> Season | None:
+    seasons = [p.competition.season for p in participations if p.competition.season]
+    return max(seasons, key=lambda s: (s.start or timezone.localdate().replace(year=1), s.pk), default=None)
+
+
+@login_required
+def competition_sign_off(request, club, competition):
+    """A member's answer for the coming round of one competition (the same card as on the member's page)."""
+    competition = get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
+    member = _member(request)
+    participant = competition.participants.filter(member=member).first() if member else None
+    if participant is None:
+        raise PermissionDenied
+    if request.method == "POST":
+        _answer(request, participant)
+        return redirect("notice", competition.club.slug, competition.slug)
+    coming = signoff.coming_round(participant)
+    return render(
+        request, "season/notice.html",
+        {"competition": competition, "participant": participant, "coming": [coming] if coming else [],
+         "back": request.path},
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def sign_off(request, participant):
+    member = _member(request)
+    participant = get_object_or_404(Participant.objects.select_related("competition"), pk=participant, member=member)
+    _answer(request, participant)
+    return redirect("my_page")
+
+
+def _answer(request, participant) -> None:
+    try:
+        number = int(request.POST.get("round", ""))
+    except ValueError:
+        number = 0
+    try:
+        signoff.answer(participant, number, request.POST.get("answer", ""), request.user)
+    except ValidationError as error:
+        flash_errors(request, error)
+    else:
+        messages.success(
+            request,
+            _("Your answer for %(competition)s, round %(n)s is recorded.")
+            % {"competition": participant.competition.name, "n": number},
+        )
+
+
+@login_required
+@require_POST
+def my_settings(request):
+    member = _member(request)
+    if member is None:
+        raise Http404
+    calendar = MemberCalendar.of(member)
+    if request.POST.get("action") == "new-feed":
+        calendar.token = MemberCalendar._meta.get_field("token").default()
+        calendar.save(update_fields=["token"])
+        messages.success(request, _("Your calendar has a new address; the old one no longer works."))
+    else:
+        calendar.mail_pairings = request.POST.get("mail_pairings") == "on"
+        calendar.save(update_fields=["mail_pairings"])
+        if calendar.mail_pairings and not request.user.email:
+            messages.warning(request, _("Your account has no e-mail address: ask the tournament director to add it."))
+        else:
+            messages.success(request, _("Saved."))
+    return redirect("my_page")

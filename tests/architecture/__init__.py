@@ -1,0 +1,1 @@
+"""Tests of the project's structure: the import layers and the absence of import circles."""

@@ -1,0 +1,430 @@
+"""The one adapter between the pages and the engines: every state change of every competition kind.
+
+Swiss systems, round robins, Keizer, knockout, Gladiator and team events are paired, re-paired, given
+results and further games, published, finished and undone here: load the engine state, call the engine
+through the registry (`pairing.engines.registry`), save in one transaction, so a failed action leaves
+nothing behind. Entries, absences and settings go through here as well. Every action first passes
+`_changed`, the one hook for a state change: it locks the competition's row and raises its version (and
+is where an audit row belongs). The views call these functions and write no model themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Member
+from pairing.engines import notes, registry
+from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
+
+from . import gladiator, groups, knockout, prizes, services, trf_io, versioning
+from .models import Bye, Competition, Game, Participant, PrizeTable, Result, Round, TDAction
+from .notes import render_note
+from .services import check_decided
+from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
+
+# Sent inside the transaction of every state change: competition (the locked row), action, user.
+state_changed = Signal()
+
+
+class StaleAction(ValidationError):
+    """The page the action came from is out of date (a double click, another TD): nothing was changed."""
+
+
+def _changed(competition: Competition, action: str, user) -> Competition:
+    """The one hook every state change of a competition passes, first thing inside its transaction.
+
+    Locks the competition's row (SELECT ... FOR UPDATE on PostgreSQL), so two actions on one
+    competition run one after the other and the second sees what the first did; then tells the
+    `state_changed` receivers. Raises the competition's version (`tournaments.versioning`), so its
+    cached pages are renewed when the transaction commits. Returns the locked row, read afresh.
+    """
+    locked = Competition.objects.select_for_update().get(pk=competition.pk)
+    versioning.bump(locked)
+    state_changed.send(sender=Competition, competition=locked, action=action, user=user)
+    return locked
+
+
+def next_round_number(competition: Competition) -> int:
+    return competition.round_set.next_number()
+
+
+@dataclass
+class PlannedRound:
+    """A round computed but not yet saved: the engine's pairing of the state it was computed from."""
+
+    number: int
+    state: TournamentState
+    pairing: Pairing
+
+
+def plan_next_round(competition: Competition) -> PlannedRound:
+    """Compute the next round's pairing without writing anything (a worker may do this outside any
+    transaction); ValidationError when the round cannot be paired, naming why."""
+    if competition.engine.bracket:  # matches of several games: tournaments.knockout
+        raise ValidationError(_("A knockout is drawn match by match."))
+    number = next_round_number(competition)
+    planned = competition.planned_rounds()
+    if planned and number > planned:
+        raise ValidationError(_("All %(n)s rounds have been paired.") % {"n": planned})
+    if competition.participants.count() < 2:
+        raise ValidationError(_("Enter at least two players before pairing."))
+    previous = competition.round_set.filter(number=number - 1).first()
+    if previous and previous.games.unfinished().exists():
+        raise ValidationError(_("Round %(n)s still has games without a result.") % {"n": previous.number})
+    if previous and previous.status == Round.Status.DRAFT:
+        raise ValidationError(_("Publish round %(n)s first.") % {"n": previous.number})
+    if previous and competition.gladiator:  # every encounter needs its winner (seed 004 §4.9.8)
+        check_decided(competition, previous.number)
+    state = _state(competition, number)
+    try:
+        pairing = registry.pair(state, competition.system)
+    except NoValidPairing as error:
+        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": render_note(error.note)}) from error
+    except EngineError as error:
+        raise ValidationError(render_note(error.note)) from error
+    return PlannedRound(number, state, pairing)
+
+
+def _state(competition: Competition, number: int) -> TournamentState:
+    """The engine's input for pairing round `number`: the rounds before it and the byes asked for it."""
+    data = CompetitionData.load(competition)
+    state = data.state(upto_round=number - 1, round_to_pair=number)
+    start_of = {p.id: p.start_number for p in data.participants}
+    for bye in data.byes:
+        if bye.round.number == number:
+            state.requested_byes[start_of[bye.participant_id]] = BYE_KINDS[bye.kind]
+    return state
+
+
+@transaction.atomic
+def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
+    """Save a planned round as a draft. When the competition changed since the plan was computed (a
+    result corrected, a player added), the round is paired again from the new state, here."""
+    return _save_planned_round(_changed(competition, "pair", user), plan, user)
+
+
+def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
+    if next_round_number(competition) != plan.number or _state(competition, plan.number) != plan.state:
+        plan = plan_next_round(competition)
+    number = plan.number
+    previous = competition.round_set.filter(number=number - 1).first()
+    if previous and previous.status == Round.Status.PUBLISHED:
+        previous.status = Round.Status.FINISHED
+        previous.save(update_fields=["status"])
+    rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
+    participants = list(competition.participants.all())
+    save_pairing(rnd, plan.pairing, participants, skip_byes=set(plan.state.requested_byes))
+    rnd.explanation = [notes.to_json(note) for note in plan.pairing.explanation]
+    rnd.paired_at = timezone.now()
+    rnd.status = Round.Status.DRAFT
+    rnd.save()
+    TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
+    return rnd
+
+
+@transaction.atomic
+def pair_next_round(competition: Competition, user, expected: int | None = None) -> Round:
+    """Pair the next round with the competition's system and save it as a draft.
+
+    `expected`: the round number the TD's page offered to pair; when another action paired it
+    first (a double click), `StaleAction` says so and nothing changes.
+    """
+    competition = _changed(competition, "pair", user)
+    number = knockout.Cup.load(competition).next_round_number() if competition.engine.bracket else None
+    number = number or next_round_number(competition)
+    if expected is not None and expected != number:
+        raise StaleAction(_("Round %(n)s is already paired.") % {"n": expected}, code="stale")
+    if competition.engine.bracket:  # matches of several games: tournaments.knockout
+        return knockout.pair_round(competition, user)
+    return _save_planned_round(competition, plan_next_round(competition), user)
+
+
+def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], skip_byes: set[int]) -> None:
+    """Write an engine's boards and byes into `rnd`, refusing a pairing that books a player twice."""
+    by_start = {p.start_number: p for p in participants}
+    seen: set[int] = set()
+    for number in [n for b in pairing.boards for n in (b.white, b.black)] + [b.player for b in pairing.byes]:
+        if number not in by_start:
+            raise ValidationError(_("Start number %(n)s is not in this competition.") % {"n": number})
+        if number in seen:
+            raise ValidationError(
+                _("%(name)s is paired twice in round %(round)s.") % {"name": by_start[number].name, "round": rnd.number}
+            )
+        seen.add(number)
+    withdrawn = {
+        p.start_number for p in participants if p.withdrawn_after is not None and p.withdrawn_after < rnd.number
+    }
+    games = []
+    for board_number, board in enumerate(pairing.boards, start=1):
+        result = Result.PENDING
+        if board.white in withdrawn and board.black in withdrawn:
+            result = Result.DOUBLE_FORFEIT
+        elif board.black in withdrawn:
+            result = Result.WHITE_FORFEIT_WIN
+        elif board.white in withdrawn:
+            result = Result.BLACK_FORFEIT_WIN
+        white, black = by_start[board.white], by_start[board.black]
+        # Gladiator: each board is an encounter, numbered like a knockout match (tournaments.gladiator).
+        match = board_number if rnd.competition.gladiator else None
+        games.append(Game(round=rnd, board=board_number, white=white, black=black, result=result, match=match))
+    Game.objects.bulk_create(games)
+    Bye.objects.bulk_create(
+        Bye(round=rnd, participant=by_start[bye.player], kind=ENGINE_TO_BYE[bye.kind], points=bye.points)
+        for bye in pairing.byes
+        if bye.player not in skip_byes
+    )
+
+
+@dataclass(frozen=True)
+class RuleBreak:
+    rule: str
+    message: str
+
+
+def check_board(rnd: Round, white: Participant, black: Participant) -> list[RuleBreak]:
+    """Absolute rules a hand-made board may break (those an override may set aside)."""
+    breaks = []
+    if white.withdrawn_after is not None and white.withdrawn_after < rnd.number:
+        breaks.append(RuleBreak("withdrawn", _("%(name)s has withdrawn.") % {"name": white.name}))
+    if black.withdrawn_after is not None and black.withdrawn_after < rnd.number:
+        breaks.append(RuleBreak("withdrawn", _("%(name)s has withdrawn.") % {"name": black.name}))
+    absent = set(rnd.byes.exclude(kind=Bye.Kind.PAIRING_BYE).values_list("participant_id", flat=True))
+    for p in (white, black):
+        if p.id in absent:
+            breaks.append(RuleBreak("absent", _("%(name)s is marked absent this round.") % {"name": p.name}))
+    met = Game.objects.filter(round__competition=rnd.competition, round__number__lt=rnd.number).filter(
+        white__in=[white, black], black__in=[white, black]
+    )
+    if met.over_the_board().exists():
+        breaks.append(
+            RuleBreak(
+                "rematch",
+                _("%(a)s and %(b)s have already played each other (two players meet only once).")
+                % {"a": white.name, "b": black.name},
+            )
+        )
+    return breaks
+
+
+def _locked_round(rnd: Round, override: bool) -> list[Game]:
+    if rnd.status != Round.Status.DRAFT and not override:
+        raise ValidationError(_("Round %(n)s is published: changing it needs the override.") % {"n": rnd.number})
+    return list(rnd.games.select_for_update().select_related("white__member", "black__member"))
+
+
+@transaction.atomic
+def exchange_players(rnd: Round, a: Participant, b: Participant, user, override: bool = False) -> None:
+    """Two players trade places (board and colour); with a bye, the other takes the bye.
+
+    Every player stays on exactly one board. Absolute rules the new boards
+    would break (rematch, absentee, withdrawn player) refuse the change with
+    the rule named unless the TD confirms the override, which is recorded. A
+    published round changes only with the override.
+    """
+    _changed(rnd.competition, "exchange", user)
+    if a == b:
+        raise ValidationError(_("Choose two different players."))
+    games = _locked_round(rnd, override)
+    touched = [g for g in games if {g.white_id, g.black_id} & {a.id, b.id}]
+    if any(g.result for g in touched):
+        raise ValidationError(_("A game with a result cannot be re-paired."))
+    swap = {a.id: b, b.id: a}
+    for g in touched:
+        g.white = swap.get(g.white_id, g.white)
+        g.black = swap.get(g.black_id, g.black)
+        if g.white_id == g.black_id:
+            raise ValidationError(_("A player cannot play himself."))
+    breaks = [rule for g in touched for rule in check_board(rnd, g.white, g.black)]
+    if breaks and not override:
+        raise ValidationError([ValidationError(br.message, code="rule") for br in breaks])
+    byes = list(rnd.byes.filter(participant__in=[a, b], kind=Bye.Kind.PAIRING_BYE))
+    for bye in byes:
+        bye.participant = swap[bye.participant_id]
+    # Clear the boards first so the players' moves never look like a double booking.
+    Game.objects.filter(pk__in=[g.pk for g in touched]).delete()
+    for g in touched:
+        g.pk = None
+        g.save()
+    Bye.objects.filter(pk__in=[bye.pk for bye in byes]).delete()
+    for bye in byes:
+        bye.pk = None
+        bye.save()
+    _record(rnd, user, "exchange", f"{a.start_number}<->{b.start_number}", breaks)
+
+
+@transaction.atomic
+def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
+    _changed(rnd.competition, "swap-colours", user)
+    _locked_round(rnd, override)
+    if game.result:
+        raise ValidationError(_("A game with a result cannot be re-paired."))
+    game.white, game.black = game.black, game.white
+    game.save(update_fields=["white", "black"])
+    _record(rnd, user, "swap-colours", f"board {game.board}", [])
+
+
+def _record(rnd: Round, user, action: str, detail: str, breaks: list[RuleBreak]) -> None:
+    if breaks:
+        detail += " override: " + "; ".join(br.rule for br in breaks)
+    TDAction.objects.create(
+        competition=rnd.competition, round_number=rnd.number, user=user, action=action, detail=detail
+    )
+
+
+# Results and the games a match or an encounter needs ------------------------------------------------
+
+
+@transaction.atomic
+def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
+    """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
+    competition = _changed(game.round.competition, "result", user)
+    if competition.engine.bracket:
+        return knockout.set_game_result(game, result, user)
+    if competition.gladiator:
+        return gladiator.set_game_result(game, result, user, override=override, based_on=based_on)
+    return services.set_result(game, result, user, override=override, based_on=based_on)
+
+
+@transaction.atomic
+def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
+    """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`."""
+    competition = _changed(rnd.competition, "add-games", user)
+    if competition.engine.bracket:
+        return knockout.add_next_games(rnd, user, match)
+    if match is None:
+        raise ValidationError(_("Choose the encounter that needs a game."))
+    return [gladiator.add_next_game(rnd, match, user)]
+
+
+@transaction.atomic
+def set_club_match_result(bye: Bye, text: str, user) -> None:
+    _changed(bye.round.competition, "club-match-result", user)
+    services.set_club_match_result(bye, text, user)
+
+
+# Publish, finish, undo ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def publish(rnd: Round, user) -> None:
+    _changed(rnd.competition, "publish", user)
+    services.publish(rnd, user)
+
+
+@transaction.atomic
+def finish(rnd: Round, user) -> None:
+    _changed(rnd.competition, "finish", user)
+    services.finish(rnd, user)
+
+
+@transaction.atomic
+def undo_last_round(competition: Competition, user) -> int:
+    competition = _changed(competition, "undo-round", user)
+    return services.undo_last_round(competition, user)
+
+
+# Competitions, entries, absences and settings ----------------------------------------------------
+
+
+@transaction.atomic
+def create_competition(competition: Competition, members: list[Member], user) -> Competition:
+    """Save a new competition (a form's unsaved instance) with its first entries."""
+    competition.save()
+    _changed(competition, "create", user)
+    services.add_participants(competition, members, user)
+    return competition
+
+
+@transaction.atomic
+def import_trf(club: Club, text: str, user, **fields) -> Competition:
+    """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing."""
+    competition = trf_io.import_trf(club, text, **fields)
+    _changed(competition, "import", user)
+    return competition
+
+
+@transaction.atomic
+def add_participants(competition: Competition, members: list[Member], user) -> list[Participant]:
+    competition = _changed(competition, "enter", user)
+    return services.add_participants(competition, members, user)
+
+
+@transaction.atomic
+def add_guest(competition: Competition, guest: Member, user) -> Participant:
+    """Save a guest (a form's unsaved member) as a member of the competition's club, and enter him."""
+    competition = _changed(competition, "enter", user)
+    guest.club = competition.club
+    guest.is_guest = True
+    guest.save()
+    return services.add_participant(competition, guest, user)
+
+
+@transaction.atomic
+def withdraw(participant: Participant, user) -> None:
+    _changed(participant.competition, "withdraw", user)
+    services.withdraw(participant, user)
+
+
+@transaction.atomic
+def set_absence(competition: Competition, participant: Participant, kind: str | None, user) -> int:
+    """Record (kind None: clear) an absence or bye asked for the next round; returns its number."""
+    competition = _changed(competition, "absence", user)
+    number = next_round_number(competition)
+    services.set_absence(competition, number, participant, kind, user)
+    return number
+
+
+@transaction.atomic
+def save_settings(competition: Competition, settings: dict, user, override: bool = False, preset: str = "") -> None:
+    """The pairing system's settings (validated by the system when saved), recorded as a TD action."""
+    competition = _changed(competition, "settings", user)
+    competition.settings = settings
+    competition.save()
+    TDAction.objects.create(
+        competition=competition, user=user, action="settings" + ("-override" if override else ""), detail=preset
+    )
+
+
+@transaction.atomic
+def save_format(competition: Competition, settings: dict, user, fixed_message: str) -> None:
+    """Settings that hold only until round 1 is paired (a cup's match format, the teams of a team event)."""
+    competition = _changed(competition, "settings", user)
+    if competition.round_set.paired().exists():
+        raise ValidationError(fixed_message)
+    competition.settings = {**competition.settings, **settings}
+    competition.save(update_fields=["settings"])
+
+
+@transaction.atomic
+def set_tiebreaks(
+    competition: Competition,
+    codes: list[str],
+    user,
+    override: bool = False,
+    unrated: tuple[str, int | None] | None = None,
+) -> None:
+    """The tie-break list and, when given, the rule for unrated opponents (C.07 art. 10)."""
+    competition = _changed(competition, "tiebreaks", user)
+    prizes.set_tiebreaks(competition, codes, user, override)
+    if unrated is not None:
+        prizes.set_unrated(competition, unrated[0], unrated[1], user, override)
+
+
+@transaction.atomic
+def save_prize_table(table: PrizeTable, user) -> PrizeTable:
+    """Save the prize table (a form's validated instance)."""
+    _changed(table.competition, "prizes", user)
+    table.save()
+    return table
+
+
+@transaction.atomic
+def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
+    competition = _changed(competition, "split-groups", user)
+    return groups.split_into_groups(competition, size, user)
