@@ -10,6 +10,8 @@ from datetime import date
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.log import record
+
 from . import validation
 from .models import Club, Member
 
@@ -154,7 +156,7 @@ def _parse(text: str, club: Club | None) -> Preview:
 
 
 @transaction.atomic
-def save(club: Club, preview: Preview) -> int:
+def save(club: Club, preview: Preview, user=None) -> int:
     """Create the members of a checked preview; all or nothing."""
     if not preview.ok:
         raise ValueError("cannot save a preview with errors")
@@ -164,4 +166,5 @@ def save(club: Club, preview: Preview) -> int:
         member.club = club
         members.append(member)
     Member.objects.bulk_create(members)
+    record(user, "import-members", club, None, {"members": [m.full_name for m in members]})
     return len(members)

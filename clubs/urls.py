@@ -7,4 +7,5 @@ urlpatterns = [
     path("<slug:club>/", views.club, name="club"),
     path("<slug:club>/members/", views.members, name="members"),
     path("<slug:club>/members/import/", views.import_members, name="import_members"),
+    path("<slug:club>/history/", views.club_history, name="club_history"),
 ]

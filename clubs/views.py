@@ -1,7 +1,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+
+from audit.history import render_history
+from audit.log import record, values
+from audit.models import AuditEntry
 
 from . import csv_import
 from .access import directed_club
@@ -28,9 +33,11 @@ def members(request, club):
     club = directed_club(request, club)
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        member = form.save(commit=False)
-        member.club = club
-        member.save()
+        with transaction.atomic():
+            member = form.save(commit=False)
+            member.club = club
+            member.save()
+            record(request.user, "member-add", member, None, values(member, *MemberForm.Meta.fields))
         messages.success(request, _("%(name)s added.") % {"name": member.full_name})
         return redirect("members", club.slug)
     return render(request, "clubs/members.html", {"club": club, "members": club.members.all(), "form": form})
@@ -45,7 +52,7 @@ def import_members(request, club):
     if request.method == "POST" and form.is_valid():
         preview = csv_import.parse(form.cleaned_data["text"], club)
         if "confirm" in request.POST and preview.ok:
-            count = csv_import.save(club, preview)
+            count = csv_import.save(club, preview, request.user)
             messages.success(request, _("%(count)s members imported.") % {"count": count})
             return redirect("members", club.slug)
     return render(
@@ -53,3 +60,11 @@ def import_members(request, club):
         "clubs/import.html",
         {"club": club, "form": form, "preview": preview, "text": form.cleaned_data.get("text", "") if preview else ""},
     )
+
+
+@login_required
+def club_history(request, club):
+    """Everything written in the club, its competitions included (the club's TDs only)."""
+    club = directed_club(request, club)
+    entries = AuditEntry.objects.filter(club_id=club.pk)
+    return render_history(request, entries, {"club": club, "title": _("History of %(club)s") % {"club": club.name}})

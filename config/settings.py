@@ -10,14 +10,20 @@ REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' ca
                without it: cache in each process's memory, sessions and jobs in the database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
-ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail;
-               EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, SERVER_EMAIL
-EMAIL_HOST     mail goes out by SMTP through this host; without it mail is written to the log (console)
-DEFAULT_FROM_EMAIL  the sender of mail to members (default SERVER_EMAIL)
-SITE_URL       the site's address for links in mail (http://127.0.0.1:8000)
+ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail
+EMAIL_HOST     the SMTP server for every e-mail (password reset, invitations, errors to ADMINS); without it
+               e-mails are printed on stdout (the console backend). EMAIL_PORT, EMAIL_HOST_USER,
+               EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL, DEFAULT_FROM_EMAIL, SERVER_EMAIL
+TRUSTED_PROXIES  how many reverse proxies in front of the site append to X-Forwarded-For (0): the client's
+               address for login throttling (accounts.client_ip)
+LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  wrong passwords for one user name from one address before
+               the login is locked (5), and for how long (15)
+SITE_URL       the site's address for links in mail and calendar feeds sent outside a request
+               (http://127.0.0.1:8000)
 """
 
 import os
+from datetime import timedelta
 from email.utils import getaddresses
 from pathlib import Path
 
@@ -75,6 +81,9 @@ INSTALLED_APPS = [
     "csp",
     "django_htmx",
     "template_partials",
+    "axes",
+    "accounts",
+    "audit",
     "clubs",
     "tournaments",
     "pairing",
@@ -99,6 +108,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -205,6 +215,24 @@ UPLOAD_MAX_BYTES = {
 # A competition of at least this many players is paired by a worker (the TD watches the job's page).
 PAIRING_JOB_MIN_PLAYERS = int(os.environ.get("PAIRING_JOB_MIN_PLAYERS", 500))
 
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one user name from one
+# address, that user name is locked from that address for LOGIN_COOLOFF_MINUTES; a club evening's shared
+# network does not lock its other members out, and nobody elsewhere can lock the TD out. A good login resets
+# the count. The address is REMOTE_ADDR, or behind TRUSTED_PROXIES proxies read from X-Forwarded-For.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", 0))
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.client_ip.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False
+
+# An invitation to become a club's TD is valid this many days (accounts.models.Invitation).
+INVITATION_DAYS = 7
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link is valid for a day
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -213,17 +241,19 @@ LOGOUT_REDIRECT_URL = "home"
 # with its traceback. With ADMINS set, server errors also go to them by e-mail.
 ADMINS = getaddresses(env_list("ADMINS", ""))
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "clubavond@localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+# Every mail (password reset, invitations, pairings to members, errors to ADMINS) goes by SMTP when
+# EMAIL_HOST is set, else to the console (the log).
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)  # fmt: skip
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-# Mail to members (pairings published) goes by SMTP when EMAIL_HOST is set, else to the console (the log).
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
-    "django.core.mail.backends.smtp.EmailBackend" if os.environ.get("EMAIL_HOST")
-    else "django.core.mail.backends.console.EmailBackend"
-)  # fmt: skip
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 # The site's address in mails and calendar feeds sent outside a request.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
@@ -256,5 +286,7 @@ LOGGING = {
         "django.request": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
         "django.security": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
         "jobs": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        # Lockouts are warnings; every login's bookkeeping is not worth a line.
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },
 }

@@ -1,5 +1,4 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import health
@@ -8,8 +7,7 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("accounts.urls")),
     path("", include("season.urls")),
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),

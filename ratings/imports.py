@@ -26,6 +26,7 @@ from typing import BinaryIO
 from django.db import transaction
 from django.utils import timezone
 
+from audit.log import record
 from clubs.models import Club, Member
 
 from .lists import ListEntry, Progress, name_key, read_list
@@ -159,7 +160,7 @@ def save_preview(
     club: Club, source: str, result: MatchResult, file_name: str, list_date: date, user=None
 ) -> RatingListImport:
     """Record what reading a list found, as a preview waiting for the TD's confirmation."""
-    return RatingListImport.objects.create(
+    list_import = RatingListImport.objects.create(
         club=club,
         source=source,
         file_name=file_name[:255],
@@ -171,6 +172,9 @@ def save_preview(
         unmatched=len(result.unmatched),
         proposals=result.as_json(),
     )  # fmt: skip
+    summary = {"file": file_name, "players": result.players_read, "unmatched": len(result.unmatched)}
+    record(user, "rating-list-read", list_import, None, summary)
+    return list_import
 
 
 @transaction.atomic
@@ -193,6 +197,8 @@ def apply(list_import: RatingListImport, accepted_lines: Iterable[int], user=Non
             chosen[match["member"]] = match
     members = Member.objects.select_for_update().filter(club=list_import.club, id__in=chosen)
     changes = []
+    before: dict[str, dict] = {}
+    after: dict[str, dict] = {}
     for member in members:
         match = chosen[member.id]
         fields = []
@@ -210,6 +216,8 @@ def apply(list_import: RatingListImport, accepted_lines: Iterable[int], user=Non
                 )
             )  # fmt: skip
         if fields:
+            before[member.full_name] = {f: old if f == rating_field else "" for f in fields}
+            after[member.full_name] = {f: getattr(member, f) for f in fields}
             member.save(update_fields=fields)
     RatingChange.objects.bulk_create(changes)
     list_import.status = RatingListImport.Status.APPLIED
@@ -219,4 +227,5 @@ def apply(list_import: RatingListImport, accepted_lines: Iterable[int], user=Non
     list_import.matched_by_name = sum(1 for m in chosen.values() if m["birth_check"] != "id")
     list_import.proposals["accepted"] = sorted(m["line"] for m in chosen.values() if m["birth_check"] != "id")
     list_import.save()
+    record(user, "rating-list", list_import, before, after)
     return len(changes)

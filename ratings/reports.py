@@ -88,6 +88,7 @@ class ReportRow:
     candidate_round: int | None = None
     performance: int | None = None  # FIDE/KNSB, unrated players: the tournament performance
     norms: list[str] = field(default_factory=list)
+    bonus_extrapolated: bool = False  # DSU: more games than the bonus table of §4.5.2.2
 
     @property
     def candidate_result(self) -> bool:
@@ -155,6 +156,13 @@ def build_report(
     if system == RatingSystem.DSU:
         rows = _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start)
         notes.append(_("Unplayed games count only where a player did not appear (§4.5.4.2)."))
+        if any(row.bonus_extrapolated for row in rows):
+            notes.append(
+                _(
+                    "† More than 11 games: §4.5.2.2 gives the bonus only up to “10 eller 11 partier”; the "
+                    "threshold used (another half point every two games) is an extrapolation, not the rule."
+                )
+            )
     else:
         rows = _elo_rows(data, games, ratings, day, system, norm_players, by_start)
         notes.append(_("Only played games against rated opponents count; K assumes 30 or more rated games."))
@@ -199,6 +207,7 @@ def _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start) -> 
                 candidate=line.candidate,
                 candidate_round=line.candidate_round,
                 norms=_norm_names(line.norms, participant),
+                bonus_extrapolated=line.bonus_extrapolated,
             )
         )
     reported = {r.participant.start_number for r in rows}

@@ -18,6 +18,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.log import boards, record, values
 from clubs.models import Club, Member
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
@@ -48,6 +49,17 @@ def _changed(competition: Competition, action: str, user) -> Competition:
     versioning.bump(locked)
     state_changed.send(sender=Competition, competition=locked, action=action, user=user)
     return locked
+
+
+def settings_values(competition: Competition) -> dict:
+    """A competition's settings as the audit log keeps them, before and after a change."""
+    return values(competition, "name", "slug", "system", "settings", "rounds", "gladiator", "late_entry_points",
+                  "season", "previous", "tiebreaks")  # fmt: skip
+
+
+def member_values(member: Member) -> dict:
+    return values(member, "first_name", "last_name", "sex", "birth_date", "title", "fide_id", "fide_rating",
+                  "federation", "national_id", "national_rating", "is_guest")  # fmt: skip
 
 
 def next_round_number(competition: Competition) -> int:
@@ -115,6 +127,7 @@ def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> R
     number = plan.number
     previous = competition.round_set.filter(number=number - 1).first()
     if previous and previous.status == Round.Status.PUBLISHED:
+        record(user, "finish", previous, {"status": previous.status}, {"status": Round.Status.FINISHED})
         previous.status = Round.Status.FINISHED
         previous.save(update_fields=["status"])
     rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
@@ -124,6 +137,7 @@ def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> R
     rnd.paired_at = timezone.now()
     rnd.status = Round.Status.DRAFT
     rnd.save()
+    record(user, "pair", rnd, None, boards(rnd))
     TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
 
@@ -246,6 +260,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     byes = list(rnd.byes.filter(participant__in=[a, b], kind=Bye.Kind.PAIRING_BYE))
     for bye in byes:
         bye.participant = swap[bye.participant_id]
+    before = boards(rnd)
     # Clear the boards first so the players' moves never look like a double booking.
     Game.objects.filter(pk__in=[g.pk for g in touched]).delete()
     for g in touched:
@@ -255,6 +270,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     for bye in byes:
         bye.pk = None
         bye.save()
+    record(user, "exchange-players", rnd, before, boards(rnd))
     _record(rnd, user, "exchange", f"{a.start_number}<->{b.start_number}", breaks)
 
 
@@ -264,8 +280,10 @@ def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
     _locked_round(rnd, override)
     if game.result:
         raise ValidationError(_("A game with a result cannot be re-paired."))
+    before = boards(rnd)
     game.white, game.black = game.black, game.white
     game.save(update_fields=["white", "black"])
+    record(user, "swap-colours", rnd, before, boards(rnd))
     _record(rnd, user, "swap-colours", f"board {game.board}", [])
 
 
@@ -337,6 +355,7 @@ def create_competition(competition: Competition, members: list[Member], user) ->
     """Save a new competition (a form's unsaved instance) with its first entries."""
     competition.save()
     _changed(competition, "create", user)
+    record(user, "competition-create", competition, None, settings_values(competition))
     services.add_participants(competition, members, user)
     return competition
 
@@ -344,7 +363,7 @@ def create_competition(competition: Competition, members: list[Member], user) ->
 @transaction.atomic
 def import_trf(club: Club, text: str, user, **fields) -> Competition:
     """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing."""
-    competition = trf_io.import_trf(club, text, **fields)
+    competition = trf_io.import_trf(club, text, user=user, **fields)
     _changed(competition, "import", user)
     return competition
 
@@ -362,6 +381,7 @@ def add_guest(competition: Competition, guest: Member, user) -> Participant:
     guest.club = competition.club
     guest.is_guest = True
     guest.save()
+    record(user, "member-add", guest, None, member_values(guest))
     return services.add_participant(competition, guest, user)
 
 
@@ -381,11 +401,24 @@ def set_absence(competition: Competition, participant: Participant, kind: str | 
 
 
 @transaction.atomic
-def save_settings(competition: Competition, settings: dict, user, override: bool = False, preset: str = "") -> None:
-    """The pairing system's settings (validated by the system when saved), recorded as a TD action."""
+def save_settings(
+    competition: Competition,
+    settings: dict,
+    user,
+    override: bool = False,
+    preset: str = "",
+    gladiator: dict[str, int] | None = None,
+) -> None:
+    """The pairing system's settings (validated by the system when saved), recorded as a TD action;
+    `gladiator` holds the Gladiator variation (`gladiator_ordinary_games`, `gladiator_replays`)."""
     competition = _changed(competition, "settings", user)
+    before = settings_values(competition)
     competition.settings = settings
+    for name, value in (gladiator or {}).items():
+        setattr(competition, name, value)
+    competition.full_clean(validate_unique=False, validate_constraints=False)
     competition.save()
+    record(user, "settings-override" if override else "settings", competition, before, settings_values(competition))
     TDAction.objects.create(
         competition=competition, user=user, action="settings" + ("-override" if override else ""), detail=preset
     )
@@ -397,8 +430,11 @@ def save_format(competition: Competition, settings: dict, user, fixed_message: s
     competition = _changed(competition, "settings", user)
     if competition.round_set.paired().exists():
         raise ValidationError(fixed_message)
+    before = {"settings": dict(competition.settings)}
     competition.settings = {**competition.settings, **settings}
     competition.save(update_fields=["settings"])
+    action = "cup-format" if competition.engine.bracket else "teams"
+    record(user, action, competition, before, {"settings": competition.settings})
 
 
 @transaction.atomic
@@ -420,7 +456,10 @@ def set_tiebreaks(
 def save_prize_table(table: PrizeTable, user) -> PrizeTable:
     """Save the prize table (a form's validated instance)."""
     _changed(table.competition, "prizes", user)
+    fields = ("sharing", "one_prize_each", "currency", "age_on", "main", "groups")
+    old = PrizeTable.objects.filter(pk=table.pk).first() if table.pk else None
     table.save()
+    record(user, "prizes", table, values(old, *fields) if old else None, values(table, *fields))
     return table
 
 

@@ -42,9 +42,12 @@ def scores(rows: list[Game]) -> list[float]:
     return scores
 
 
-def encounters(games: Iterable[Game], start_of: dict[int, int]) -> dict[tuple[int, int], engine.Encounter]:
+def encounters(
+    games: Iterable[Game], start_of: dict[int, int], ordinary_games: int = 1, reduced_games: int = 1
+) -> dict[tuple[int, int], engine.Encounter]:
     """Every encounter of the games, by (round, match); one whose first game is a forfeit is left out
-    (it is that game alone). `start_of` maps participant ids to start numbers.
+    (it is that game alone). `start_of` maps participant ids to start numbers; `ordinary_games` and
+    `reduced_games` are the competition's variation of the model (§4.9.8).
 
     Raises `InvalidInput` for a game after the decisive one.
     """
@@ -54,7 +57,9 @@ def encounters(games: Iterable[Game], start_of: dict[int, int]) -> dict[tuple[in
         if first.is_forfeit:
             continue
         white, black = start_of[first.white_id], start_of[first.black_id]
-        found[number, match] = engine.play_encounter(number, white, black, scores(rows))
+        found[number, match] = engine.play_encounter(
+            number, white, black, scores(rows), ordinary_games=ordinary_games, reduced_games=reduced_games
+        )
     return found
 
 

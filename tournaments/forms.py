@@ -112,6 +112,10 @@ class SystemSettingsForm(forms.Form):
             field.initial = current.get(name, default)
             field.help_text = _("default: %(value)s") % {"value": default}
             self.fields[f"setting_{name}"] = field
+        if competition.gladiator:  # the variations of seed 004 §4.9.8, the competition's own
+            for name in ("gladiator_ordinary_games", "gladiator_replays"):
+                model_field = Competition._meta.get_field(name)
+                self.fields[name] = model_field.formfield(initial=getattr(competition, name))
         if not self.started:
             del self.fields["override"]
 

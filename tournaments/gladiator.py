@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.log import record, values
 from pairing.engines import gladiator as engine
 from pairing.engines.state import InvalidInput
 
@@ -39,7 +40,8 @@ def next_game(encounter: engine.Encounter) -> engine.GladiatorGame | None:
     if encounter.winner is not None:
         return None
     results = [game.result for game in encounter.games]
-    return engine.play_encounter(encounter.round, *encounter.players, [*results, 0.5]).games[-1]
+    variation = {"ordinary_games": encounter.ordinary_games, "reduced_games": encounter.reduced_games}
+    return engine.play_encounter(encounter.round, *encounter.players, [*results, 0.5], **variation).games[-1]
 
 
 @dataclass
@@ -61,7 +63,7 @@ def round_view(data: CompetitionData, games: list[Game]) -> list[EncounterView]:
     """The encounters of one round's games (with `white` and `black` set), by match number."""
     start_of = {p.id: p.start_number for p in data.participants}
     by_start = {p.start_number: p for p in data.participants}
-    found = encounters(games, start_of)
+    found = encounters(games, start_of, **data.competition.gladiator_format)
     views = [EncounterView(None, [game], None) for game in games if game.match is None]
     for (number, match), rows in groups(games).items():
         encounter = found.get((number, match))
@@ -89,7 +91,10 @@ def _describe(view: EncounterView, encounter: engine.Encounter, by_start: dict) 
     nxt = next_game(encounter)
     assert nxt is not None
     white = by_start[nxt.white].name
-    if nxt.kind is engine.GameKind.REDUCED:
+    if nxt.kind is engine.GameKind.ORDINARY:
+        view.status = _("the next ordinary game, %(white)s has white") % {"white": white}
+        view.action = _("add the next ordinary game")
+    elif nxt.kind is engine.GameKind.REDUCED:
         view.status = _("drawn: a replay with colours reversed and reduced time, %(white)s has white") % {
             "white": white
         }
@@ -107,7 +112,7 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
     data = CompetitionData.load(rnd.competition)
     games = [g for g in data.games if g.round_id == rnd.id]
     start_of = {p.id: p.start_number for p in data.participants}
-    encounter = encounters(games, start_of).get((rnd.number, match))
+    encounter = encounters(games, start_of, **data.competition.gladiator_format).get((rnd.number, match))
     rows = groups(games).get((rnd.number, match), [])
     if encounter is None or any(not g.result for g in rows):
         raise ValidationError(_("This encounter needs no further game now."))
@@ -116,6 +121,7 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
         raise ValidationError(_("This encounter is decided."))
     by_start = {p.start_number: p for p in data.participants}
     game = append_game(rnd, by_start[nxt.white], by_start[nxt.black], match, STAGES[nxt.kind].value)
+    record(user, "add-games", game, None, values(game, "board", "white", "black", "match", "stage"))
     TDAction.objects.create(
         competition=rnd.competition,
         round_number=rnd.number,
@@ -145,16 +151,31 @@ def set_game_result(game: Game, result: str, user, override: bool = False, based
     if rows[0].is_forfeit:
         if later:
             raise ValidationError(_("The first game is a forfeit: clear the later games of the encounter first."))
+        if rows[1:]:
+            record(user, "remove-games", game.round, [_text(g) for g in rows[1:]], None)
         Game.objects.filter(pk__in=[g.pk for g in rows[1:]]).delete()
         return game
     if len(scores(rows)) < len([g for g in rows if g.result]):
         raise ValidationError(_("A later game of this encounter has a result; clear it first."))
     try:
-        encounter = engine.play_encounter(game.round.number, rows[0].white_id, rows[0].black_id, scores(rows))
+        encounter = engine.play_encounter(
+            game.round.number,
+            rows[0].white_id,
+            rows[0].black_id,
+            scores(rows),
+            **game.round.competition.gladiator_format,
+        )
     except InvalidInput as error:
         raise ValidationError(
             _("This result would leave later games of the encounter superfluous; clear them first.")
         ) from error
     if encounter.winner is not None:
-        Game.objects.filter(pk__in=[g.pk for g in rows if not g.result]).delete()
+        unplayed = [g for g in rows if not g.result]
+        if unplayed:
+            record(user, "remove-games", game.round, [_text(g) for g in unplayed], None)
+        Game.objects.filter(pk__in=[g.pk for g in unplayed]).delete()
     return game
+
+
+def _text(game: Game) -> str:
+    return f"{game.board}. {game.white.name} – {game.black.name} ({game.stage})"

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.log import record, values
 from pairing.engines.groups import rating_groups
 from pairing.engines.state import InvalidInput
 
@@ -58,9 +59,11 @@ def split_into_groups(competition: Competition, size: int, user) -> list[Competi
             tiebreaks=list(competition.tiebreaks),
             late_entry_points=competition.late_entry_points,
         )
+        record(user, "competition-create", new, None, values(new, "name", "slug", "system", "settings", "rounds"))
         for participant in group:
             services.add_participant(new, participant.member, user)
         created.append(new)
+    record(user, "split-groups", competition, None, [c.name for c in created])
     TDAction.objects.create(
         competition=competition,
         user=user,

@@ -22,6 +22,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.log import boards, record
 from pairing.engines import knockout as engine
 from pairing.engines.notes import Note, to_json
 from pairing.engines.state import InvalidInput, TournamentState
@@ -290,6 +291,7 @@ def pair_round(competition: Competition, user) -> Round:
                 _("Match %(m)s of round %(n)s is not decided yet: add its next game.")
                 % {"m": open_matches[0].number, "n": previous.number}
             )
+        record(user, "finish", previous, {"status": previous.status}, {"status": Round.Status.FINISHED})
         previous.status = Round.Status.FINISHED
         previous.save(update_fields=["status"])
     rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
@@ -318,6 +320,7 @@ def pair_round(competition: Competition, user) -> Round:
     rnd.paired_at = timezone.now()
     rnd.status = Round.Status.DRAFT
     rnd.save()
+    record(user, "pair", rnd, None, boards(rnd))
     TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
 
@@ -362,6 +365,7 @@ def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Ga
             white, black = cup.by_start[game.white], cup.by_start[game.black]
             added.append(append_game(rnd, white, black, view.number, game.stage.value))
     if added:
+        record(user, "add-games", rnd, None, [f"{g.board}. {g.white.name} – {g.black.name} ({g.stage})" for g in added])
         TDAction.objects.create(
             competition=rnd.competition,
             round_number=rnd.number,
@@ -405,6 +409,8 @@ def set_game_result(game: Game, result: str, user) -> Game:
         if view.decided:
             stale = [g.pk for g in view.games if not g.result]
             if stale:
+                removed = [f"{g.board}. {g.white.name} – {g.black.name}" for g in view.games if not g.result]
+                record(user, "remove-games", game.round, removed, None)
                 Game.objects.filter(pk__in=stale).delete()
     if after.bracket is not None and number == len(after.bracket.rounds) and after.bracket.champion is not None:
         services.finish(game.round, user)  # the final is decided: the cup is over

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -92,6 +93,18 @@ class Competition(models.Model):
         verbose_name=_("start ranking from"),
         help_text=_("Keizer: last season's competition orders the start ranking (seed 003 §1.10)"),
     )
+    gladiator_ordinary_games = models.PositiveSmallIntegerField(
+        _("Gladiator: ordinary games per encounter"),
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text=_("seed 004 §4.9.8: the model may have more ordinary games per round"),
+    )
+    gladiator_replays = models.PositiveSmallIntegerField(
+        _("Gladiator: replays at reduced time"),
+        default=1,
+        validators=[MaxValueValidator(10)],
+        help_text=_("games at reduced time after a drawn ordinary result, before blitz"),
+    )
     gladiator = models.BooleanField(
         _("Gladiator model"),
         default=False,
@@ -144,6 +157,11 @@ class Competition(models.Model):
     def system_name(self) -> str:
         name = str(SYSTEM_NAMES.get(self.system, self.system))
         return _("%(system)s, Gladiator model") % {"system": name} if self.gladiator else name
+
+    @property
+    def gladiator_format(self) -> dict[str, int]:
+        """The Gladiator variation as `pairing.engines.gladiator.play_encounter` takes it (§4.9.8)."""
+        return {"ordinary_games": self.gladiator_ordinary_games, "reduced_games": self.gladiator_replays}
 
     @property
     def engine(self) -> registry.PairingSystem:

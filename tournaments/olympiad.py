@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.engines.olympiad import BoardResult, TeamTournament, team_tournament
-from pairing.engines.olympiad_system import teams
+from pairing.engines.olympiad_system import scoring, teams
 
 from .models import Participant, Result
 from .state import CompetitionData
@@ -46,7 +46,7 @@ def team_event(data: CompetitionData) -> TeamEvent:
         if g.result in BOARD_SCORES
     }
     all_teams = teams(state)
-    event = team_tournament(all_teams, results, cycles=settings["cycles"])
+    event = team_tournament(all_teams, results, cycles=settings["cycles"], **scoring(settings))
     paired = max((r.number for r in data.rounds if r.is_paired), default=0)
     # Boards not paired because a player had withdrawn: lost by his team.
     gone = {p.start_number: p.withdrawn_after for p in data.participants if p.withdrawn_after is not None}
@@ -61,5 +61,5 @@ def team_event(data: CompetitionData) -> TeamEvent:
                     results[(match.round, board.white, board.black)] = (0.0, 0.0)
                 elif white_gone or black_gone:
                     results[(match.round, board.white, board.black)] = 0.0 if white_gone else 1.0
-    event = team_tournament(all_teams, results, cycles=settings["cycles"])
+    event = team_tournament(all_teams, results, cycles=settings["cycles"], **scoring(settings))
     return TeamEvent(event, by_start, paired)

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from audit.log import record
 from pairing.engines import prizes, tiebreaks
 from pairing.engines.state import InvalidInput
 
@@ -88,6 +89,7 @@ def set_tiebreaks(competition: Competition, codes: list[str], user, override: bo
         )
     competition.tiebreaks = new
     competition.save(update_fields=["tiebreaks"])
+    record(user, "tiebreaks-override" if locked else "tiebreaks", competition, {"tiebreaks": old}, {"tiebreaks": new})
     shown_old = ", ".join(old or default_codes(competition.system))
     shown_new = ", ".join(new or default_codes(competition.system))
     TDAction.objects.create(

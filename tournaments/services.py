@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from audit.log import boards, record, values
 from clubs.models import Member
 from pairing.engines import keizer
 
@@ -140,6 +141,7 @@ def add_participants(competition: Competition, members: list[Member], user=None)
             joined_round=len(paired) + 1,
         )
         participants.append(participant)
+        record(user, "participant-add", participant, after=values(participant, "member", "rating", "joined_round"))
         if paired:
             Bye.objects.bulk_create(
                 Bye(
@@ -172,8 +174,10 @@ def withdraw(participant: Participant, user) -> None:
     competition = participant.competition
     versioning.bump(competition)
     last = competition.round_set.last_number()
+    before = values(participant, "withdrawn_after")
     participant.withdrawn_after = last
     participant.save(update_fields=["withdrawn_after"])
+    record(user, "withdraw", participant, before, values(participant, "withdrawn_after"))
     TDAction.objects.create(
         competition=competition, user=user, action="withdraw", detail=f"{participant.name} after round {last}"
     )
@@ -205,6 +209,7 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
         return game
     versioning.bump(rnd.competition_id)
     ResultChange.objects.create(game=game, old_result=game.result, new_result=result, changed_by=user)
+    record(user, "result-override" if override else "result", game, {"result": game.result}, {"result": result})
     game.result = result
     game.save(update_fields=["result"])
     if override:
@@ -243,6 +248,8 @@ def set_absence(competition: Competition, number: int, participant: Participant,
     rnd, _created = Round.objects.get_or_create(competition=competition, number=number)
     if rnd.is_paired:
         raise ValidationError(_("Round %(n)s is already paired.") % {"n": number})
+    old = Bye.objects.filter(round=rnd, participant=participant).first()
+    record(user, "absence", rnd, {participant.name: old.kind if old else None}, {participant.name: kind})
     Bye.objects.filter(round=rnd, participant=participant).delete()
     if user is not None and participant.member.user_id == getattr(user, "id", None):
         TDAction.objects.create(
@@ -262,9 +269,11 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
     points = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}.get(text.strip())
     if points is None:
         raise ValidationError(_("“%(text)s” is not a result. Type 1, = or 0.") % {"text": text})
+    before = values(bye, "points")
     versioning.bump(bye.round.competition_id)
     bye.points = points
     bye.save(update_fields=["points"])
+    record(user, "club-match-result", bye, before, values(bye, "points"))
     TDAction.objects.create(
         competition=bye.round.competition,
         round_number=bye.round.number,
@@ -284,6 +293,7 @@ def publish(rnd: Round, user) -> None:
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
+    record(user, "publish", rnd, {"status": Round.Status.DRAFT}, {"status": rnd.status})
     competition = rnd.competition
     if competition.status == Competition.Status.DRAFT:
         competition.status = Competition.Status.RUNNING
@@ -300,6 +310,7 @@ def finish(rnd: Round, user) -> None:
     versioning.bump(competition)
     if competition.gladiator:
         check_decided(competition, rnd.number)
+    record(user, "finish", rnd, {"status": rnd.status}, {"status": Round.Status.FINISHED})
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
     if rnd.number >= competition.planned_rounds():
@@ -318,6 +329,7 @@ def undo_last_round(competition: Competition, user) -> int:
         raise ValidationError(_("Round %(n)s has results: it cannot be undone.") % {"n": rnd.number})
     versioning.bump(competition)
     number = rnd.number
+    record(user, "undo-round", rnd, boards(rnd), None)
     rnd.games.all().delete()
     rnd.byes.filter(kind=Bye.Kind.PAIRING_BYE).delete()
     rnd.status = Round.Status.DRAFT
@@ -335,7 +347,7 @@ def check_decided(competition: Competition, number: int) -> None:
     games = [g for g in data.games if g.round.number == number]
     start_of = {p.id: p.start_number for p in data.participants}
     groups = encounters.groups(games)
-    for key, encounter in encounters.encounters(games, start_of).items():
+    for key, encounter in encounters.encounters(games, start_of, **competition.gladiator_format).items():
         if encounter.winner is None:
             raise ValidationError(
                 _("The encounter on board %(board)s of round %(n)s is not decided yet: add its next game.")

@@ -207,7 +207,11 @@ def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[
     start_of = {p.id: p.start_number for p in data.participants}
     by_start = {p.start_number: p for p in data.participants}
     ranked = {p.id for p in state.players}
-    found = [e for e in encounters.encounters(data.games, start_of).values() if set(e.players) <= ranked]
+    found = [
+        e
+        for e in encounters.encounters(data.games, start_of, **data.competition.gladiator_format).values()
+        if set(e.players) <= ranked
+    ]
     in_encounters = {n: sum(e.points(n) for e in found) for n in ranked}
     other = {p.id: p.score() - in_encounters[p.id] for p in state.players}
     lines = gladiator_engine.standings(ranked, found, other)

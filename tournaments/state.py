@@ -64,7 +64,7 @@ class CompetitionData:
         history: dict[int, list[RoundRecord | None]] = {p.id: [None] * last for p in self.participants}
         encounters = {}
         if self.competition.gladiator:  # a board's games are one encounter (seed 004 §4.9.8)
-            encounters = gladiator_encounters(self.games, start_of)
+            encounters = gladiator_encounters(self.games, start_of, **self.competition.gladiator_format)
         for game in self.games:
             n = game.round.number
             if n > last or (n, game.match) in encounters:

@@ -31,7 +31,7 @@ def _import(job, report: runner.Report) -> runner.Save:
         try:
             competition = trf_io.import_trf(
                 job.club, text, name=params["name"], slug=params["slug"], system=params["system"],
-                source=params["file_name"],
+                source=params["file_name"], user=job.created_by,
             )  # fmt: skip
         except (TrfError, InputError, ValidationError) as error:
             raise runner.Failed(str(error)) from error

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit import log as audit
 from clubs import validation
 from clubs.models import Club, Member
 from pairing.engines import tiebreaks, trf
@@ -136,7 +137,9 @@ def _member(club: Club, player: Player) -> Member:
 
 
 @transaction.atomic
-def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload") -> Competition:
+def import_trf(
+    club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload", user=None
+) -> Competition:
     """A new competition from a TRF file; all or nothing (TrfError and InputError name the line)."""
     if "\x00" in text:
         raise trf.TrfError(source, text[: text.index("\x00")].count("\n") + 1, _("a NUL character"))
@@ -155,11 +158,13 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
         competition.tiebreaks = codes
         competition.save(update_fields=["tiebreaks"])
     participants: dict[int, Participant] = {}
+    new_members: list[str] = []
     for player in state.players:
         member = Member.objects.filter(club=club, fide_id=player.fide_id).first() if player.fide_id else None
         if member is None:
             member = _member(club, player)
             member.save()
+            new_members.append(member.full_name)
         participants[player.id] = Participant.objects.create(
             competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
         )
@@ -196,4 +201,7 @@ def import_trf(club: Club, text: str, *, name: str, slug: str, system: str, sour
             Bye.objects.create(round=rnd, participant=participants[pid], kind=ENGINE_TO_BYE[kind], points=points)
     competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
     competition.save(update_fields=["status"])
+    summary = {"file": source, "system": system, "players": len(participants), "rounds": played,
+               "new guest members": new_members}  # fmt: skip
+    audit.record(user, "import-trf", competition, None, summary)
     return competition

@@ -22,6 +22,7 @@ urlpatterns = [
     path(c + "manage/player/<int:number>/absence/", manage.set_absence, name="set_absence"),
     path(c + "manage/undo/", manage.undo_round, name="undo_round"),
     path(c + "manage/history/", manage.results_history, name="results_history"),
+    path(c + "manage/log/", manage.competition_history, name="competition_history"),
     path(c + "manage/export.trf", trf.export_trf, name="export_trf"),
     path(c + "manage/round/<int:number>/", rounds.manage_round, name="manage_round"),
     path(c + "manage/round/<int:number>/results/", rounds.enter_result, {"board": 0}, name="enter_results"),

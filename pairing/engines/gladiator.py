@@ -50,6 +50,8 @@ class Encounter:
     players: tuple[int, int]  # white in the first game first
     games: list[GladiatorGame] = field(default_factory=list)
     winner: int | None = None  # None while undecided
+    ordinary_games: int = 1  # the variation it is played under (§4.9.8: "flere ordinære partier")
+    reduced_games: int = 1  # replays at reduced time before blitz
 
     @property
     def loser(self) -> int | None:
@@ -86,7 +88,7 @@ def play_encounter(
     """
     if ordinary_games < 1 or reduced_games < 0:
         raise InvalidInput("an encounter needs at least one ordinary game and no negative number of replays")
-    encounter = Encounter(rnd, (white, black))
+    encounter = Encounter(rnd, (white, black), ordinary_games=ordinary_games, reduced_games=reduced_games)
     points = {white: 0.0, black: 0.0}
     colours = (white, black)
     for i, score in enumerate(results):

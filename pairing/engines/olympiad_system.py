@@ -18,6 +18,7 @@ from .notes import note_text
 from .olympiad import Team, teams_from_players
 from .registry import PairingSystem
 from .roundrobin import schedule
+from .setting_checks import at_most, booleans, numbers
 from .state import Board, InvalidInput, Pairing, TournamentState
 
 
@@ -72,13 +73,25 @@ def _validate(settings: dict[str, Any]) -> None:
         raise InvalidInput("teams must be a whole number of at least 2")
     if settings.get("cycles") not in (1, 2):
         raise InvalidInput("cycles must be 1 or 2")
+    numbers(settings, ("match_win", "match_draw"), 0)
+    at_most(settings, "match_draw", settings["match_win"])
+    booleans(settings, ("rank_by_board_points",))
+
+
+def scoring(settings: dict[str, Any]) -> dict[str, Any]:
+    """The team standings' settings as `olympiad.team_tournament` takes them: match points for a
+    won and a drawn match, and whether board points rank first (§4.9.9.5 leaves both to the event)."""
+    return {
+        "match_points": (float(settings["match_win"]), float(settings["match_draw"])),
+        "rank_by_board_points": settings["rank_by_board_points"],
+    }
 
 
 SYSTEM = PairingSystem(
     id="olympiad",
     name="Olympiad team tournament",
     pair=_pair,
-    defaults={"teams": 4, "cycles": 1},
+    defaults={"teams": 4, "cycles": 1, "match_win": 2.0, "match_draw": 1.0, "rank_by_board_points": False},
     validate=_validate,
     teams=True,
     gladiator=False,

@@ -42,6 +42,7 @@ class DsuEdition:
     average_method_spread: int = 200  # §4.5.2.1: highest minus lowest at most this
     expected_step: Fraction = Fraction(1, 20)  # §4.5.2.1: W_e rounded to a multiple of 0.05
     floor: int = 1000  # §4.5.2.6
+    bonus_table_games: int = 11  # §4.5.2.2 stops at "10 eller 11 partier"
 
     def k_factor(self, rating: int | Fraction) -> int:
         """K for a rating before the event (§4.5.2.3)."""
@@ -49,6 +50,10 @@ class DsuEdition:
             if rating >= limit:
                 return k
         return self.k_bottom
+
+    def bonus_extrapolated(self, games: int) -> bool:
+        """True when the bonus threshold for `games` lies beyond the seed's table (§4.5.2.2)."""
+        return games > self.bonus_table_games
 
     @property
     def limits(self) -> tuple[int, ...]:
@@ -59,7 +64,8 @@ class DsuEdition:
         """What W - W_e must exceed before a bonus is given (§4.5.2.2).
 
         Up to 5 games 1.5, 6-7 games 2, 8-9 games 2.5, 10-11 games 3. The seed stops at 11 games; the
-        same step (another half point for every two games) is continued beyond.
+        same step (another half point for every two games) is continued beyond: an extrapolation,
+        which `bonus_extrapolated` flags for the reports.
         """
         if games <= 5:
             return Fraction(3, 2)
@@ -355,6 +361,7 @@ class PlayerResult:
     winner_corrected: bool  # §4.5.2.5 applied
     new_rating: int | None  # after §4.5.2.4 and §4.5.2.6, rounded
     results: tuple[tuple[int, Fraction], ...] = ()  # (opponent's rating, score) of each rated game, by round
+    bonus_extrapolated: bool = False  # more games than §4.5.2.2's table: B rests on an extrapolation
 
     @property
     def change(self) -> int | None:
@@ -453,6 +460,7 @@ def rate_event(event: DsuEvent, edition: DsuEdition | None = None) -> EventResul
             winner_corrected=player in winners and score < expected,
             new_rating=None if is_provisional else register_gain(rating, gain, edition),
             results=tuple((known[g.opponent_of(player)], g.score_of(player)) for g in own),
+            bonus_extrapolated=edition.bonus_extrapolated(len(own)),
         )
     return EventResult(results, group_average, provisional)
 

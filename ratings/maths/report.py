@@ -40,6 +40,7 @@ class ReportLine:
     expected: Fraction  # W_e (§4.5.2.1)
     method: str  # "average" or "difference"
     bonus: Fraction  # B (§4.5.2.2)
+    bonus_extrapolated: bool  # more games than the table of §4.5.2.2: B rests on an extrapolation
     k: int  # K (§4.5.2.3)
     winner_corrected: bool  # §4.5.2.5 applied
     new_rating: int | None  # None for a provisional player
@@ -95,6 +96,7 @@ def rating_report(
                 expected=line.expected,
                 method=line.method,
                 bonus=line.bonus,
+                bonus_extrapolated=line.bonus_extrapolated,
                 k=line.k,
                 winner_corrected=line.winner_corrected,
                 new_rating=line.new_rating,

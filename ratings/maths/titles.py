@@ -277,15 +277,21 @@ def _count(opponents: Sequence[NormOpponent], titles: set[str]) -> int:
     return sum(1 for o in opponents if o.title in titles)
 
 
+# The titles that count as at least a WIM for the WIM norm's "Min 3 WIM": the rule itself ranks FM,
+# WGM, IM and GM above WIM (two of them do what three WIMs do). docs/ratings.md, §4.7.4.
+WIM_OR_HIGHER = frozenset({"GM", "IM", "WGM", "FM", "WIM"})
+
+
 def _title_requirement(opponents: Sequence[NormOpponent], title: NormTitle) -> bool:
-    """ "Øvrige krav" of the table. A higher title counts for a lower one (a GM is also an IM)."""
+    """ "Øvrige krav" of the table. A higher title counts for a lower one (a GM is also an IM; an FM
+    is also a WIM: "Min 3 WIM eller 2 GM / IM / WGM / FM", so 2 WIM + 1 FM is enough)."""
     if title is NormTitle.GM:
         return _count(opponents, {"GM"}) >= 3
     if title is NormTitle.IM:
         return _count(opponents, {"GM", "IM"}) >= 3 or _count(opponents, {"GM"}) >= 2
     if title is NormTitle.WGM:
         return _count(opponents, {"GM", "IM", "WGM"}) >= 3
-    return _count(opponents, {"GM", "IM", "WGM", "WIM"}) >= 3 or _count(opponents, {"GM", "IM", "WGM", "FM"}) >= 2
+    return _count(opponents, set(WIM_OR_HIGHER)) >= 3 or _count(opponents, {"GM", "IM", "WGM", "FM"}) >= 2
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ["clubs", "config", "demo", "jobs", "pairing", "ratings", "tournaments"]
+# The project's packages: those import-linter checks (pyproject.toml), so both see the same code.
+PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["root_packages"]
 # Pure modules (no Django) are units of their own in the picture of the apps (docs/architecture.md).
 PURE = ["pairing.engines", "ratings.maths"]
 

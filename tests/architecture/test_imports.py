@@ -42,3 +42,11 @@ def test_the_scan_sees_a_circle_made_by_a_function_level_import(tmp_path):
     graph = import_graph(tmp_path, ["shop"])
     assert graph["shop.stock"] == {"shop.orders"}
     assert circles(graph) == [["shop.orders", "shop.stock"]]
+
+
+def test_every_app_is_in_the_layers():
+    """An app left out of import-linter's packages would escape every contract."""
+    from django.apps import apps
+
+    ours = {config.name.split(".")[0] for config in apps.get_app_configs() if (ROOT / config.name).is_dir()}
+    assert ours <= set(PACKAGES)

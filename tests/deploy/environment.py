@@ -13,7 +13,13 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {"ALLOWED_HOSTS": "club.example.org,127.0.0.1,localhost", "HTTPS": "1"}
 # The variables of the test run itself that must not leak into a "production" process.
 OURS = {
-    "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "HTTPS", "DJANGO_SETTINGS_MODULE", "REDIS_URL", "CSRF_TRUSTED_ORIGINS",
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "HTTPS",
+    "DJANGO_SETTINGS_MODULE",
+    "REDIS_URL",
+    "CSRF_TRUSTED_ORIGINS",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests for Playwright
 }
 

@@ -31,6 +31,7 @@ REMATCH = [
 ]
 
 
+@pytest.mark.rule("C.04.3 C1")
 def test_rematch_found_in_the_round_it_happens():
     assert violations(REMATCH, 1) == []
     assert violations(REMATCH, 2) == [
@@ -39,6 +40,7 @@ def test_rematch_found_in_the_round_it_happens():
     ]
 
 
+@pytest.mark.rule("C.04.3 C1")
 def test_a_forfeit_is_no_meeting():
     lines = [
         line(1, "   3 w +", "   3 b 0"),
@@ -59,6 +61,8 @@ THREE_WHITES = [
 ]
 
 
+@pytest.mark.rule("C.04.3 A6")
+@pytest.mark.rule("C.04.3 C3")
 def test_third_colour_in_a_row():
     assert violations(THREE_WHITES, 2) == []
     assert violations(THREE_WHITES, 3) == [
@@ -82,6 +86,7 @@ def _game(opponent: int, colour: Colour, score: float = 0.5) -> RoundRecord:
     return RoundRecord(Kind.GAME, opponent, colour, score)
 
 
+@pytest.mark.rule("C.04.3 C3")
 def test_colour_difference_beyond_two():
     w, b = Colour.WHITE, Colour.BLACK
     # 1 has W W B W: white again gives +3 without three whites in a row
@@ -101,11 +106,13 @@ SECOND_BYE = [
 ]
 
 
+@pytest.mark.rule("C.04.3 C2")
 def test_second_pairing_allocated_bye():
     assert violations(SECOND_BYE, 1) == []
     assert violations(SECOND_BYE, 2) == ["board 4-0: C2 bye 4 had the pairing-allocated bye in round 1"]
 
 
+@pytest.mark.rule("C.04.3 C2")
 def test_bye_after_a_point_without_playing_by_edition():
     forfeit_win = [
         line(1, "   2 w +", "   3 w 1"),
@@ -128,6 +135,8 @@ def test_bye_after_a_point_without_playing_by_edition():
     assert violations(full_then_pab, 2, edition="2026") == ["board 2-0: C2 bye 2 had a full-point bye in round 1"]
 
 
+@pytest.mark.rule("C.04.3 A9")
+@pytest.mark.rule("C.04.3 C2")
 def test_completeness_of_a_pairing():
     state = _state({pid: [] for pid in range(1, 7)})
     state.requested_byes[6] = Kind.HALF_BYE
@@ -169,6 +178,8 @@ def test_state_before_matches_the_trf_reading():
         assert mine.round_to_pair == rnd
 
 
+@pytest.mark.rule("C.04.3 C1")
+@pytest.mark.rule("C.04.3 C3")
 @pytest.mark.parametrize("path", data_files(CORPUS, "*.trf"), ids=lambda p: p.stem)
 def test_corpus_rounds_break_no_absolute_rule(path):
     """The corpus was paired by a conforming Dutch (2026) engine: no round may break C1-C3."""

@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pairing.engines import jsonstate, tiebreaks, trf
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 
@@ -31,6 +33,7 @@ def test_unknown_tiebreak_is_invalid_input():
     assert result.returncode == 3 and "XYZ" in result.stderr
 
 
+@pytest.mark.rule("003 1.2")
 def test_keizer_standings_from_the_json_state(tmp_path):
     # Three players, one round: 1 beats 2, 3 is absent with notice (seed 003 §1.2: a third of his value).
     players = [

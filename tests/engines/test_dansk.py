@@ -173,6 +173,8 @@ EXAMPLES = {
 }
 
 
+@pytest.mark.rule("004 4.9.4")
+@pytest.mark.rule("004 4.9.3")
 @pytest.mark.parametrize("name", list(EXAMPLES))
 def test_arbiter_guide_examples(name):
     groups, expected = EXAMPLES[name]
@@ -194,6 +196,8 @@ COLOUR_EXAMPLE = {
 }  # fmt: skip
 
 
+@pytest.mark.rule("004 4.9.4")
+@pytest.mark.rule("004 4.9.3")
 def test_colour_example_of_the_arbiter_guide():
     players = [Player(id=OUTSIDER, withdrawn=True)]
     players += [_colour_player(ord(n) - 64, c) for n, c in COLOUR_EXAMPLE.items()]
@@ -208,6 +212,7 @@ def test_colour_example_of_the_arbiter_guide():
         assert rule in rules
 
 
+@pytest.mark.rule("004 4.9.3")
 @pytest.mark.parametrize(
     ("colours", "expected"),
     [
@@ -223,12 +228,14 @@ def test_colour_preferences_of_the_supplementary_rules(colours, expected):
     assert preference(colour_sequence(_colour_player(1, colours))) == expected
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_round_one_halves_and_colours():
     result = registry.pair(state_of(play_rounds(8, [])), "dansk")
     # a = 1-4, b = 5-8; the weakest of b (8) has white, 7 black, 6 white, 5 black (7.1).
     assert boards_of(result) == [(1, 5), (6, 2), (3, 7), (8, 4)]
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_odd_field_player_x_scores_one_and_counts_as_white():
     result = registry.pair(state_of(play_rounds(5, [])), "dansk")
     # X (6) is the weakest: a = 1, 2, 3; b = 4, 5, X.
@@ -244,6 +251,7 @@ def test_odd_field_player_x_scores_one_and_counts_as_white():
     assert (3, 1) in boards_of(second)
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_strong_preferences_may_not_clash():
     # 1 and 2 both had white twice: two strong preferences for black, they may not meet; 3 and 4
     # both had black twice.  1-2 and 3-4 are the only pairs left.
@@ -255,6 +263,7 @@ def test_strong_preferences_may_not_clash():
     assert any("relax_strong_preferences" in line for line in english(relaxed.explanation))
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_acceleration_gives_the_strong_half_a_point():
     state = state_of(play_rounds(8, []), acceleration_groups=2)
     # Groups 1-4 (one pairing point) and 5-8 (none), each halved (rule 10, then 5.1); 7.1 from the
@@ -262,6 +271,7 @@ def test_acceleration_gives_the_strong_half_a_point():
     assert boards_of(registry.pair(state, "dansk")) == [(1, 3), (4, 2), (5, 7), (8, 6)]
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_acceleration_only_for_the_rounds_asked():
     players = play_rounds(8, [[(1, 5, 0.5), (6, 2, 0.5), (3, 7, 0.5), (8, 4, 0.5)]])
     plain = registry.pair(state_of(players), "dansk")
@@ -273,6 +283,7 @@ def test_acceleration_only_for_the_rounds_asked():
     assert boards_of(kept) == [(4, 1), (2, 3), (5, 8), (7, 6)]
 
 
+@pytest.mark.rule("004 4.9.3")
 @pytest.mark.parametrize(
     "settings",
     [{"acceleration_groups": 0}, {"acceleration_rounds": -1}, {"search_limit": "many"}, {"nonsense": 1}],
@@ -282,6 +293,7 @@ def test_settings_are_validated(settings):
         registry.pair(state_of(play_rounds(4, []), **settings), "dansk")
 
 
+@pytest.mark.rule("004 4.9.3")
 @pytest.mark.parametrize("seed", range(6))
 def test_simulated_events_keep_rules_1_2_and_strong_preferences(seed):
     import random
@@ -312,6 +324,7 @@ def test_simulated_events_keep_rules_1_2_and_strong_preferences(seed):
             by_id[bye.player].history.append(RoundRecord(Kind.PAIRING_BYE, score=1.0))
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_last_round_exception_for_two_players_over_half():
     # 1 and 2 had white twice (a strong preference for black) and won twice.  They head the field
     # alone, so 5.1 pairs them: allowed in the last round (both over 50 %), not before it.
@@ -322,6 +335,7 @@ def test_last_round_exception_for_two_players_over_half():
     assert frozenset((1, 2)) not in {frozenset(b) for b in boards_of(earlier)}
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_floater_takes_a_strong_opposite_preference_first():
     # 6.3 note.  Two points: 1, 2, 3 (2 floats, weak preference for white); one point: 4 (weak
     # black), 5 (strong black: white twice), 6.  2 takes 5 rather than the nearer 4.
@@ -339,6 +353,7 @@ def test_floater_takes_a_strong_opposite_preference_first():
     assert boards_of(result) == [(3, 1), (2, 5), (6, 4)]
 
 
+@pytest.mark.rule("004 4.9.3")
 def test_whole_field_as_one_group_when_the_named_floater_sets_all_fail():
     """9 (last paragraph) over the whole field when the floater sets of 6.1-6.3 all fail.
 

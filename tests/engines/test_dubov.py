@@ -36,6 +36,7 @@ def boards(state) -> list[tuple[int, int]]:
     return [(b.white, b.black) for b in registry.pair(state, "dubov-1997").boards]
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_due_colour_readme_item_5():
     assert due_colour([]) is None
     assert due_colour([B, W, B]) is W  # more blacks
@@ -44,6 +45,7 @@ def test_due_colour_readme_item_5():
     assert due_colour([W, W, B]) is B
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_restrictions_2_3_and_2_4():
     assert not colour_allowed([W, W], W)  # three times running
     assert not colour_allowed([W, B, W, W], W)
@@ -51,6 +53,7 @@ def test_restrictions_2_3_and_2_4():
     assert colour_allowed([W, B, W], B)
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_round_one_halves_and_colour_lot():
     players = [Player(id=i, rating=2400 - 10 * i) for i in range(1, 8)]
     state = TournamentState(players=players, total_rounds=5, round_to_pair=1, top_colour_round1=W)
@@ -71,6 +74,7 @@ def _round_two_spec():
     return {i: (r[i], games[i]) for i in range(1, 9)}
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_standard_procedure_6_2():
     # One point: 1 and 3 are due black, 2 and 4 white.  Whites by rising ARO: 4 (met 8, 2320),
     # 2 (met 6, 2340); blacks by falling R: 1, 3.  Rows 4-1, 2-3.  No points: whites 7 (ARO 2370),
@@ -79,6 +83,7 @@ def test_standard_procedure_6_2():
     assert boards(state) == [(4, 1), (2, 3), (5, 8), (7, 6)]
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_improvement_6_3_takes_a_black_from_a_lower_row():
     # All on one point.  Whites: 3 (ARO 2100, met 1), 4 (ARO 2200); blacks: 1, 2.
     # Row 1 would be 3-1, a rematch: 3 takes the first black below, 2; then 4-1.
@@ -94,6 +99,7 @@ def test_improvement_6_3_takes_a_black_from_a_lower_row():
     assert any("6.3" in line for line in english(result.explanation))
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_move_7_1_and_7_2():
     # 1 and 2 (one point) have met; the group below (half a point) gives 4 (due black, the opposite
     # of 1's white, highest R) by 7.1, then the odd group of three takes 3 (due white, opposite of
@@ -113,6 +119,7 @@ def test_move_7_1_and_7_2():
     assert "7.1: 4 moved up" in text and "7.2: 3 moved up" in text
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_move_7_2_prefers_the_colour_opposite_to_the_dominant_one():
     # One point: 1 and 2 due black, 3 due white: black dominates, so 5 (due white, higher R than 6)
     # moves up, not 4 (due black).
@@ -130,6 +137,7 @@ def test_move_7_2_prefers_the_colour_opposite_to_the_dominant_one():
     assert any("7.2: 5 moved up" in line for line in english(result.explanation))
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_move_7_3_lowest_aro_white_goes_to_black():
     spec = {
         1: (2400, [(101, "w", 0.5), (102, "w", 0.5)]),
@@ -145,6 +153,7 @@ def test_move_7_3_lowest_aro_white_goes_to_black():
     assert any(line.startswith("7.3: 2") for line in english(result.explanation))
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_move_7_4_highest_aro_black_goes_to_white():
     spec = {
         1: (2400, [(101, "b", 0.5), (102, "b", 0.5)]),
@@ -159,6 +168,7 @@ def test_move_7_4_highest_aro_black_goes_to_white():
     assert any(line.startswith("7.4: 2") for line in english(result.explanation))
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_bye_lowest_rating_in_the_lowest_group_and_rule_2_2():
     spec = {
         1: (2400, [(101, "w", 1.0)]),
@@ -179,6 +189,7 @@ def test_bye_lowest_rating_in_the_lowest_group_and_rule_2_2():
     assert [b.player for b in result.byes] == [4]
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_bye_tie_on_rating_takes_the_dominant_due_colour():
     spec = {
         1: (2400, [(101, "w", 1.0)]),
@@ -192,6 +203,7 @@ def test_bye_tie_on_rating_takes_the_dominant_due_colour():
     assert [b.player for b in result.byes] == [4]
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_aro_list_for_publication():
     state = build(_round_two_spec(), {})
     rows = aro_list(state)
@@ -199,6 +211,7 @@ def test_aro_list_for_publication():
     assert [row[0] for row in rows] == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
+@pytest.mark.rule("004 4.9.6")
 @pytest.mark.parametrize("seed", range(6))
 def test_simulated_events_respect_the_absolute_restrictions(seed):
     rng = random.Random(seed)
@@ -222,6 +235,7 @@ def test_simulated_events_respect_the_absolute_restrictions(seed):
             by_id[bye.player].history.append(RoundRecord(Kind.PAIRING_BYE, score=1.0))
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_settings_are_validated():
     state = build(_round_two_spec(), {}, settings={"upfloat_limits": "no"})
     with pytest.raises(InvalidInput):
@@ -250,6 +264,7 @@ def _floater_state(**kw):
     return TournamentState(players=state.players, total_rounds=9, round_to_pair=4, settings=state.settings)
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_floaters_section_8_when_rule_2_5_blocks_moving_up():
     result = registry.pair(_floater_state(), "dubov-1997")
     assert [(b.white, b.black) for b in result.boards] == [(4, 1), (2, 3), (6, 5)]
@@ -258,6 +273,7 @@ def test_floaters_section_8_when_rule_2_5_blocks_moving_up():
     assert "8: floater v the highest R of the opposite due colour" in text
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_without_rule_2_5_players_move_up_instead():
     result = registry.pair(_floater_state(settings={"upfloat_limits": False}), "dubov-1997")
     assert [(b.white, b.black) for b in result.boards] == [(4, 1), (2, 3), (6, 5)]
@@ -265,6 +281,7 @@ def test_without_rule_2_5_players_move_up_instead():
     assert "7.1: 4 moved up" in text and "7.2: 3 moved up" in text and "6.4" not in text
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_colour_limits_relaxed_only_when_nothing_else_pairs():
     # 1 and 2 both had white twice: 2.4 forbids white for either, so no pairing keeps 2.3/2.4.
     spec = {1: (2400, [(101, "w", 1.0), (102, "w", 1.0)]), 2: (2300, [(103, "w", 1.0), (104, "w", 1.0)])}
@@ -276,6 +293,7 @@ def test_colour_limits_relaxed_only_when_nothing_else_pairs():
     assert any("relaxed" in line for line in english(result.explanation))
 
 
+@pytest.mark.rule("004 4.9.6")
 @pytest.mark.parametrize(
     ("c1", "c2", "aro1", "aro2", "white", "rule"),
     [

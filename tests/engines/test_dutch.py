@@ -42,6 +42,7 @@ def pair(players: list[Player], rnd: int, total: int = 5, top: Colour = W, **kw)
 # ------------------------------------------------------------------ colour preferences (A.6 / 1.7)
 
 
+@pytest.mark.rule("C.04.3 A6")
 def test_colour_preference_kinds():
     assert colour_state(with_colours()).preference is None
     mild = colour_state(with_colours(W, B))
@@ -54,6 +55,7 @@ def test_colour_preference_kinds():
     assert (wide.preference, wide.absolute, wide.difference) == (W, True, -2)
 
 
+@pytest.mark.rule("C.04.3 A6")
 def test_forfeits_and_byes_are_not_in_the_colour_history():
     p = Player(
         id=1,
@@ -71,6 +73,8 @@ def test_forfeits_and_byes_are_not_in_the_colour_history():
 # ------------------------------------------------------------------ colour allocation (E.1-E.5 / 5.2)
 
 
+@pytest.mark.rule("C.04.3 E1")
+@pytest.mark.rule("C.04.3 E2")
 def test_allocation_grants_both_preferences_then_the_stronger():
     assert allocate(colour_state(with_colours(B)), colour_state(with_colours(W)), 1, W) is W
     # Strong (CD -1) beats mild: the lower player wants black strongly, higher mildly black.
@@ -79,6 +83,7 @@ def test_allocation_grants_both_preferences_then_the_stronger():
     assert allocate(higher, lower, 1, W) is B
 
 
+@pytest.mark.rule("C.04.3 E3")
 def test_allocation_alternates_from_the_last_differing_round():
     # Both mild white; counted back, they last differed in round 2 (higher white, lower black):
     # E.3 alternates, so the higher player gets black.
@@ -89,6 +94,8 @@ def test_allocation_alternates_from_the_last_differing_round():
     assert allocate(lower, higher, 1, W) is W
 
 
+@pytest.mark.rule("C.04.3 E4")
+@pytest.mark.rule("C.04.3 E5")
 def test_allocation_by_rank_then_initial_colour():
     same_a = colour_state(with_colours(W, B))
     same_b = colour_state(with_colours(W, B))
@@ -101,6 +108,8 @@ def test_allocation_by_rank_then_initial_colour():
 # ------------------------------------------------------------------ byes and floats
 
 
+@pytest.mark.rule("C.04.3 C2")
+@pytest.mark.rule("C.04.3 A5")
 def test_bye_eligibility_by_edition():
     pab = Player(id=1, history=[RoundRecord(Kind.PAIRING_BYE, score=1.0)])
     forfeit_win = Player(id=2, history=[RoundRecord(Kind.FORFEIT, 3, W, 1.0)])
@@ -114,6 +123,7 @@ def test_bye_eligibility_by_edition():
     assert not bye_eligible(full_bye, Edition.FIDE_2026)
 
 
+@pytest.mark.rule("C.04.3 A4")
 def test_floats_of_games_and_unplayed_rounds():
     a = Player(
         id=1,
@@ -134,6 +144,7 @@ def test_floats_of_games_and_unplayed_rounds():
     assert float_in_round(a, 3, scores, Edition.FIDE_2017) is Float.DOWN  # 2017: any unplayed round
 
 
+@pytest.mark.rule("C.04.3 A4")
 def test_forfeits_float_by_their_points_only():
     lost = Player(id=1, history=[RoundRecord(Kind.FORFEIT, 2, W, 0.0)])
     won = Player(id=2, history=[RoundRecord(Kind.FORFEIT, 1, B, 1.0)])
@@ -146,6 +157,11 @@ def test_forfeits_float_by_their_points_only():
 # ------------------------------------------------------------------ whole rounds
 
 
+@pytest.mark.rule("C.04.3 A2")
+@pytest.mark.rule("C.04.3 B2")
+@pytest.mark.rule("C.04.3 B3")
+@pytest.mark.rule("C.04.3 E5")
+@pytest.mark.rule("C.04.3 A1")
 def test_round_one_top_half_against_bottom_half_with_alternating_colours():
     players = [Player(id=i) for i in range(1, 9)]
     pairing = pair(players, 1, top=W)
@@ -154,6 +170,8 @@ def test_round_one_top_half_against_bottom_half_with_alternating_colours():
     assert [(b.white, b.black) for b in pairing.boards] == [(5, 1), (2, 6), (7, 3), (4, 8)]
 
 
+@pytest.mark.rule("C.04.3 A5")
+@pytest.mark.rule("C.04.3 C2")
 def test_round_one_odd_field_gives_the_bye_to_the_last_player():
     pairing = pair([Player(id=i) for i in range(1, 10)], 1)
     assert [b.player for b in pairing.byes] == [9]
@@ -161,6 +179,8 @@ def test_round_one_odd_field_gives_the_bye_to_the_last_player():
     assert any("bye" in line for line in english(pairing.explanation))
 
 
+@pytest.mark.rule("C.04.3 C2")
+@pytest.mark.rule("C.04.3 C5")
 def test_bye_skips_a_player_who_already_had_one():
     # Round 2 of 3 players: 1 beat 2, 3 had the bye. Everyone eligible would put the bye on the
     # lowest score (2, C5), and 2 is eligible; after a second round where 2 had the bye, 2 is not.
@@ -172,6 +192,9 @@ def test_bye_skips_a_player_who_already_had_one():
     assert {(b.white, b.black) for b in pairing.boards} == {(3, 1)}  # 3 wants nothing, 1 wants black
 
 
+@pytest.mark.rule("C.04.3 C1")
+@pytest.mark.rule("C.04.3 C2")
+@pytest.mark.rule("C.04.3 A9")
 def test_no_rematch_and_no_second_bye_means_no_valid_pairing():
     p1 = Player(id=1, history=[game(2, W, 1.0), RoundRecord(Kind.PAIRING_BYE, score=1.0)])
     p2 = Player(id=2, history=[game(1, B, 0.0), RoundRecord(Kind.PAIRING_BYE, score=1.0)])
@@ -179,6 +202,7 @@ def test_no_rematch_and_no_second_bye_means_no_valid_pairing():
         pair([p1, p2], 3, total=3)
 
 
+@pytest.mark.rule("C.04.3 C1")
 def test_forfeited_players_may_meet_again():
     p1 = Player(id=1, history=[RoundRecord(Kind.FORFEIT, 2, W, 1.0)])
     p2 = Player(id=2, history=[RoundRecord(Kind.FORFEIT, 1, B, 0.0)])
@@ -186,6 +210,11 @@ def test_forfeited_players_may_meet_again():
     assert len(pairing.boards) == 1
 
 
+@pytest.mark.rule("C.04.3 A3")
+@pytest.mark.rule("C.04.3 B1")
+@pytest.mark.rule("C.04.3 C5")
+@pytest.mark.rule("C.04.3 C6")
+@pytest.mark.rule("C.04.3 A8")
 def test_downfloater_is_the_lowest_player_of_an_odd_bracket_and_meets_the_next_bracket():
     # Round 2, 6 players: 1, 2, 3 won, 4, 5, 6 lost. The 1-point bracket is odd: its lowest
     # compatible player floats down to meet the highest of the 0-point group.
@@ -206,6 +235,7 @@ def test_downfloater_is_the_lowest_player_of_an_odd_bracket_and_meets_the_next_b
     assert any("downfloaters 3" in line for line in english(pairing.explanation))
 
 
+@pytest.mark.rule("C.04.3 A2")
 def test_publication_order_puts_higher_scores_first():
     history = {
         1: game(4, W, 0.0),
@@ -222,6 +252,11 @@ def test_publication_order_puts_higher_scores_first():
     assert tops == sorted(tops, reverse=True)
 
 
+@pytest.mark.rule("C.04.3 C10")
+@pytest.mark.rule("C.04.3 C11")
+@pytest.mark.rule("C.04.3 C12")
+@pytest.mark.rule("C.04.3 C13")
+@pytest.mark.rule("C.04.3 C5")
 def test_explanation_names_the_colour_criteria_given_up():
     # Round 2: 1 and 3 won with white, 2 and 4 lost with black. Each scoregroup is one pair whose
     # players want the same colour (a strong preference after one game, A.6b): C5 (most pairs)

@@ -23,22 +23,40 @@ def test_registered():
     assert registry.get(SYSTEM).id == SYSTEM
 
 
+@pytest.mark.rule("000 A2")
+@pytest.mark.rule("000 A6")
+@pytest.mark.rule("000 C4")
+@pytest.mark.rule("000 C5")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 A7")
+@pytest.mark.rule("000 E4")
+@pytest.mark.rule("000 F4")
+@pytest.mark.rule("004 4.9.5")
 def test_round_one_f4_top_half_against_bottom_half_e4_alternating_colours():
     # F4: S1 = 1-4 against S2 = 5-8 in order; E4/A7: odd S1 numbers get the lot colour (white).
     assert boards(pair(tournament(8, [], 5))) == [(1, 5), (6, 2), (3, 7), (8, 4)]
 
 
+@pytest.mark.rule("000 F4")
 def test_round_one_lot_colour_black():
     state = tournament(8, [], 5, top_colour_round1=Colour.BLACK)
     assert boards(pair(state)) == [(5, 1), (2, 6), (7, 3), (4, 8)]
 
 
+@pytest.mark.rule("000 A5")
+@pytest.mark.rule("000 F4")
 def test_round_one_odd_field_f4_lowest_gets_the_bye():
     p = pair(tournament(7, [], 5))
     assert boards(p) == [(1, 4), (5, 2), (3, 6)]
     assert byes(p) == [7]
 
 
+@pytest.mark.rule("000 A9")
+@pytest.mark.rule("000 B1")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 C7")
+@pytest.mark.rule("000 D1")
+@pytest.mark.rule("004 4.9.5")
 def test_c7_transposition_when_c6_repeats_a_game():
     # All on ½: S1 = 1, 2; S2 = 3, 4. C6 gives 1-3 again (B1), D1's next order 4, 3 gives 1-4, 2-3.
     p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5))
@@ -46,6 +64,16 @@ def test_c7_transposition_when_c6_repeats_a_game():
     assert "C7 transposition" in english(p.explanation)[0]
 
 
+@pytest.mark.rule("000 C2")
+@pytest.mark.rule("000 C3")
+@pytest.mark.rule("000 A8")
+@pytest.mark.rule("000 B4")
+@pytest.mark.rule("000 C12")
+@pytest.mark.rule("000 C7")
+@pytest.mark.rule("000 C8")
+@pytest.mark.rule("000 D2")
+@pytest.mark.rule("000 E4")
+@pytest.mark.rule("004 4.9.5")
 def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
     # Round 3: 1 and 2 have met 3 and 4, so only 1-2 and 3-4 remain: no transposition of S2 = 3, 4
     # works (C7); the D2 exchange a) of 2 with 3 does. Both pairs want the same colour (1 and 2 white,
@@ -60,6 +88,12 @@ def test_c8_exchange_c12_x_raised_and_b4_mild_misses():
     assert "D2 exchange of 2 with 3" in english(p.explanation)[0]
 
 
+@pytest.mark.rule("000 A4")
+@pytest.mark.rule("000 C10")
+@pytest.mark.rule("000 A5")
+@pytest.mark.rule("000 B5")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 C7")
 def test_b5_bye_counts_as_downfloat_so_c7_keeps_the_player_up():
     # Round 1: 1-4 1-0, 5-2 0-1, 3-6 draw, 7 bye (A5: a downfloat). Group 1: 1, 2, 7; C6 would pair
     # 1-2 and float 7 again (B5), so C7 pairs 1-7 and 2 floats down: 2-3 in the ½ group (the
@@ -73,6 +107,12 @@ def test_b5_bye_counts_as_downfloat_so_c7_keeps_the_player_up():
     assert "heterogeneous" in english(p.explanation)[1]
 
 
+@pytest.mark.rule("000 B5")
+@pytest.mark.rule("000 C10")
+@pytest.mark.rule("000 C13")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 C7")
+@pytest.mark.rule("000 D2")
 def test_c13_another_player_floats_so_that_the_next_group_can_pair():
     # Round 3. On 1½: 1, 3, 5; below them 2 (1), 4 (½), 6 (0). C6 gives 1-3 and floats 5, but 5 has
     # met 2 already; so has 3 (C7's 1-5). C13: the first pairing whose floater can meet 2 is the
@@ -86,6 +126,7 @@ def test_c13_another_player_floats_so_that_the_next_group_can_pair():
     assert "C13: another player floats" in first
 
 
+@pytest.mark.rule("000 B2")
 def test_topscorers_in_the_last_round_are_free_of_b2():
     # Last round: 1 and 2 have 2/2 with white twice; they meet although one gets white a third time.
     rounds = [[(1, 4, 1.0), (2, 5, 1.0), (6, 3, 0.5)], [(1, 6, 1.0), (2, 3, 1.0), (4, 5, 0.5)]]
@@ -102,6 +143,9 @@ def test_topscorers_in_the_last_round_are_free_of_b2():
     assert not absolute_ok(*[x for x in entrants(state, RULES_000) if x.id in (1, 2)], RULES_000)
 
 
+@pytest.mark.rule("000 F3")
+@pytest.mark.rule("000 B1")
+@pytest.mark.rule("000 F2")
 def test_forfeit_is_neither_meeting_nor_colour_f2_and_bars_the_bye_b1():
     state = tournament(3, [], 5)
     p1, p2, p3 = state.players
@@ -115,6 +159,7 @@ def test_forfeit_is_neither_meeting_nor_colour_f2_and_bars_the_bye_b1():
     assert sorted(boards(p)[0]) == [1, 3]
 
 
+@pytest.mark.rule("000 F9")
 def test_adjourned_game_counts_as_a_draw_f9():
     state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5)
     for p in state.players:
@@ -128,11 +173,20 @@ def test_no_valid_pairing():
         pair(state)
 
 
+@pytest.mark.rule("000 B1")
+@pytest.mark.rule("000 B2")
+@pytest.mark.rule("000 B3")
+@pytest.mark.rule("000 B6")
+@pytest.mark.rule("000 C9")
+@pytest.mark.rule("000 A3")
 @pytest.mark.parametrize("n", [9, 14, 21])
+@pytest.mark.rule("004 4.9.5")
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
 
 
+@pytest.mark.rule("000 F2")
+@pytest.mark.rule("000 F5")
 @pytest.mark.parametrize("n", [10, 17, 26])
 def test_whole_tournaments_with_forfeits_and_absences(n):
     # F2: forfeits are no meeting and no colour; F5: absent players are not paired.
@@ -161,6 +215,7 @@ def _brute_transpositions(ctx, s1, s2, level, may_stay):
     return out
 
 
+@pytest.mark.rule("000 D1")
 @pytest.mark.parametrize("seed", range(6))
 def test_pruned_transpositions_equal_the_literal_d1_order(seed):
     """The pruned walk yields exactly the acceptable transpositions of D1, in D1's order."""
@@ -189,6 +244,13 @@ def test_pruned_transpositions_equal_the_literal_d1_order(seed):
     assert found > 0
 
 
+@pytest.mark.rule("000 C11")
+@pytest.mark.rule("000 A3")
+@pytest.mark.rule("000 C1")
+@pytest.mark.rule("000 C14")
+@pytest.mark.rule("000 C15")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 D2")
 def test_c14_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again():
     # Round 3. 2 and 3 (1½) have met: C1 sends both down to 4 and 5 (1), who have met too; half the
     # group moved down, so it is homogeneous (A3). Every pairing with p = 2 (C6: 2-4, 3-5) leaves
@@ -203,6 +265,8 @@ def test_c14_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again(
     check_round(state, p)
 
 
+@pytest.mark.rule("000 A7")
+@pytest.mark.rule("000 F4")
 def test_round_one_a7_colours_by_rank_among_the_players_paired():
     # 000 A7/E5: the odd-ranked players of S1 get the lot's colour. 2 is absent: 1, 3, 4 form S1 and
     # 3 is ranked second, so he gets black; 8, the lowest, has the bye (F4).
@@ -212,6 +276,12 @@ def test_round_one_a7_colours_by_rank_among_the_players_paired():
     assert byes(p) == [8, 2]
 
 
+@pytest.mark.rule("000 A7")
+@pytest.mark.rule("000 A8")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 C7")
+@pytest.mark.rule("000 E1")
+@pytest.mark.rule("000 E2")
 def test_a8_last_sentence_a_mild_preference_takes_the_miss():
     # Round 4, score group 2: 1 BWB (strong white), 2 WBW (strong black), 3 BWB (strong white),
     # 4 WB and absent (colour difference 0, last black: mild white). A8: w = 3, z = 1, q = 2, so
@@ -229,6 +299,12 @@ def test_a8_last_sentence_a_mild_preference_takes_the_miss():
     assert "C7 transposition of S2; p=2, x=0 (A8: 1 less 1 mild preference(s)" in english(p.explanation)[0]
 
 
+@pytest.mark.rule("000 E2")
+@pytest.mark.rule("000 A8")
+@pytest.mark.rule("000 B4")
+@pytest.mark.rule("000 C12")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 D2")
 def test_b4_stronger_preference_first_before_x_is_raised():
     # Round 4, score group 2: 1 BWB and 4 BWB (strong white), 3 WB and absent (mild white), 2, 5, 6
     # WBW (strong black); 1 has met 2, 5 and 6. A8: w = z = 3, x = 0. 1 can only meet 3 or 4, so a
@@ -256,6 +332,13 @@ def test_b4_stronger_preference_first_before_x_is_raised():
     assert "D2 exchange of 3 with 4" in english(p.explanation)[0]
 
 
+@pytest.mark.rule("000 B4")
+@pytest.mark.rule("000 C1")
+@pytest.mark.rule("000 C12")
+@pytest.mark.rule("000 C14")
+@pytest.mark.rule("000 C15")
+@pytest.mark.rule("000 C6")
+@pytest.mark.rule("000 D2")
 def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
     # 1 moves down (C1). Group 2 is heterogeneous, S1 = 1: with x = 0 only 1-2 (C6) passes B4, and
     # then 5-6 have met; C12 raises x to 1: 1-5 (both want black) and the remainder 2-6. 7 is alone on
@@ -276,6 +359,9 @@ def test_c14_the_lowest_groups_merge_and_the_group_above_goes_on_where_it_was():
     assert "D2 exchange of 6 with 7" in english(p.explanation)[2]
 
 
+@pytest.mark.rule("000 A3")
+@pytest.mark.rule("000 C1")
+@pytest.mark.rule("000 C13")
 def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opponent():
     # C13: "waardoor in de daaropvolgende groep wel p paringen te realiseren zijn". Two players moved
     # down into a heterogeneous group of five (p = 2) whose only possible opponent there is the same
@@ -296,6 +382,7 @@ def test_c13_the_next_group_must_reach_p_pairs_not_only_give_each_floater_an_opp
     assert not next_group_can_pair([f1], [f1], [e[4], e[5]], RULES_000)
 
 
+@pytest.mark.rule("000 C14")
 @pytest.mark.parametrize("seed", range(8))
 def test_going_back_skips_only_candidates_that_leave_the_players_below_unpairable(seed):
     """C14: a group going on takes the first candidate after which everyone below can be paired.

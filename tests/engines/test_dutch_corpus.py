@@ -71,6 +71,28 @@ def replay(path: Path) -> tuple[int, int, int, list[str]]:
     return good, total, ordered, notes
 
 
+@pytest.mark.rule("C.04.3 B4")
+@pytest.mark.rule("C.04.3 B5")
+@pytest.mark.rule("C.04.3 B6")
+@pytest.mark.rule("C.04.3 B7")
+@pytest.mark.rule("C.04.3 B8")
+@pytest.mark.rule("C.04.3 C4")
+@pytest.mark.rule("C.04.3 C7")
+@pytest.mark.rule("C.04.3 C8")
+@pytest.mark.rule("C.04.3 C9")
+@pytest.mark.rule("C.04.3 C14")
+@pytest.mark.rule("C.04.3 C15")
+@pytest.mark.rule("C.04.3 C16")
+@pytest.mark.rule("C.04.3 C17")
+@pytest.mark.rule("C.04.3 C18")
+@pytest.mark.rule("C.04.3 C19")
+@pytest.mark.rule("C.04.3 C20")
+@pytest.mark.rule("C.04.3 C21")
+@pytest.mark.rule("C.04.3 D1")
+@pytest.mark.rule("C.04.3 D2")
+@pytest.mark.rule("C.04.3 D3")
+@pytest.mark.rule("C.04.3 A7")
+@pytest.mark.rule("C.04.3 A9")
 @pytest.mark.corpus
 def test_dutch_corpus_ratchet() -> None:
     good = total = ordered = 0

@@ -6,6 +6,7 @@ from pairing.engines.gladiator import GameKind, play_encounter, rated_games, rou
 from pairing.engines.state import Colour, InvalidInput, Kind, RoundRecord
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_a_won_ordinary_game_decides_the_encounter():
     e = play_encounter(1, 10, 20, [0.0])
     assert e.winner == 20 and e.loser == 10
@@ -13,6 +14,7 @@ def test_a_won_ordinary_game_decides_the_encounter():
     assert [g.kind for g in e.games] == [GameKind.ORDINARY]
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_a_draw_is_replayed_with_colours_reversed_at_reduced_time():
     e = play_encounter(1, 10, 20, [0.5, 1.0])
     assert [(g.kind, g.white, g.black) for g in e.games] == [
@@ -22,6 +24,7 @@ def test_a_draw_is_replayed_with_colours_reversed_at_reduced_time():
     assert e.winner == 20
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_then_blitz_until_someone_wins():
     e = play_encounter(1, 10, 20, [0.5, 0.5, 0.5, 0.5, 0.0])
     assert [g.kind for g in e.games] == [GameKind.ORDINARY, GameKind.REDUCED] + [GameKind.BLITZ] * 3
@@ -29,12 +32,14 @@ def test_then_blitz_until_someone_wins():
     assert e.winner == 20  # won the third blitz game with black
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_an_unfinished_encounter_has_no_winner_and_nothing_may_follow_the_decision():
     assert play_encounter(1, 1, 2, [0.5, 0.5]).winner is None
     with pytest.raises(InvalidInput):
         play_encounter(1, 1, 2, [1.0, 0.5])
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_more_ordinary_games_are_played_in_full_and_decided_by_their_total():
     e = play_encounter(1, 1, 2, [1.0, 0.5], ordinary_games=2)
     assert e.winner == 1 and len(e.games) == 2
@@ -44,6 +49,7 @@ def test_more_ordinary_games_are_played_in_full_and_decided_by_their_total():
     assert e.winner == 1
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_games_are_rated_by_their_own_results():
     e = play_encounter(1, 10, 20, [0.5, 0.5, 0.0])
     assert e.winner == 20
@@ -53,6 +59,7 @@ def test_games_are_rated_by_their_own_results():
     assert [g.result for _, g in both] == [0.5, 0.5]
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_standings_points_then_ordinary_wins_then_reduced_wins():
     encounters = [
         play_encounter(1, 1, 2, [1.0]),  # 1 wins an ordinary game
@@ -72,6 +79,7 @@ def test_standings_points_then_ordinary_wins_then_reduced_wins():
     assert [r.rank for r in table] == [1, 2, 3, 4]
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_direct_encounter_breaks_the_last_tie_and_full_ties_share_the_place():
     encounters = [
         play_encounter(1, 1, 2, [0.5, 0.5, 1.0]),  # 1 beats 2 in blitz (white again in the first blitz game)
@@ -87,6 +95,7 @@ def test_direct_encounter_breaks_the_last_tie_and_full_ties_share_the_place():
     assert table[3].rank == table[5].rank == table[7].rank == 5
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_direct_encounter_orders_two_tied_players():
     encounters = [
         play_encounter(1, 1, 2, [0.5, 0.5, 1.0]),  # 1 beats 2 in blitz
@@ -102,6 +111,7 @@ def test_direct_encounter_orders_two_tied_players():
     assert [(r.player, r.direct, r.rank) for r in table] == [(3, 0.0, 1), (1, 1.0, 2), (2, 0.0, 3)]
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_the_round_records_carry_the_gladiator_point_for_the_pairing():
     records = round_records(play_encounter(2, 10, 20, [0.5, 0.0]))  # 10 wins the replay with black
     assert records == {

@@ -22,6 +22,8 @@ def pairs(pairing) -> list[tuple[int, int]]:
     return [tuple(sorted((b.white, b.black))) for b in pairing.boards]
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 1.8")
 def test_round_1_pairs_top_down_and_alternates_colours_by_board():
     season = Season(list("ABCDEF"))
     pairing = registry.pair(season.state(), "keizer")
@@ -29,6 +31,9 @@ def test_round_1_pairs_top_down_and_alternates_colours_by_board():
     assert pairing.byes == []
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 2.1")
+@pytest.mark.rule("003 1.4")
 def test_pairing_follows_the_ranking_and_the_list_is_sorted_by_it():
     # After §1.4's round 1: André, Colleen, Peter vN, Jaap, Sinclair, Peter H.
     season = kijk_uit_round_1()
@@ -41,6 +46,8 @@ def test_pairing_follows_the_ranking_and_the_list_is_sorted_by_it():
     ]
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 3.3")
 def test_absent_players_are_not_paired_and_come_back_as_byes_of_their_kind():
     season = flat()
     state = season.state(absent={2: Kind.ABSENT_NOTICE, 5: Kind.CLUB_MATCH, 7: Kind.ABSENT, 8: Kind.ABSENT})
@@ -69,6 +76,8 @@ def test_requested_swiss_byes_are_refused():
 # Forbidden pairs and the order of relaxation
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 2.1")
 def test_no_repeat_within_the_window():
     season = flat()
     season.round(games=[(1, 2, 0.5), (3, 4, 0.5), (5, 6, 0.5), (7, 8, 0.5)])
@@ -95,6 +104,8 @@ def test_a_partner_is_skipped_when_the_others_could_not_all_be_paired():
     assert "Skipped: 2. B: the others could not all be paired then." in english(pairing.explanation)[1]
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 2.1")
 def test_the_repeat_window_relaxes_step_by_step():
     season = flat()
     for games in ([(1, 2, 0.5), (3, 4, 0.5)], [(3, 1, 0.5), (2, 4, 0.5)], [(4, 1, 0.5), (2, 3, 0.5)]):
@@ -112,6 +123,8 @@ def test_the_repeat_window_relaxes_step_by_step():
     ]
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 2.1")
 def test_the_maximum_of_meetings_relaxes_after_the_whole_window():
     season = flat(max_meetings=2)
     others = {p: Kind.ABSENT_NOTICE for p in range(3, 9)}
@@ -130,6 +143,9 @@ def test_the_maximum_of_meetings_relaxes_after_the_whole_window():
     )
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 2.1")
+@pytest.mark.rule("003 1.8")
 def test_the_colour_limits_relax_last():
     season = flat()
     others = {p: Kind.ABSENT_NOTICE for p in range(5, 9)}
@@ -145,6 +161,8 @@ def test_the_colour_limits_relax_last():
     assert sum(line.startswith("No pairing keeps") for line in english(pairing.explanation)) == 6
 
 
+@pytest.mark.rule("003 1.7")
+@pytest.mark.rule("003 2.1")
 def test_relaxation_steps_follow_the_settings():
     steps = relaxation_steps(KeizerSettings(repeat_window=2, max_meetings=3))
     assert steps == [
@@ -164,6 +182,7 @@ def card(place: int, colours: list[Colour]) -> Card:
     return Card(place, "", place, colours)
 
 
+@pytest.mark.rule("003 1.8")
 def test_colour_limits_difference_and_run():
     assert colour_options(card(1, [W, W]), card(2, []), LIMITS) == [B]  # difference would be 3
     assert colour_options(card(1, [B, W, W]), card(2, []), LIMITS) == [B]  # a third white in a row
@@ -172,12 +191,14 @@ def test_colour_limits_difference_and_run():
     assert colour_options(card(1, [W, W]), card(2, [W, W]), LIMITS) == []
 
 
+@pytest.mark.rule("003 1.8")
 def test_colours_steer_the_balance_toward_zero():
     board, why = allocate(card(1, [W, B, W]), card(2, [B, W, B]), 1, LIMITS, W)
     assert board == Board(2, 1)
     assert why.text().endswith("(both preferences met)")
 
 
+@pytest.mark.rule("003 1.8")
 def test_a_colour_difference_goes_before_alternation():
     # 1 (difference 0, black last) would alternate to white; 2 (one black too many) needs white.
     board, why = allocate(card(1, [W, B]), card(2, [B]), 1, LIMITS, W)
@@ -185,10 +206,12 @@ def test_a_colour_difference_goes_before_alternation():
     assert "the colour difference of 2. 2 goes before alternation" in why.text()
 
 
+@pytest.mark.rule("003 1.8")
 def test_then_alternate():
     assert allocate(card(1, [W, B]), card(2, [B, W]), 1, LIMITS, W)[0] == Board(1, 2)
 
 
+@pytest.mark.rule("003 1.8")
 def test_equal_claims_go_to_the_higher_ranked_player():
     assert allocate(card(1, [B]), card(2, [B]), 1, LIMITS, W)[0] == Board(1, 2)
     assert allocate(card(1, [W, B]), card(2, [B, W, W, B]), 1, LIMITS, W)[0] == Board(1, 2)
@@ -199,11 +222,13 @@ def test_a_player_without_history_takes_the_other_players_wish():
     assert allocate(card(1, [W]), card(2, []), 1, LIMITS, W)[0] == Board(2, 1)
 
 
+@pytest.mark.rule("003 1.8")
 def test_no_history_alternates_by_board_from_the_round_1_colour():
     assert allocate(card(1, []), card(2, []), 1, LIMITS, B)[0] == Board(2, 1)
     assert allocate(card(3, []), card(4, []), 2, LIMITS, B)[0] == Board(3, 4)
 
 
+@pytest.mark.rule("003 1.8")
 def test_colour_limits_overrule_the_wish():
     # Both want white with equal claims, so 1 would have it; but 2 (two blacks in a row,
     # difference -2) may only have white.
@@ -221,6 +246,7 @@ def test_the_higher_ranked_players_difference_goes_before_the_others_alternation
 # The reserve (§1.9)
 
 
+@pytest.mark.rule("003 1.9")
 def test_the_reserve_is_one_of_those_with_the_fewest_lost_evenings():
     season = flat()
     season.round(games=[(1, 2, 0.5), (3, 4, 0.5), (5, 6, 0.5)], other={7: Kind.PAIRING_BYE, 8: Kind.ABSENT_NOTICE})
@@ -235,6 +261,7 @@ def test_the_reserve_is_one_of_those_with_the_fewest_lost_evenings():
     assert "fewest lost evenings (0): 6. F; drawn by lot (seed 9): 6. F." in english(pairing.explanation)[1]
 
 
+@pytest.mark.rule("003 1.9")
 def test_the_reserve_lot_comes_from_the_seed():
     season = flat()
     state = season.state(absent={8: Kind.ABSENT_NOTICE})
@@ -247,6 +274,7 @@ def test_the_reserve_lot_comes_from_the_seed():
     assert drawn[state.seed] == registry.pair(state, "keizer").byes[-1].player
 
 
+@pytest.mark.rule("003 1.8")
 def test_a_forfeit_is_no_meeting_and_gives_no_colour():
     season = flat()
     others = {p: Kind.ABSENT_NOTICE for p in range(3, 9)}

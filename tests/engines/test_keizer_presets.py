@@ -18,11 +18,13 @@ def table(season: Season, rounds: int | None = None) -> dict[int, float]:
 # The presets as data
 
 
+@pytest.mark.rule("003 2.1")
 def test_the_club_preset_is_the_defaults():
     assert keizer.PRESETS["club"] == keizer.DEFAULTS
     assert keizer.apply_preset("club") == keizer.DEFAULTS
 
 
+@pytest.mark.rule("003 2.1")
 def test_every_preset_is_complete_valid_and_labelled():
     system = registry.get("keizer")
     assert set(keizer.PRESETS) == {"club", "keizerforclubs", "classic-knsb"} == set(keizer.PRESET_LABELS)
@@ -31,6 +33,7 @@ def test_every_preset_is_complete_valid_and_labelled():
         assert system.settings(settings) == settings
 
 
+@pytest.mark.rule("003 2.1")
 def test_keizerforclubs_defaults():
     s = keizer.apply_preset("keizerforclubs")
     assert (s["value_ratio"], s["own_value_in_total"], s["bye_fraction"]) == (3, True, 0.5)
@@ -38,6 +41,7 @@ def test_keizerforclubs_defaults():
     assert (s["aalsmeer_rounds"], s["reserve_choice"], s["max_colour_difference"]) == (0, "lowest", 0)
 
 
+@pytest.mark.rule("003 2.1")
 def test_a_preset_with_overrides():
     settings = keizer.apply_preset("classic-knsb", {"repeat_window": 2})
     assert settings["repeat_window"] == 2
@@ -45,6 +49,7 @@ def test_a_preset_with_overrides():
     assert keizer.PRESETS["classic-knsb"]["repeat_window"] == 4  # the preset itself is unchanged
 
 
+@pytest.mark.rule("003 2.1")
 def test_an_unknown_preset_or_a_bad_override_is_refused():
     with pytest.raises(InvalidInput, match="unknown Keizer preset 'swiss'"):
         keizer.apply_preset("swiss")
@@ -56,6 +61,7 @@ def test_an_unknown_preset_or_a_bad_override_is_refused():
         keizer.apply_preset("club", {"toughness": 0.05})
 
 
+@pytest.mark.rule("003 2.1")
 def test_a_preset_drives_the_standings():
     season = Season(list("ABCD"), **keizer.apply_preset("keizerforclubs"))
     season.round(games=[(1, 2, 0.0)], other={3: Kind.ABSENT_NOTICE, 4: Kind.ABSENT})
@@ -68,6 +74,7 @@ def test_a_preset_drives_the_standings():
 # Values from the field size (KeizerForClubs "Ratio win against first to last")
 
 
+@pytest.mark.rule("003 2.1")
 def test_the_value_ratio_sets_the_top_value_from_the_field_size():
     s = KeizerSettings(value_ratio=3)
     assert [value_at(place, s, 21) for place in (1, 2, 20, 21)] == [30, 29, 11, 10]  # 30 / 10 = 3
@@ -78,6 +85,7 @@ def test_the_value_ratio_sets_the_top_value_from_the_field_size():
 # §2.1 "Beginwaarde optellen bij totaalscore"
 
 
+@pytest.mark.rule("003 2.1")
 def test_own_value_added_once_to_the_total():
     # Sixteen players, values 80 down to 65, the own value counted once: number 1 beats number 10, who
     # is left with his own value; numbers 8 and 9 draw.
@@ -90,6 +98,7 @@ def test_own_value_added_once_to_the_total():
     assert english(row.explanation)[-2] == 'Own value added once (§2.1 "Beginwaarde optellen bij totaalscore"): 80'
 
 
+@pytest.mark.rule("003 2.1")
 def test_without_the_setting_the_own_value_is_not_added():
     season = Season([f"P{i}" for i in range(1, 17)], top_value=80, aalsmeer_rounds=0)
     season.round(games=[(1, 10, 1.0), (8, 9, 0.5)])
@@ -105,6 +114,7 @@ def flat(**settings) -> Season:
     return Season(list("ABCDEFGH"), aalsmeer_rounds=0, value_step=0, absent_notice_fraction=0.5, **settings)
 
 
+@pytest.mark.rule("003 2.1")
 def test_zero_means_no_limit_for_meetings_and_colours():
     steps = relaxation_steps(KeizerSettings(repeat_window=1, max_meetings=0, max_colour_difference=0))
     assert steps == [Limits(1, None, None, 2), Limits(0, None, None, 2), Limits(0, None, None, 2)] + [
@@ -119,6 +129,7 @@ def test_zero_means_no_limit_for_meetings_and_colours():
     assert none[-1].describe().text().endswith("no colour limits")
 
 
+@pytest.mark.rule("003 2.1")
 def test_without_colour_limits_a_player_may_have_white_three_times_in_a_row():
     season = flat(max_colour_difference=0, max_same_colour_run=0, repeat_window=0)
     others = {p: Kind.ABSENT_NOTICE for p in range(3, 9)}
@@ -129,6 +140,7 @@ def test_without_colour_limits_a_player_may_have_white_three_times_in_a_row():
     assert not any(line.startswith("No pairing keeps") for line in english(pairing.explanation))
 
 
+@pytest.mark.rule("003 2.1")
 def test_a_place_difference_limit_is_relaxed_first():
     season = flat(max_place_difference=1)
     season.round(games=[(1, 2, 0.5), (3, 4, 0.5), (5, 6, 0.5), (7, 8, 0.5)])
@@ -142,6 +154,7 @@ def test_a_place_difference_limit_is_relaxed_first():
     assert "places at most" not in english(pairing.explanation)[2]
 
 
+@pytest.mark.rule("003 2.1")
 def test_a_place_difference_limit_that_can_be_kept():
     season = flat(max_place_difference=2)
     pairing = registry.pair(season.state(absent={2: Kind.ABSENT_NOTICE, 3: Kind.ABSENT_NOTICE}), "keizer")
@@ -153,6 +166,7 @@ def test_a_place_difference_limit_that_can_be_kept():
     assert not any(line.startswith("No pairing keeps") for line in english(pairing.explanation))
 
 
+@pytest.mark.rule("003 2.1")
 def test_forfeits_may_count_as_meetings():
     others = {p: Kind.ABSENT_NOTICE for p in range(3, 9)}
     for setting in (False, True):
@@ -165,6 +179,7 @@ def test_forfeits_may_count_as_meetings():
         assert relaxed == ([f"Relaxed to: {fifth}."] if setting else [])
 
 
+@pytest.mark.rule("003 2.1")
 def test_the_reserve_can_be_the_lowest_ranked_of_those_with_the_fewest_lost_evenings():
     season = flat(reserve_choice="lowest")
     season.players[6].extra["lost_evenings"] = 1  # G
@@ -173,6 +188,7 @@ def test_the_reserve_can_be_the_lowest_ranked_of_those_with_the_fewest_lost_even
     assert english(pairing.explanation)[1].endswith("the lowest-ranked of them: 6. F.")
 
 
+@pytest.mark.rule("003 2.1")
 def test_no_reserve_for_the_top_places():
     season = flat(no_reserve_for_top=6)
     for seed in range(12):
@@ -181,6 +197,7 @@ def test_no_reserve_for_the_top_places():
     assert "places 1-6 are never the reserve" in english(pairing.explanation)[1]
 
 
+@pytest.mark.rule("003 2.1")
 def test_no_reserve_for_the_top_unless_only_the_top_is_present():
     season = flat(no_reserve_for_top=6)
     absent = {pid: Kind.ABSENT_NOTICE for pid in (4, 5, 6, 7, 8)}

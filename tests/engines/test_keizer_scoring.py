@@ -24,6 +24,8 @@ def totals(season: Season, rounds: int | None = None) -> list[tuple[str, float]]
 # §1.2 / §2.1 "Spelerwaardering"
 
 
+@pytest.mark.rule("003 1.1")
+@pytest.mark.rule("003 1.2")
 def test_values_run_from_the_top_value_down_by_the_step():
     s = KeizerSettings()
     assert [value_at(p, s) for p in range(1, 7)] == [60, 59, 58, 57, 56, 55]
@@ -38,6 +40,7 @@ def test_value_step_every_and_multiplier_and_no_negative_values():
 # §1.2 examples: a win earns the opponent's value, a draw half of it, a loss nothing
 
 
+@pytest.mark.rule("003 1.2")
 def test_section_1_2_win_against_number_five():
     season = Season(KIJK_UIT, aalsmeer_rounds=0)
     andre, peter = season.id("André Kunst"), season.id("Peter Hamersma")
@@ -46,6 +49,7 @@ def test_section_1_2_win_against_number_five():
     assert points(season, "Peter Hamersma") == 0
 
 
+@pytest.mark.rule("003 1.2")
 def test_section_1_2_draw_gives_half_the_opponents_value():
     season = Season(KIJK_UIT, aalsmeer_rounds=0)
     season.round(games=[(season.id("André Kunst"), season.id("Peter Hamersma"), 0.5)])
@@ -53,6 +57,7 @@ def test_section_1_2_draw_gives_half_the_opponents_value():
     assert points(season, "Peter Hamersma") == 27.5
 
 
+@pytest.mark.rule("003 1.2")
 def test_section_1_2_loss_of_the_higher_ranked_player_gives_his_value_to_the_winner():
     season = Season(KIJK_UIT, aalsmeer_rounds=0)
     season.round(games=[(season.id("André Kunst"), season.id("Peter Hamersma"), 0.0)])
@@ -60,6 +65,7 @@ def test_section_1_2_loss_of_the_higher_ranked_player_gives_his_value_to_the_win
     assert points(season, "André Kunst") == 0
 
 
+@pytest.mark.rule("003 1.2")
 def test_section_1_2_absence_with_notice_is_a_third_of_own_value_without_notice_nothing():
     season = Season(KIJK_UIT, aalsmeer_rounds=0)
     season.round(other={season.id("Sinclair Koelemij"): Kind.ABSENT_NOTICE, season.id("Jaap Kramer"): Kind.ABSENT})
@@ -87,6 +93,7 @@ def test_a_round_without_a_record_scores_nothing():
 # §1.3 club-match games on club night score on one's own value
 
 
+@pytest.mark.rule("003 1.3")
 def test_section_1_3_club_match_win_is_own_value_draw_half():
     season = Season(KIJK_UIT, aalsmeer_rounds=0)
     season.round(club={season.id("Jaap Kramer"): 1.0, season.id("Sinclair Koelemij"): 0.5, 5: 0.0})
@@ -98,12 +105,14 @@ def test_section_1_3_club_match_win_is_own_value_draw_half():
 # §2.1 "Bye", "Regl. uitslagen als bye beschouwen", "Only for the winner"; §3.5 no-show
 
 
+@pytest.mark.rule("003 1.9")
 def test_the_reserve_scores_the_bye_fraction_of_own_value():
     season = Season(KIJK_UIT, aalsmeer_rounds=0)
     season.round(other={season.id("Jaap Kramer"): Kind.PAIRING_BYE})
     assert points(season, "Jaap Kramer") == 29
 
 
+@pytest.mark.rule("003 3.5")
 def test_section_3_5_no_show_gives_the_opponent_a_bye_and_the_no_show_nothing():
     season = Season(KIJK_UIT, aalsmeer_rounds=0)
     season.round(forfeits=[(season.id("Peter Hamersma"), season.id("Colleen Otten"))])
@@ -142,11 +151,13 @@ def test_requested_byes_of_swiss_kinds_are_not_keizer_rounds():
 # §1.4 Systeem Aalsmeer: the worked example (with seeds README item 1: 251.3 and 247.0)
 
 
+@pytest.mark.rule("003 1.4")
 def test_section_1_4_before_round_1_everybody_has_five_times_his_value():
     season = Season(KIJK_UIT)
     assert totals(season, 0) == [(name, 5 * (60 - i)) for i, name in enumerate(KIJK_UIT)]
 
 
+@pytest.mark.rule("003 1.4")
 def test_section_1_4_ranking_after_round_1():
     season = kijk_uit_round_1()
     table = standings(season.state())
@@ -163,6 +174,7 @@ def test_section_1_4_ranking_after_round_1():
     assert [r.value for r in table.rows] == [60, 59, 58, 57, 56, 55]
 
 
+@pytest.mark.rule("003 1.4")
 def test_section_1_4_bonus_is_written_off_in_equal_steps():
     season = Season(KIJK_UIT)
     for _ in range(6):
@@ -196,6 +208,7 @@ def kijk_uit_round_2(**settings) -> Season:
     return season
 
 
+@pytest.mark.rule("003 1.6")
 def test_section_1_6_the_round_1_win_is_revalued_after_the_loser_dropped():
     season = kijk_uit_round_2()
     assert points(season, "André Kunst", rnd=1, rounds=1) == 56
@@ -238,6 +251,7 @@ def test_fixed_point_converges_when_the_ranking_reproduces_itself():
     ]
 
 
+@pytest.mark.rule("003 1.6")
 def test_fixed_point_on_the_section_1_6_example_cycles_and_keeps_the_classic_ranking():
     # From the classic ranking C, PvN, PH, J, A, S the next step gives C, PvN, A, PH, J, S
     # (André and Peter H. tie on 223 and TPR; André was higher after round 1), which gives the classic one back.
@@ -280,6 +294,7 @@ def test_fixed_point_iteration_limit_is_reported():
 # Seeds README item 4: equal totals by TPR, then the previous ranking
 
 
+@pytest.mark.rule("003 2.1")
 def test_equal_totals_are_ordered_by_tpr():
     season = Season(["A", "B", "C", "D"], ratings=[1600, 1700, 1800, 2200], aalsmeer_rounds=0, value_step=0)
     season.round(games=[(1, 2, 0.0), (3, 4, 0.0)])  # B and D win, 60 each
@@ -288,12 +303,14 @@ def test_equal_totals_are_ordered_by_tpr():
     assert [round(r.tpr) for r in table.rows] == [2550, 2350, 1450, 950]
 
 
+@pytest.mark.rule("003 2.1")
 def test_equal_totals_and_tpr_keep_the_previous_ranking():
     season = Season(["A", "B", "C", "D"], aalsmeer_rounds=0, value_step=0)
     season.round(games=[(1, 2, 0.0), (3, 4, 0.0)])
     assert [r.name for r in standings(season.state()).rows] == ["B", "D", "A", "C"]
 
 
+@pytest.mark.rule("003 2.1")
 def test_a_player_without_games_yields_on_equal_totals():
     season = Season(["A", "B", "C", "D"], aalsmeer_rounds=0)
     season.round(games=[(1, 4, 1.0)])  # B and C absent without notice: 0, no TPR
@@ -305,6 +322,7 @@ def test_a_player_without_games_yields_on_equal_totals():
 # §1.5: the columns, and the 1/3 rule that only decides the published ranking
 
 
+@pytest.mark.rule("003 1.5")
 def test_section_1_5_participation_of_a_third_of_the_rounds():
     season = Season(["A", "B", "C", "D"])
     for rnd in range(1, 7):
@@ -322,6 +340,8 @@ def test_section_1_5_participation_of_a_third_of_the_rounds():
     assert {r.name: r.games for r in table.rows} == {"A": 6, "B": 6, "C": 1, "D": 1}
 
 
+@pytest.mark.rule("003 1.4")
+@pytest.mark.rule("003 1.6")
 def test_explanation_lets_a_member_check_his_points():
     table = standings(kijk_uit_round_2().state())
     andre = next(r for r in table.rows if r.name == "André Kunst")
@@ -341,6 +361,8 @@ def test_explanation_lets_a_member_check_his_points():
 # Settings
 
 
+@pytest.mark.rule("003 2.1")
+@pytest.mark.rule("003 2.2")
 def test_every_setting_has_a_default_and_is_validated():
     system = registry.get("keizer")
     assert system.settings()["top_value"] == 60
@@ -355,6 +377,7 @@ def test_every_setting_has_a_default_and_is_validated():
         system.settings({"colour": "red"})
 
 
+@pytest.mark.rule("003 1.5")
 def test_section_1_5_classical_points_colour_balance_and_groups():
     table = standings(kijk_uit_round_2().state())
     row = {r.name: r for r in table.rows}
@@ -379,6 +402,7 @@ def test_section_1_5_classical_points_colour_balance_and_groups():
     }
 
 
+@pytest.mark.rule("003 1.5")
 def test_standings_print_the_section_1_5_columns():
     assert standings(kijk_uit_round_1().state()).lines() == [
         "Standings after round 1",

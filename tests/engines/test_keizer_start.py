@@ -7,15 +7,18 @@ import pytest
 from pairing.engines.keizer.start import StartEntry, keizer_tpr, start_ranking, start_strength, strength_groups
 
 
+@pytest.mark.rule("003 2.1")
 def test_tpr_without_games_is_undefined():
     assert keizer_tpr([], 0) is None
 
 
+@pytest.mark.rule("003 2.1")
 def test_tpr_is_the_logistic_performance():
     assert keizer_tpr([1800, 2000], 1) == pytest.approx(1900)
     assert keizer_tpr([1800] * 4, 3) == pytest.approx(1800 + 400 * math.log10(3))
 
 
+@pytest.mark.rule("003 2.1")
 def test_tpr_at_0_and_100_percent_and_within_the_limit():
     assert keizer_tpr([1800, 2000], 2) == 2650
     assert keizer_tpr([1800, 2000], 0) == 1150
@@ -27,6 +30,8 @@ def last_season(wins: int, games: int, opponent: int = 1800) -> list[tuple[int, 
     return [(opponent, 1.0)] * wins + [(opponent, 0.0)] * (games - wins)
 
 
+@pytest.mark.rule("003 1.10")
+@pytest.mark.rule("003 2.1")
 def test_section_1_10_tpr_after_five_games_rating_otherwise():
     assert start_strength(StartEntry(1, "five games", 1700, last_season(4, 5))) == (
         pytest.approx(1800 + 400 * math.log10(4)),
@@ -37,6 +42,7 @@ def test_section_1_10_tpr_after_five_games_rating_otherwise():
     assert start_strength(StartEntry(4, "six games", 1700, last_season(3, 6)), min_games=7) == (1700, "rating")
 
 
+@pytest.mark.rule("003 1.10")
 def test_section_1_10_start_ranking_slots_a_newcomer_by_rating():
     entries = [
         StartEntry("a", "Strong season", 1750, last_season(3, 6, 2000)),  # TPR 2000
@@ -50,6 +56,7 @@ def test_section_1_10_start_ranking_slots_a_newcomer_by_rating():
     assert [p.basis for p in ranked] == ["TPR over 6 games", "rating", "rating", "rating", "TPR over 6 games"]
 
 
+@pytest.mark.rule("003 1.10")
 def test_section_1_10_three_equal_groups():
     ranked = start_ranking([StartEntry(i, f"P{i:02d}", 2000 - i) for i in range(1, 8)])
     groups = strength_groups(ranked)

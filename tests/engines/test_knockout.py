@@ -27,6 +27,7 @@ def meeting_round(lot_a: int, lot_b: int) -> int:
     return ((lot_a - 1) ^ (lot_b - 1)).bit_length()
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_the_sixteen_player_scheme_of_item_15():
     assert seed_lot_groups(16) == [
         (range(1, 3), [1, 16]),
@@ -36,6 +37,7 @@ def test_the_sixteen_player_scheme_of_item_15():
     ]
 
 
+@pytest.mark.rule("004 4.9.7")
 @pytest.mark.parametrize("seed", range(12))
 def test_sixteen_players_draw_their_lot_numbers_within_their_seed_group(seed):
     seeds = list(range(101, 117))
@@ -47,11 +49,13 @@ def test_sixteen_players_draw_their_lot_numbers_within_their_seed_group(seed):
     assert sorted(lots.values()) == list(range(1, 17))
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_the_lot_inside_a_seed_group_varies_with_the_seed():
     draws = {tuple(sorted(draw_lots(list(range(1, 17)), seed)[1].items())) for seed in range(20)}
     assert len(draws) > 10
 
 
+@pytest.mark.rule("004 4.9.7")
 @pytest.mark.parametrize("size", [2, 4, 8, 16, 32, 64, 128])
 def test_seeds_meet_no_earlier_than_the_round_they_are_seeded_for(size):
     rounds = size.bit_length() - 1
@@ -65,6 +69,7 @@ def test_seeds_meet_no_earlier_than_the_round_they_are_seeded_for(size):
         assert meeting_round(lots[1], lots[2]) == rounds
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_round_one_pairs_lot_numbers_one_two_three_four_and_so_on():
     bracket = build_bracket(field(16))
     lot_of = bracket.lots
@@ -73,6 +78,7 @@ def test_round_one_pairs_lot_numbers_one_two_three_four_and_so_on():
     assert [bracket.round_name(r) for r in (1, 2, 3, 4)] == ["round of 16", "quarter-final", "semi-final", "final"]
 
 
+@pytest.mark.rule("004 4.9.7")
 @pytest.mark.parametrize(("n", "size", "byes"), [(5, 8, 3), (12, 16, 4), (33, 64, 31)])
 def test_fields_that_are_not_a_power_of_two_give_the_top_seeds_byes(n, size, byes):
     state = field(n)
@@ -89,11 +95,13 @@ def test_fields_that_are_not_a_power_of_two_give_the_top_seeds_byes(n, size, bye
     assert all(b.kind is Kind.PAIRING_BYE for b in pairing.byes)
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_field_of_five_round_one_is_seed_four_against_seed_five():
     (board,) = registry.get("knockout").pair(field(5)).boards
     assert {board.white, board.black} == {4, 5}
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_seeding_by_dsu_rating_then_title_then_elo_then_lot():
     players = [
         Player(1, national_rating=2000, rating=2100),
@@ -119,6 +127,7 @@ def _match(fmt: MatchFormat, results, seed=3) -> Match:
     return match
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_match_decided_in_the_normal_games():
     match = _match(MatchFormat(), [1.0, 0.5])
     white_first = match.games[0].white
@@ -128,6 +137,7 @@ def test_a_match_decided_in_the_normal_games():
     assert [(g.white, g.black) for g in match.games] == [(white_first, 3 - white_first), (3 - white_first, white_first)]
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_match_decided_in_the_rapid_games():
     match = _match(MatchFormat(), [0.5, 0.5, 0.0, 0.5])
     rapid = [g for g in match.games if g.stage is Stage.RAPID]
@@ -136,6 +146,7 @@ def test_a_match_decided_in_the_rapid_games():
     assert match.decided_in is Stage.RAPID
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_match_decided_in_the_blitz_games():
     match = _match(MatchFormat(), [1.0, 1.0, 0.5, 0.5, 1.0, 1.0])  # each won once with white
     assert match.winner is None
@@ -145,6 +156,7 @@ def test_a_match_decided_in_the_blitz_games():
     assert match.decided_in is Stage.BLITZ and match.winner == blitz[1].white
 
 
+@pytest.mark.rule("004 4.9.7")
 @pytest.mark.parametrize(("result", "winner_colour"), [(1.0, Colour.WHITE), (0.5, Colour.BLACK), (0.0, Colour.BLACK)])
 def test_the_final_blitz_game_a_draw_wins_for_black(result, winner_colour):
     match = _match(MatchFormat(), [0.5] * 6 + [result])
@@ -156,6 +168,7 @@ def test_the_final_blitz_game_a_draw_wins_for_black(result, winner_colour):
         assert match.reason.text() == "drew the armageddon game with black"
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_colours_are_drawn_per_stage_and_alternate_within_it():
     first_whites = set()
     for seed in range(30):
@@ -169,12 +182,14 @@ def test_colours_are_drawn_per_stage_and_alternate_within_it():
     assert len(first_whites) > 2  # the stages draw independently
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_skipped_stages_go_straight_to_the_final_game():
     match = _match(MatchFormat(games=2, rapid_games=0, blitz_games=0), [0.5, 0.5, 0.5])
     assert [g.stage for g in match.games] == [Stage.CLASSICAL, Stage.CLASSICAL, Stage.ARMAGEDDON]
     assert match.winner == match.games[-1].black
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_stage_stops_once_it_is_settled_and_later_results_are_rejected():
     match = _match(MatchFormat(games=4), [1.0, 0.0, 1.0])  # 3-0 for whoever had white first
     assert match.winner is not None and len(match.games) == 3
@@ -184,6 +199,7 @@ def test_a_stage_stops_once_it_is_settled_and_later_results_are_rejected():
         _match(MatchFormat(), [0.7])
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_later_rounds_follow_the_recorded_winners():
     state = field(8, seed=5)
     bracket = build_bracket(state)
@@ -199,6 +215,7 @@ def test_later_rounds_follow_the_recorded_winners():
     assert [m.reason.text() for m in again.rounds[0]] == ["result recorded"] * 4
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_the_whole_bracket_from_game_results_finds_the_champion():
     state = field(4, seed=2)
     empty = build_bracket(state)
@@ -216,6 +233,7 @@ def test_the_whole_bracket_from_game_results_finds_the_champion():
     assert len(done.played_games()) == 2 + 2 + 7
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_withdrawn_player_loses_by_walkover():
     state = field(4, seed=9)
     opponent_of_1 = next(m for m in build_bracket(state).rounds[0] if 1 in m.players).players
@@ -225,6 +243,7 @@ def test_a_withdrawn_player_loses_by_walkover():
     assert match.winner == 1 and match.reason.text().startswith("walkover")
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_settings_are_validated():
     with pytest.raises(InvalidInput):
         registry.get("knockout").pair(field(8, games=0))
@@ -234,6 +253,7 @@ def test_settings_are_validated():
         build_bracket(field(1))
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_round_cannot_be_paired_before_the_round_before_it_is_decided():
     state = field(5, seed=4)
     state.round_to_pair = 2

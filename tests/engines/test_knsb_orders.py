@@ -2,6 +2,8 @@
 
 from itertools import islice
 
+import pytest
+
 from pairing.engines.knsb_orders import (
     all_exchanges,
     exchanges,
@@ -24,10 +26,12 @@ SEED000_D1 = [
 ]
 
 
+@pytest.mark.rule("000 D1")
 def test_seed000_d1_transpositions_a_to_g():
     assert list(islice(transpositions([5, 6, 7, 8]), 8)) == SEED000_D1
 
 
+@pytest.mark.rule("002 D1")
 def test_seed002_d1_720_transpositions_of_six():
     got = list(transpositions([6, 7, 8, 9, 10, 11]))
     assert len(got) == 720
@@ -48,6 +52,7 @@ def _letters(s1, s2, n, keep1, keep2):
     }
 
 
+@pytest.mark.rule("000 D2")
 def test_seed000_d2_one_player_matrix():
     # rows S2 5, 6, 7; columns S1 4, 3, 2
     matrix = {5: "acf", 6: "beh", 7: "dgi"}
@@ -57,6 +62,7 @@ def test_seed000_d2_one_player_matrix():
             assert got[(frozenset({col}), frozenset({row}))] == letter
 
 
+@pytest.mark.rule("000 D2")
 def test_seed000_d2_two_player_matrix():
     cols = [{3, 4}, {2, 4}, {2, 3}]
     rows = {(5, 6): "jlo", (5, 7): "knq", (6, 7): "mpr"}
@@ -66,6 +72,7 @@ def test_seed000_d2_two_player_matrix():
             assert got[(frozenset(col), frozenset(row))] == letter
 
 
+@pytest.mark.rule("000 D2")
 def test_seed000_d2_odd_group_lowers_every_number_by_one():
     # 7 players: S1 = 1, 2, 3; S2 = 4..7; the matrix with every number one lower.
     first = list(islice(exchanges([1, 2, 3], [4, 5, 6, 7], 1), 3))
@@ -103,6 +110,7 @@ S1 = [1, 2, 3, 4, 5]
 S2 = [6, 7, 8, 9, 10, 11]
 
 
+@pytest.mark.rule("002 D2")
 def test_seed002_d2_one_player_table_all_30():
     got = {pair: i + 1 for i, pair in enumerate(exchanges(S1, S2, 1))}
     assert len(got) == 30
@@ -111,6 +119,7 @@ def test_seed002_d2_one_player_table_all_30():
             assert got[((5 - c,), (6 + r,))] == number
 
 
+@pytest.mark.rule("002 D2")
 def test_seed002_d2_two_player_table_all_150():
     got = {pair: i + 1 for i, pair in enumerate(exchanges(S1, S2, 2))}
     assert len(got) == 150
@@ -119,6 +128,7 @@ def test_seed002_d2_two_player_table_all_150():
             assert got[(s1, s2)] == number
 
 
+@pytest.mark.rule("002 D2")
 def test_seed002_d2_difference_numbers_of_the_worked_lines():
     two = list(islice(exchanges(S1, S2, 2), 6))
     assert [sum(b) - sum(a) for a, b in two] == [4, 5, 5, 6, 6, 6]
@@ -134,6 +144,7 @@ def test_seed002_d2_difference_numbers_of_the_worked_lines():
     assert [sum(b) - sum(a) for a, b in three] == [9, 10, 10, 11, 11, 11]
 
 
+@pytest.mark.rule("002 D2")
 def test_seed002_d2_lists_of_three_player_parts():
     assert s1_parts(S1, 3) == [
         (5, 4, 3),
@@ -157,6 +168,7 @@ def test_all_exchanges_tries_one_player_before_two():
     assert sizes == [1, 1, 1, 1, 2]
 
 
+@pytest.mark.rule("002 D3")
 def test_seed002_d3_floater_subsets():
     assert floater_subsets(5, 5) == [(1, 2, 3, 4, 5)]
     assert floater_subsets(5, 4) == [(1, 2, 3, 4), (1, 2, 3, 5), (1, 2, 4, 5), (1, 3, 4, 5), (2, 3, 4, 5)]

@@ -6,6 +6,7 @@ from pairing.engines import registry
 from pairing.engines.knsb_rating import levels_002, xz_steps
 from pairing.engines.knsb_swiss import RULES_002, absolute_ok, count_x1_z1, entrants
 from pairing.engines.notes import english
+from pairing.engines.state import RoundRecord
 
 from .knsb_helpers import MERGE, TWO_STRONG_WHITES, absent, boards, byes, check_round, tournament
 from .knsb_sim import play
@@ -21,12 +22,18 @@ def test_registered():
     assert registry.get(SYSTEM).id == SYSTEM
 
 
+@pytest.mark.rule("002 A2")
+@pytest.mark.rule("002 E5")
+@pytest.mark.rule("002 F4")
 def test_round_one_f4_and_e5():
     assert boards(pair(tournament(8, [], 5))) == [(1, 5), (6, 2), (3, 7), (8, 4)]
     p = pair(tournament(7, [], 5))
     assert byes(p) == [7]
 
 
+@pytest.mark.rule("002 C2")
+@pytest.mark.rule("002 A8")
+@pytest.mark.rule("002 C10")
 def test_a8_x1_z1_by_the_printed_formulas():
     # Round 1: 1-5, 6-2, 3-7, 8-4, every white player wins: the group on 1 point is 1, 3, 6, 8,
     # all with a (mild) preference for black. P0 = 2, W = 0, B = 4: X1 = P0 - W - w - a = 2.
@@ -41,6 +48,8 @@ def test_a8_x1_z1_by_the_printed_formulas():
     assert {(1, 6), (3, 8)} <= pairs
 
 
+@pytest.mark.rule("002 A11")
+@pytest.mark.rule("002 C10")
 def test_c10e_order_of_x_and_z():
     # Even rounds: Z rises up to X, then X rises and Z starts again at Z1.
     got = [(x, z) for x, z, _ in xz_steps(1, 0, 3)]
@@ -48,6 +57,12 @@ def test_c10e_order_of_x_and_z():
     assert [x for x, _, _ in xz_steps(1, None, 3)] == [1, 2, 3]
 
 
+@pytest.mark.rule("002 A7")
+@pytest.mark.rule("002 B2")
+@pytest.mark.rule("002 B5")
+@pytest.mark.rule("002 B6")
+@pytest.mark.rule("002 C10")
+@pytest.mark.rule("002 C3")
 def test_c10_relaxation_order_and_restarts():
     levels = list(levels_002(0, None, 1, odd=True, tops=True))
     labels = [lv.label.text() if lv.label else "" for lv in levels]
@@ -76,6 +91,11 @@ def test_c10_relaxation_order_and_restarts():
     assert len(levels) == 2 * 2 * 2 * 5
 
 
+@pytest.mark.rule("002 A10")
+@pytest.mark.rule("002 B2")
+@pytest.mark.rule("002 C1")
+@pytest.mark.rule("002 C10")
+@pytest.mark.rule("002 C3")
 def test_c10g_topscorers_may_break_b2_only_at_the_end():
     rounds = [[(1, 4, 1.0), (2, 5, 1.0), (6, 3, 0.5)], [(1, 6, 1.0), (2, 3, 1.0), (4, 5, 0.5)]]
     state = tournament(6, rounds, 3)
@@ -89,6 +109,13 @@ def test_c10g_topscorers_may_break_b2_only_at_the_end():
     check_round(state, p, exempt=frozenset({1, 2}))
 
 
+@pytest.mark.rule("002 C4")
+@pytest.mark.rule("002 C5")
+@pytest.mark.rule("002 D1")
+@pytest.mark.rule("002 C10")
+@pytest.mark.rule("002 C7")
+@pytest.mark.rule("002 C8")
+@pytest.mark.rule("002 D2")
 def test_c7_and_c8_in_the_later_edition():
     p = pair(tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5))
     assert sorted(tuple(sorted(b)) for b in boards(p)) == [(1, 4), (2, 3)]
@@ -97,6 +124,10 @@ def test_c7_and_c8_in_the_later_edition():
     assert "D2 exchange of 2 with 3" in english(p.explanation)[0] and "C10e: X raised to 2" in english(p.explanation)[0]
 
 
+@pytest.mark.rule("002 A4")
+@pytest.mark.rule("002 A5")
+@pytest.mark.rule("002 B1")
+@pytest.mark.rule("002 C7")
 def test_b1b_bye_is_a_downfloat():
     # As in seed 000: 7 had the bye (B1b: a downfloat), so C7 keeps him in the top group.
     state = tournament(7, [[(1, 4, 1.0), (5, 2, 0.0), (3, 6, 0.5), ("bye", 7)]], 5)
@@ -104,6 +135,12 @@ def test_b1b_bye_is_a_downfloat():
     assert boards(p) == [(7, 1), (2, 3), (6, 5)] and byes(p) == [4]
 
 
+@pytest.mark.rule("002 A6")
+@pytest.mark.rule("000 C13")
+@pytest.mark.rule("002 B5")
+@pytest.mark.rule("002 C10")
+@pytest.mark.rule("002 C12")
+@pytest.mark.rule("002 C13")
 def test_c12_another_player_floats_so_that_the_next_group_can_pair():
     # As seed 000 C13 (see test_dutch1998): 1 must float, which B5 for downfloats forbids until C10d.
     rounds = [[(1, 4, 0.5), (5, 2, 0.5), (3, 6, 1.0)], [(6, 1, 0.0), (2, 3, 0.5), (4, 5, 0.0)]]
@@ -113,6 +150,13 @@ def test_c12_another_player_floats_so_that_the_next_group_can_pair():
     assert "C10d: B5 ignored for downfloats" in first and "C12: another player floats" in first
 
 
+@pytest.mark.rule("002 C14")
+@pytest.mark.rule("002 B5")
+@pytest.mark.rule("002 C1")
+@pytest.mark.rule("002 C10")
+@pytest.mark.rule("002 C8")
+@pytest.mark.rule("002 D2")
+@pytest.mark.rule("002 D3")
 def test_c14b2_and_c8b_another_floater_in_s1():
     # Round 4. 1 and 7 (2½) meet. 4 and 8 (2) have met: C1 sends both down to 2, 5, 6 (1): M0 = 2.
     # With both floaters in S1 no pairing leaves 3 (0) an opponent, so C14b2 lowers M1 to 1. D3:
@@ -131,17 +175,29 @@ def test_c14b2_and_c8b_another_floater_in_s1():
     assert "C8b: floaters 8 in S1 (D3)" in line and "D2 exchange of 4 with 5" in line
 
 
+@pytest.mark.rule("002 B1")
+@pytest.mark.rule("002 B2")
+@pytest.mark.rule("002 A3")
 @pytest.mark.parametrize("n", [9, 14, 21])
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
 
 
+@pytest.mark.rule("002 F3")
+@pytest.mark.rule("002 F2")
+@pytest.mark.rule("002 F5")
 @pytest.mark.parametrize("n", [10, 17, 26])
 def test_whole_tournaments_with_forfeits_and_absences(n):
     # F2: forfeits are no meeting and no colour; F5: absent players are not paired.
     play(SYSTEM, n, 7, seed=100 + n, mess=True)
 
 
+@pytest.mark.rule("002 C9")
+@pytest.mark.rule("000 C14")
+@pytest.mark.rule("002 C13")
+@pytest.mark.rule("002 C14")
+@pytest.mark.rule("002 C6")
+@pytest.mark.rule("002 D2")
 def test_c13_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again():
     # As seed 000 C14 (see test_dutch1998): the group on 1 pairs 2-4 and 3-5 by C6, which leaves 1
     # and 6, who met. C13: the second-last group is paired so that the last can be; P1 = 2 never
@@ -155,6 +211,13 @@ def test_c13_the_last_group_cannot_be_paired_so_the_group_above_is_paired_again(
     check_round(state, p)
 
 
+@pytest.mark.rule("002 B4")
+@pytest.mark.rule("002 E1")
+@pytest.mark.rule("002 E2")
+@pytest.mark.rule("002 A7")
+@pytest.mark.rule("002 A8")
+@pytest.mark.rule("002 C6")
+@pytest.mark.rule("002 C7")
 def test_a7e_a_mild_preference_takes_the_other_colour_only_as_needed():
     # Round 4 (even), score group 2: 1 BWB (strong white), 2 WBW (strong black), 3 WB and 4 BW,
     # both absent in round 3 (an odd number of unplayed games, mild: white and black). A8: W = 1,
@@ -177,6 +240,13 @@ def test_a7e_a_mild_preference_takes_the_other_colour_only_as_needed():
     assert "C7 transposition of S2; P1=2, X=0, Z=0" in english(p.explanation)[0]
 
 
+@pytest.mark.rule("002 B4")
+@pytest.mark.rule("002 E1")
+@pytest.mark.rule("002 E2")
+@pytest.mark.rule("002 A7")
+@pytest.mark.rule("002 A8")
+@pytest.mark.rule("002 C6")
+@pytest.mark.rule("002 C7")
 def test_a7e_a_mild_preference_takes_the_other_colour_rather_than_two_strong_ones_meet():
     # Round 4 (even), score group 2: 1 BWB and 3 BWB (strong white), 2 WBW (strong black), 4 WB and
     # absent in round 3 (mild white). A8: W = 2, B = 1, w = 1, P0 = 2: X1 = P0 - B - b - a = 1,
@@ -192,6 +262,12 @@ def test_a7e_a_mild_preference_takes_the_other_colour_rather_than_two_strong_one
     assert "C7 transposition of S2; P1=2, X=1, Z=0 (A7e: at most 0 pair(s)" in english(p.explanation)[0]
 
 
+@pytest.mark.rule("002 A9")
+@pytest.mark.rule("002 C1")
+@pytest.mark.rule("002 C10")
+@pytest.mark.rule("002 C13")
+@pytest.mark.rule("002 C8")
+@pytest.mark.rule("002 D3")
 def test_c13_merged_lowest_group_is_heterogeneous_with_the_group_added_last_as_s1():
     # The position of MERGE (round 4 of 5, even: X and Z). Group 2 = 1 (moved down)
     # and 2, 5, 6: X1 = Z1 = 0, and with P1 = 2 only 1-5 and 2-6 can be paired, both pairs of two
@@ -211,3 +287,12 @@ def test_c13_merged_lowest_group_is_heterogeneous_with_the_group_added_last_as_s
     assert merged.startswith("score groups 1.5 to 1") and "C13: the groups went back" in merged
     assert "heterogeneous, M0 = 3" in merged and "C14b2: M1 lowered to 2" in merged
     assert "C8b: floaters 5, 7 in S1 (D3)" in merged
+
+
+@pytest.mark.rule("002 F9")
+def test_adjourned_game_counts_as_a_draw_f9():
+    """002 F9: as long as adjourned games are not finished, they count as a draw for the pairing."""
+    state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5)
+    for p in state.players:
+        p.history[0] = RoundRecord(p.history[0].kind, p.history[0].opponent, p.history[0].colour, None)
+    assert {e.score for e in entrants(state, RULES_002)} == {0.5}

@@ -21,18 +21,21 @@ def test_registered():
     assert registry.get(SYSTEM).id == SYSTEM
 
 
+@pytest.mark.rule("001 A1")
 def test_a1c_wp_and_sb_of_player_57():
     opp = [3.5, 4.5, 2, 5, 4, 6, 5.5]
     res = [0, 0.5, 1, 1, 0.5, 0.5, 0]
     assert wp_sb(0.0, list(zip(opp, res, strict=True))) == (30.5, 14.25)
 
 
+@pytest.mark.rule("001 A1")
 def test_a1d_forfeits_count_as_a_draw_against_oneself():
     # 5-16 1-0R lowers 5's WS to 4; 8-57 0-1R: 57 (3½ with the 1R, WS 3) meets himself in that round.
     rounds = [(3.5, 0), (4, 0.5), (None, 1), (5, 1), (4, 0.5), (6, 0.5), (5.5, 0)]
     assert wp_sb(3.0, rounds) == (31, 13.5)
 
 
+@pytest.mark.rule("001 F8")
 def test_f8_checksums_over_a_whole_tournament():
     # README item 10: total WS = ½·D·R and total WP = ½·D·R·R with D the real number of players.
     state = play(SYSTEM, 11, 5, seed=3)
@@ -43,6 +46,7 @@ def test_f8_checksums_over_a_whole_tournament():
     assert points == pytest.approx(sum(s.score for s in table.values()))
 
 
+@pytest.mark.rule("001 F8")
 def test_f8_checksums_run_before_each_round_is_paired():
     # Round 3 of 6 players: 3 points a round, WS ½·6·2 = 6, WP ½·6·2·2 = 12.
     rounds = [[(1, 4, 1.0), (2, 5, 0.5), (3, 6, 0.0)], [(6, 1, 0.5), (4, 2, 1.0), (5, 3, 0.0)]]
@@ -62,6 +66,8 @@ def test_f8_checksums_run_before_each_round_is_paired():
     assert checksums(state)[0] == []
 
 
+@pytest.mark.rule("001 D")
+@pytest.mark.rule("001 F2")
 def test_round_one_d1_fold_and_d2_adjacent():
     assert round_one([1, 2, 3, 4, 5, 6], fold=True) == [(1, 6), (2, 5), (3, 4)]
     assert round_one(range(1, 8), fold=True) == [(1, None), (2, 7), (3, 6), (4, 5)]
@@ -78,6 +84,8 @@ def test_bad_setting():
         pair(tournament(6, [], 5, settings={"round1": "snake"}))
 
 
+@pytest.mark.rule("001 B3")
+@pytest.mark.rule("001 C5")
 def test_c5_highest_against_the_lowest_possible():
     # Round 1 1-8, 2-7, 3-6, 4-5 all drawn: one group, equal WP and SB, so lot order 1..8.
     # C5: 1 against the lowest he has not met (7), 2 against 8, 3 against 5, 4 against 6.
@@ -86,6 +94,8 @@ def test_c5_highest_against_the_lowest_possible():
     assert boards(p) == [(7, 1), (8, 2), (5, 3), (6, 4)]
 
 
+@pytest.mark.rule("001 C5")
+@pytest.mark.rule("001 C6")
 def test_c6_undo_the_last_pair_when_the_rest_cannot_be_paired():
     # All drawn in round 1 (1-2, 3-4, 5-6): lot order. C5: 1-6, 2-5, then 3-4 again. C6 undoes 2-5;
     # 2's next lowest opponent is 4, and 3-5 follows.
@@ -93,6 +103,8 @@ def test_c6_undo_the_last_pair_when_the_rest_cannot_be_paired():
     assert boards(pair(state)) == [(6, 1), (2, 4), (5, 3)]
 
 
+@pytest.mark.rule("001 A4")
+@pytest.mark.rule("001 A1")
 def test_a1_wp_and_sb_from_the_games():
     rounds = [[(1, 6, 1.0), (2, 5, 1.0), (3, 4, 0.0)], [(4, 1, 0.5), (5, 3, 0.0), (6, 2, 0.5)]]
     state = tournament(6, rounds, 5)
@@ -103,6 +115,10 @@ def test_a1_wp_and_sb_from_the_games():
     assert table[1].sb == table[6].score + 0.5 * table[4].score == 1.25
 
 
+@pytest.mark.rule("001 A3")
+@pytest.mark.rule("001 A4")
+@pytest.mark.rule("001 C3")
+@pytest.mark.rule("001 C4")
 def test_c4_waiting_room_goes_to_the_higher_placed_when_all_else_ties():
     # 1, 2, 3 won with white in round 1: one of them must wait (C3: an odd group). Points, the next
     # group, colours (all want black) tie; C4.5 sends the higher placed player, 1, to the waiting room.
@@ -112,6 +128,8 @@ def test_c4_waiting_room_goes_to_the_higher_placed_when_all_else_ties():
     assert {tuple(sorted(b)) for b in boards(p)} == {(2, 3), (1, 5), (4, 6)}
 
 
+@pytest.mark.rule("001 C4")
+@pytest.mark.rule("001 C5")
 def test_c4_2_the_waiting_room_avoids_players_who_would_wait_again():
     # On 1½: 1, 3, 5; the next group is 2 alone, whom 3 and 5 have met: only 1 can go (C4.2).
     # C5: 3 against the lowest possible, 5.
@@ -121,11 +139,22 @@ def test_c4_2_the_waiting_room_avoids_players_who_would_wait_again():
     assert {tuple(sorted(b)) for b in boards(p)} == {(3, 5), (1, 2), (4, 6)}
 
 
+@pytest.mark.rule("001 B1")
+@pytest.mark.rule("001 B2")
+@pytest.mark.rule("001 C1")
+@pytest.mark.rule("001 C8")
+@pytest.mark.rule("001 A2")
+@pytest.mark.rule("001 A5")
 @pytest.mark.parametrize("n", [9, 14, 21])
 def test_whole_tournaments_meet_the_absolute_criteria(n):
     play(SYSTEM, n, 7, seed=n)
 
 
+@pytest.mark.rule("001 F3")
+@pytest.mark.rule("001 F1")
+@pytest.mark.rule("001 F4")
+@pytest.mark.rule("001 F2")
+@pytest.mark.rule("001 F5")
 @pytest.mark.parametrize("n", [10, 17, 26])
 def test_whole_tournaments_with_forfeits_and_absences(n):
     # F2: forfeits are no meeting and no colour; F5: absent players are not paired.
@@ -145,6 +174,7 @@ def _naive_c5(left, ok):
     return None
 
 
+@pytest.mark.rule("001 C5")
 @pytest.mark.parametrize("seed", range(8))
 def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
     from pairing.engines.knsb_swiss import Lookahead, absolute_ok
@@ -165,6 +195,12 @@ def test_c5_shortcut_equals_the_literal_depth_first_walk(seed):
     assert checked
 
 
+@pytest.mark.rule("001 C2")
+@pytest.mark.rule("001 C3")
+@pytest.mark.rule("001 C4")
+@pytest.mark.rule("001 C5")
+@pytest.mark.rule("001 C7")
+@pytest.mark.rule("001 C9")
 def test_c3_and_c9_the_waiting_room_grows_by_two():
     # Round 3. 3 and 6 (1½) have met: C2 sends both to the waiting room. The group on 1 (3, 6, 4, 5)
     # can be paired in full (3-5, 4-6), but then 1 and 2 (½), who met, are left: C9 re-pairs the group
@@ -180,6 +216,9 @@ def test_c3_and_c9_the_waiting_room_grows_by_two():
     check_round(state, p)
 
 
+@pytest.mark.rule("001 B2")
+@pytest.mark.rule("001 C2")
+@pytest.mark.rule("001 C5")
 def test_b2_not_for_topscorers_in_the_last_round():
     # 001 B2: "Dit geldt echter niet bij het indelen van de laatste ronde bij spelers met een score van
     # meer dan 50%". 1 and 2 (2/2) both had white twice; in the last round they meet (C5), one of them
@@ -194,6 +233,11 @@ def test_b2_not_for_topscorers_in_the_last_round():
     assert boards(p) == [(5, 1), (6, 2), (3, 4)]
 
 
+@pytest.mark.rule("001 C2")
+@pytest.mark.rule("001 C3")
+@pytest.mark.rule("001 C4")
+@pytest.mark.rule("001 C5")
+@pytest.mark.rule("001 F1")
 def test_c4_3_the_waiting_room_that_leaves_the_smallest_one_below():
     # Round 4. 1 (3) has no opponent alone (C2) and joins 4 and 6 (2): one must wait (C3). C4.1: 4 or
     # 6 (2 points); C4.2: both have an opponent in the group on 1½ (2, 3, 5). C4.3: with 4 there, 4
@@ -212,6 +256,8 @@ def test_c4_3_the_waiting_room_that_leaves_the_smallest_one_below():
     check_round(state, p)
 
 
+@pytest.mark.rule("001 C2")
+@pytest.mark.rule("001 C4")
 def test_c2_a_player_from_the_waiting_room_without_opponent_sends_the_search_back():
     # Round 3: 1 on 2, 2 and 3 on 1½ (both have met 4, the only one on 1), 5-8 on ½. 1 waits (C2:
     # nobody on 2 to meet). On 1½ the waiting room holds one player: C4.1 sends one of 2 and 3 (fewer
@@ -230,6 +276,10 @@ def test_c2_a_player_from_the_waiting_room_without_opponent_sends_the_search_bac
     assert "C2: another player floats so that the next group can pair" in english(p.explanation)[1]
 
 
+@pytest.mark.rule("001 C3")
+@pytest.mark.rule("001 C4")
+@pytest.mark.rule("001 C5")
+@pytest.mark.rule("001 C9")
 def test_c9_the_lowest_group_sends_the_search_back_group_by_group():
     # The position of MERGE (round 4). On 2 (with 1 from the waiting room) C5 pairs 1-5 and 6-2;
     # 7 is alone on 1½ and waits; 3, 4 and 7 cannot be paired (none may have the bye). C9: the group
@@ -245,3 +295,29 @@ def test_c9_the_lowest_group_sends_the_search_back_group_by_group():
     assert "C4: waiting room 6, 2" in english(p.explanation)[1] and went_on in english(p.explanation)[1]
     assert "C4: waiting room 6;" in english(p.explanation)[2] and went_on in english(p.explanation)[2]
     assert english(p.explanation)[3].startswith("score group 1 (2 players, 1 from the waiting room)")
+
+
+@pytest.mark.rule("001 F11")
+def test_adjourned_game_counts_as_a_draw_f11():
+    """001 F11: as long as adjourned games are not finished, they count as a draw for the pairing:
+    the pairing order (A4: points, WP, SB) counts ½ for each."""
+    state = tournament(4, [[(1, 3, 0.5), (2, 4, 0.5)]], 5)
+    for p in state.players:
+        p.history[0] = RoundRecord(p.history[0].kind, p.history[0].opponent, p.history[0].colour, None)
+    table = standings(state.players, 1)
+    assert {table[p].score for p in (1, 2, 3, 4)} == {0.5}
+
+
+@pytest.mark.rule("001 F9")
+def test_f9_a_voluntary_half_point_bye_counts_as_a_draw_against_oneself():
+    """001 F9: voluntary byes worth ½ point follow F3 (a draw against oneself for WP and SB) and F4
+    (no colour). Round 1: 1-2 1-0, 3-4 ½-½; round 2: 2-3 1-0, 1 and 4 take a half-point bye.
+    WS (unplayed rounds ½): 1: 1½, 2: 1, 3: ½, 4: 1. WP(1) = WS(2) + own 1½ = 2½; SB(1) = 1 + ½·1½ = 1¾.
+    WP(4) = WS(3) + own 1 = 1½; SB(4) = ½·½ + ½·1 = ¾."""
+    state = tournament(4, [[(1, 2, 1.0), (3, 4, 0.5)], [(2, 3, 1.0)]], 5)
+    for pid in (1, 4):
+        state.player(pid).history.append(RoundRecord(Kind.HALF_BYE, score=0.5))
+    table = standings(state.players, 2)
+    assert (table[1].score, table[1].ws, table[1].wp, table[1].sb) == (1.5, 1.5, 2.5, 1.75)
+    assert (table[4].score, table[4].ws, table[4].wp, table[4].sb) == (1.0, 1.0, 1.5, 0.75)
+    assert state.player(1).colours() == [Colour.WHITE]

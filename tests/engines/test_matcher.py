@@ -38,9 +38,7 @@ def weight(rng: random.Random, bits: int, style: int) -> int:
 
 def random_edges(rng: random.Random, n: int, bits: int, density: float) -> list[tuple[int, int, int]]:
     style = rng.randrange(4)
-    return [
-        (a, b, weight(rng, bits, style)) for a in range(n) for b in range(a + 1, n) if rng.random() < density
-    ]
+    return [(a, b, weight(rng, bits, style)) for a in range(n) for b in range(a + 1, n) if rng.random() < density]
 
 
 def python_total(n: int, edges: list[tuple[int, int, int]]) -> int:

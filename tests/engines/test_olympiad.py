@@ -77,16 +77,19 @@ def test_rank_sums_are_as_equal_as_possible(n_teams, blocks):
     assert max(sums) - min(sums) == least
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_a_single_block_gives_every_team_one_player():
     assert [t.players for t in form_teams([10, 20, 30], 3)] == [[10], [20], [30]]
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_an_incomplete_last_block_goes_to_the_teams_with_the_highest_rank_sums():
     teams = form_teams(list(range(1, 8)), 2)
     # Blocks 12, 21, then the balancing triple's end (sums 5 and 5: 12); player 7 to the weaker team.
     assert [t.players for t in teams] == [[1, 4, 5], [2, 3, 6, 7]]
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_too_few_players_or_teams_is_refused():
     with pytest.raises(InvalidInput):
         form_teams([1, 2, 3], 4)
@@ -94,6 +97,7 @@ def test_too_few_players_or_teams_is_refused():
         form_teams([1, 2, 3], 1)
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_teams_from_players_rank_by_strength():
     players = [Player(i, national_rating=1500 + 10 * i) for i in range(1, 9)]
     teams = teams_from_players(players, 4)
@@ -111,6 +115,7 @@ def _white_wins_board_one_board_two_drawn(teams):
     return results
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_team_round_robin_board_order_colours_and_scores():
     teams = form_teams(list(range(1, 9)), 4)
     assert [t.players for t in teams] == [[1, 8], [2, 7], [3, 6], [4, 5]]
@@ -142,6 +147,7 @@ def test_team_round_robin_board_order_colours_and_scores():
     assert scores[3] == (3, 1, 1.0, 3)
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_ranking_by_board_points_first():
     teams = form_teams(list(range(1, 9)), 4)
     results = _white_wins_board_one_board_two_drawn(teams)
@@ -161,6 +167,7 @@ def test_ranking_by_board_points_first():
     assert [s.team for s in by_board.standings][:1] == [1]
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_an_odd_number_of_teams_has_a_bye_each_round():
     teams = form_teams(list(range(1, 10)), 3)
     t = team_tournament(teams, {})
@@ -168,6 +175,7 @@ def test_an_odd_number_of_teams_has_a_bye_each_round():
     assert [len(r) for r in t.rounds] == [1, 1, 1]
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_a_short_team_loses_its_empty_board_by_forfeit():
     teams = form_teams(list(range(1, 8)), 2)  # team 1 has 3 players, team 2 has 4
     t = team_tournament(teams, {})
@@ -178,6 +186,7 @@ def test_a_short_team_loses_its_empty_board_by_forfeit():
     assert {s.player: s.games for s in t.players}[7] == 0
 
 
+@pytest.mark.rule("004 4.9.9.5")
 def test_bad_results_are_refused():
     teams = form_teams(list(range(1, 9)), 4)
     board = team_tournament(teams, {}).rounds[0][0].boards[0]

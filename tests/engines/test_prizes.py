@@ -37,6 +37,9 @@ FIELD = order((1, 5, 1), (2, 4, 2), (3, 4, 3), (4, 4, 4), (5, 3, 5))
 TABLE = cash("300", "200", "100", "60")
 
 
+@pytest.mark.rule("004 24")
+@pytest.mark.rule("000 F10")
+@pytest.mark.rule("001 F12")
 def test_shared_on_equal_points_pools_the_places_they_occupy():
     # Places 2-4 hold 200 + 100 + 60 = 360: 120 each (seed 000 F10, seed 001 F12).
     awards = split(FIELD, TABLE, "points")
@@ -45,6 +48,7 @@ def test_shared_on_equal_points_pools_the_places_they_occupy():
     assert (shared.first, shared.last, shared.pool, shared.sharers) == (2, 4, D(360), 3)
 
 
+@pytest.mark.rule("004 24")
 def test_by_tiebreak_order_cash_follows_the_places():
     # Seed 004 §24 outside round robins: the tie-breaks (almindelig korrektion) decide.
     awards = split(FIELD, TABLE, "tiebreak")
@@ -52,6 +56,7 @@ def test_by_tiebreak_order_cash_follows_the_places():
     assert not any(a.shared for a in awards)
 
 
+@pytest.mark.rule("004 24")
 def test_hort_half_by_place_half_shared():
     # Each of 2, 3, 4: half his place's prize + (360 / 2) / 3 = 60. 100 + 60, 50 + 60, 30 + 60.
     awards = split(FIELD, TABLE, "hort")
@@ -59,6 +64,7 @@ def test_hort_half_by_place_half_shared():
     assert sum(amounts(awards).values()) == D(660)
 
 
+@pytest.mark.rule("004 24")
 def test_equal_on_every_tiebreak_shares_even_by_tiebreak_order():
     # 2 and 3 share rank 2 (every tie-break equal): places 2 and 3 pooled, 150 each; 4 keeps 60.
     field = order((1, 5, 1), (2, 4, 2), (3, 4, 2), (4, 4, 4))
@@ -67,6 +73,7 @@ def test_equal_on_every_tiebreak_shares_even_by_tiebreak_order():
     assert awards[1].sharers == 2 and (awards[1].first, awards[1].last) == (2, 3)
 
 
+@pytest.mark.rule("004 24")
 def test_a_block_beyond_the_prize_table_shares_only_what_is_there():
     # Three on 4 points from place 3, only places 1-3 have prizes: 100 / 3 = 33.33 each, rounded down.
     field = order((1, 6, 1), (2, 5, 2), (3, 4, 3), (4, 4, 4), (5, 4, 5))
@@ -75,6 +82,7 @@ def test_a_block_beyond_the_prize_table_shares_only_what_is_there():
     assert sum(a.amount for a in awards) <= D(600)
 
 
+@pytest.mark.rule("004 24")
 def test_honour_prizes_are_never_divided():
     # Seed 004 §24: in a round robin cash is shared, honour prizes follow the Sonneborn-Berger order.
     field = order((1, 4, 1), (2, 4, 2), (3, 2, 3))
@@ -83,6 +91,7 @@ def test_honour_prizes_are_never_divided():
     assert [(a.player, a.amount, a.label) for a in awards] == [(1, D(75), "cup"), (2, D(75), "")]
 
 
+@pytest.mark.rule("004 24")
 def test_one_prize_per_player_keeps_the_higher_and_moves_the_group_up():
     # Player 3 is 3rd overall (100) and best under 1800 (150): he keeps 150, leaves the main list,
     # and 4 moves up to 3rd place (100). Player 5 is then best under 1800 after 3: 75.
@@ -99,18 +108,21 @@ def test_one_prize_per_player_keeps_the_higher_and_moves_the_group_up():
     assert result.excluded == {0: {3}}
 
 
+@pytest.mark.rule("004 24")
 def test_one_prize_per_player_prefers_the_main_prize_when_equal():
     field = order((1, 5, 1), (2, 4, 2), (3, 3, 3))
     result = distribute(field, cash("100", "50"), [(cash("50", "20"), {2, 3})], "tiebreak")
     assert {(a.player, a.category, a.amount) for a in result.awards} == {(1, 0, D(100)), (2, 0, D(50)), (3, 1, D(50))}
 
 
+@pytest.mark.rule("004 24")
 def test_several_prizes_allowed_when_the_regulation_says_so():
     field = order((1, 5, 1), (2, 4, 2))
     result = distribute(field, cash("100"), [(cash("40"), {1, 2})], "tiebreak", one_prize_each=False)
     assert {(a.player, a.amount) for a in result.awards} == {(1, D(100)), (1, D(40))}
 
 
+@pytest.mark.rule("004 24")
 def test_shared_prize_in_a_group_after_exclusions():
     # Main: 1 (300), 2 (200). Women 2, 3, 4: 2 keeps her 200; 3 and 4 on equal points share 80 + 40.
     field = order((1, 5, 1), (2, 4, 2), (3, 3, 3), (4, 3, 4))
@@ -119,6 +131,7 @@ def test_shared_prize_in_a_group_after_exclusions():
     assert result.total() == D(620)
 
 
+@pytest.mark.rule("004 24")
 def test_group_rules_by_rating_age_sex_and_strength():
     on = date(2026, 11, 1)
     junior = Entrant(1, rating=1650, sex="w", birth=date(2010, 11, 2), strength_group=3)
@@ -137,6 +150,7 @@ def test_group_rules_by_rating_age_sex_and_strength():
     assert [group_three.admits(e, on) for e in (junior, senior)] == [True, False]
 
 
+@pytest.mark.rule("004 24")
 def test_invalid_rules_are_refused():
     with pytest.raises(InvalidInput):
         split(FIELD, TABLE, "lottery")
@@ -148,6 +162,7 @@ def test_invalid_rules_are_refused():
         Prize(D(-1))
 
 
+@pytest.mark.rule("004 24")
 def test_each_system_has_its_regulation_as_default():
     # Seeds README item 16.
     assert default_sharing("roundrobin") == "points"

@@ -45,6 +45,7 @@ def _seed001_state(forfeits: bool) -> TournamentState:
     return TournamentState(players, 7, 8)
 
 
+@pytest.mark.rule("001 A1")
 def test_seed001_a1c_wp_and_sb():
     calc = Calculator(_seed001_state(forfeits=False), rules="knsb")
     assert calc.value("WP", 57) == 30.5
@@ -54,6 +55,8 @@ def test_seed001_a1c_wp_and_sb():
     assert (fide.value("BH", 57), fide.value("SB", 57)) == (30.5, 14.25)
 
 
+@pytest.mark.rule("001 A1")
+@pytest.mark.rule("001 F3")
 def test_seed001_a1d_forfeits_are_a_draw_against_oneself():
     state = _seed001_state(forfeits=True)
     calc = Calculator(state, rules="fide-2026")
@@ -65,6 +68,8 @@ def test_seed001_a1d_forfeits_are_a_draw_against_oneself():
     assert "4.5 points counted as 4" in items[1].note.text()
 
 
+@pytest.mark.rule("C.07 16.4")
+@pytest.mark.rule("C.07 8.1")
 def test_the_same_forfeits_under_each_fide_edition():
     state = _seed001_state(forfeits=True)
     # C.07 2023: own forfeit win = dummy with own score 3½, won; 5's forfeit win counts as it is.
@@ -84,6 +89,7 @@ def test_the_same_forfeits_under_each_fide_edition():
 # ---------------------------------------------------------------- pre-2023 worked check (2009)
 
 
+@pytest.mark.rule("C.07 16.4")
 def test_virtual_opponent_2009_example():
     """Old C.02 art. 13: A has 2 after round 2, wins round 3 by forfeit, ends on 6 of 9: his own round
     3 counts 2 + 0 + 6 × ½ = 5, and others see him on 5½. B, 4 after 6 rounds, absent in round 7,
@@ -104,6 +110,8 @@ def test_virtual_opponent_2009_example():
 # ---------------------------------------------------------------- C.07 art. 16 categories
 
 
+@pytest.mark.rule("C.07 16.1")
+@pytest.mark.rule("C.07 16.2")
 @pytest.mark.parametrize(
     ("kinds", "expected"),
     [
@@ -142,6 +150,8 @@ def _withdrawal_state() -> TournamentState:
     )
 
 
+@pytest.mark.rule("C.07 16.3")
+@pytest.mark.rule("C.07 8.1")
 def test_withdrawal_counts_as_draws_for_the_opponents():
     state = _withdrawal_state()
     calc = Calculator(state, rules="fide-2026")
@@ -158,6 +168,8 @@ def test_withdrawal_counts_as_draws_for_the_opponents():
     assert Calculator(state, rules="plain").value("BH", 1) == 2 + 2.5 + 1
 
 
+@pytest.mark.rule("C.07 14")
+@pytest.mark.rule("C.07 16.5")
 def test_cut_takes_the_voluntary_unplayed_round_first():
     state = _withdrawal_state()
     fide = Calculator(state, rules="fide-2023")
@@ -172,6 +184,8 @@ def test_cut_takes_the_voluntary_unplayed_round_first():
     assert fide.value("BH/C9", 1) == 0  # more cut than there are rounds: all of them
 
 
+@pytest.mark.rule("C.07 16.4")
+@pytest.mark.rule("C.07 9.1")
 def test_dummy_cap_of_2026_for_byes():
     # 2 rounds: 1 wins a game and gets the pairing-allocated bye: 2 points, dummy capped at 2 × ½ = 1.
     state = build(3, [[("1-0", 1, 2), ("U", 3)], [("U", 1), ("1-0", 2, 3)]])
@@ -197,6 +211,11 @@ def _five_players() -> TournamentState:
     )
 
 
+@pytest.mark.rule("C.07 7.1")
+@pytest.mark.rule("C.07 7.2")
+@pytest.mark.rule("C.07 7.3")
+@pytest.mark.rule("C.07 7.4")
+@pytest.mark.rule("C.07 7.6")
 def test_counting_tiebreaks():
     calc = Calculator(_five_players())
     # 1: W (white) r1, W (black) r2, D r3, W (black) r4.
@@ -209,6 +228,10 @@ def test_counting_tiebreaks():
     assert [calc.value(c, 5) for c in ("WIN", "WON", "BPG")] == [1, 0, 2]
 
 
+@pytest.mark.rule("C.07 16.1")
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("004 4.9.10.1")
 def test_double_forfeit():
     # Round 2: 1 and 2 both fail to appear. Neither met the other; both rounds are forfeit losses.
     state = build(3, [[("1-0", 1, 2), ("U", 3)], [("--", 1, 2), ("U", 3)], [("=", 1, 3), ("U", 2)]])
@@ -224,6 +247,8 @@ def test_double_forfeit():
     assert calc.value("BH/P", 1) == 1 + 1 + 2.5  # /P: the forfeit counts as played against 2
 
 
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 14")
 def test_progressive_score_and_cut():
     calc = Calculator(_five_players())
     # 1: running 1, 2, 2½, 3½.
@@ -232,6 +257,7 @@ def test_progressive_score_and_cut():
     assert [i.value for i in calc.explain("PS", 1).items] == [1, 2, 2.5, 3.5]
 
 
+@pytest.mark.rule("C.07 8.3")
 def test_fore_buchholz_draws_the_last_round():
     state = _five_players()
     calc = Calculator(state, rules="plain")
@@ -241,6 +267,7 @@ def test_fore_buchholz_draws_the_last_round():
     assert calc.value("FB", 1) == 1.5 + 1.5 + 2 + 2.5
 
 
+@pytest.mark.rule("C.07 8.2")
 def test_average_of_opponents_buchholz():
     state = build(3, [[("1-0", 1, 2), ("U", 3)], [("=", 1, 3), ("U", 2)]])
     calc = Calculator(state, rules="plain")
@@ -249,6 +276,7 @@ def test_average_of_opponents_buchholz():
     assert calc.value("AOB", 2) == 2.5
 
 
+@pytest.mark.rule("C.07 9.2")
 def test_koya_and_its_limit():
     state = _five_players()
     calc = Calculator(state, rules="plain")
@@ -262,6 +290,8 @@ def test_koya_and_its_limit():
 # ---------------------------------------------------------------- ratings
 
 
+@pytest.mark.rule("C.07 10.2")
+@pytest.mark.rule("C.07 10.3")
 def test_tpr_and_ptp_at_the_extremes():
     # 1 met 2 (2000) and 3 (1800).
     def calc(result: str) -> Calculator:
@@ -276,6 +306,11 @@ def test_tpr_and_ptp_at_the_extremes():
     assert draw.value("PTP", 1) == 1899 and draw.value("TPR", 1) == 1900
 
 
+@pytest.mark.rule("C.07 10.1")
+@pytest.mark.rule("C.07 10.2")
+@pytest.mark.rule("C.07 10.3")
+@pytest.mark.rule("C.07 15")
+@pytest.mark.rule("000 F10")
 def test_aro_tpr_ptp_from_games_only():
     calc = Calculator(_five_players())
     # 1 met 2 (1900), 5 (1600), 3 (1800), 4 (1700): ARO 1750; 3½ of 4 = .88 -> +336.
@@ -304,6 +339,8 @@ def test_unrated_opponents_are_left_out():
     assert calc.value("TPR", 1) == 1700  # ½ of 1 against the rated one
 
 
+@pytest.mark.rule("000 F10")
+@pytest.mark.rule("C.07 10.1")
 def test_grt_is_exact_and_aro_rounded():
     ratings = {1: 1600, 2: 1501, 3: 1500, 4: 1400}
     state = build(4, [[("1-0", 1, 2), ("=", 3, 4)], [("=", 1, 3), ("1-0", 2, 4)]], ratings=ratings)
@@ -333,6 +370,7 @@ def _round_robin_4(results: list[str]) -> TournamentState:
     return build(4, [[(next(it), w, b) for w, b in rnd] for rnd in pairs])
 
 
+@pytest.mark.rule("C.07 6")
 def test_direct_encounter_when_all_have_met():
     # 1 beats 2, 2 beats 3, 3 beats 1, all beat 4: 1, 2 and 3 on 2 points, 1 each among themselves.
     state = _round_robin_4(["1-0", "1-0", "0-1", "1-0", "1-0", "1-0"])
@@ -342,6 +380,9 @@ def test_direct_encounter_when_all_have_met():
     assert table[3].values["DE"] is None  # alone on his points: not applied
 
 
+@pytest.mark.rule("C.07 6")
+@pytest.mark.rule("000 F10")
+@pytest.mark.rule("001 F12")
 def test_direct_encounter_separates_and_de1_only_for_first_place():
     # 1 and 2 on 2 (1 beat 2); 4 and 3 on 1 (4 beat 3).
     state = _round_robin_4(["1-0", "1-0", "1-0", "1-0", "1-0", "1-0"])
@@ -353,6 +394,7 @@ def test_direct_encounter_separates_and_de1_only_for_first_place():
     assert [(s.player, s.rank) for s in table] == [(1, 1), (2, 2), (3, 3), (4, 3)]
 
 
+@pytest.mark.rule("C.07 6")
 def test_direct_encounter_when_not_all_have_met():
     # Swiss, 3 rounds, 6 players. 1, 2 and 3 end on 2: 1 beat 2; 3 met neither. 1 leads the mini-table
     # with 1, but 3 could still reach 1 by winning a missing game: nobody is first; all stay tied.
@@ -371,6 +413,7 @@ def test_direct_encounter_when_not_all_have_met():
     assert [s.player for s in tied] == [1, 2, 3, 5]
 
 
+@pytest.mark.rule("C.07 4")
 def test_lot_from_the_recorded_seed():
     state = build(4, [[("=", 1, 2), ("=", 3, 4)]], seed=7)
     table = standings(state, ["LOT"])
@@ -385,12 +428,14 @@ def test_lot_from_the_recorded_seed():
     assert len(draws) > 1  # the seed, not the start numbers, decides
 
 
+@pytest.mark.rule("C.07 4")
 def test_shared_places_when_everything_is_equal():
     state = build(4, [[("=", 1, 2), ("=", 3, 4)]])
     table = standings(state, ["BH", "SB"])
     assert [s.rank for s in table] == [1, 1, 1, 1]
 
 
+@pytest.mark.rule("004 4.9.10.2")
 def test_almindelig_korrektion_restores_the_dropped_opponents():
     # Seed 004 §4.9.10.2: BH without the two lowest; if equal, the second lowest back; then the lowest.
     calc = Calculator(_five_players(), rules="plain")
@@ -399,6 +444,7 @@ def test_almindelig_korrektion_restores_the_dropped_opponents():
     assert exp.value == calc.value("BH/C2", 1)
 
 
+@pytest.mark.rule("004 4.9.10.3")
 def test_middelkorrektion_by_number_of_rounds():
     state = _five_players()
     for total, chain in ((8, ("BH/M1", "BH")), (9, ("BH/M2", "BH/M1")), (13, ("BH/M3", "BH/M2", "BH/M1"))):
@@ -407,6 +453,7 @@ def test_middelkorrektion_by_number_of_rounds():
         assert calc.explain("MKORR", 1).key == tuple(calc.value(c, 1) for c in chain)
 
 
+@pytest.mark.rule("004 4.9.10.2")
 def test_korr_ranks_on_the_restored_value():
     # 1 met 3 (1), 5 (2½), 7 (½); 2 met 4 (0), 6 (2½), 8 (1½). Both 2 points, BH/C2 2½ each;
     # restoring the second lowest: 1 has 3½, 2 has 4.
@@ -446,6 +493,7 @@ def test_explanations_for_the_web_app():
     assert exp.items[0].note.text() == "opponent's 2 points counted as 3"
 
 
+@pytest.mark.rule("C.07 8.2")
 def test_aob_with_forfeits_played_uses_the_opponents_bh_with_forfeits_played():
     state = build(3, [[("+-", 1, 2), ("U", 3)], [("1-0", 1, 3), ("U", 2)]])
     calc = Calculator(state, rules="fide-2023")
@@ -457,6 +505,7 @@ def test_aob_with_forfeits_played_uses_the_opponents_bh_with_forfeits_played():
     assert calc.value("BH", 1) != calc.value("BH/P", 1)
 
 
+@pytest.mark.rule("C.07 6")
 def test_direct_encounter_places_the_safe_leader_then_ranks_the_rest():
     # 1, 2, 3, 4 end on 2. Among them: 1 beat 2 and 3 (2); 2-3 drawn, both beat 4; 1 and 4 never
     # met. Nobody can reach 1's 2 (4 at most 1): 1 is first. 2, 3, 4 have all met: 2 and 3 on 1½
@@ -479,6 +528,8 @@ def test_direct_encounter_places_the_safe_leader_then_ranks_the_rest():
     assert table[2].explanations["DE"].notes[0].text().endswith("not all have met")
 
 
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 16.5")
 def test_sb_cut_keeps_a_voluntary_round_worth_less_than_the_least_significant():
     # 1: beats 2 (½ point at the end), zero-point bye, draws with 3 (2½). C.07 16.5: the VUR is cut
     # first unless its contribution is lower than the least significant one's.
@@ -499,6 +550,7 @@ def test_sb_cut_keeps_a_voluntary_round_worth_less_than_the_least_significant():
     assert [i.counted for i in exp.items] == [False, True, True]
 
 
+@pytest.mark.rule("C.07 9.2")
 def test_round_robin_rules_and_koya_count_forfeits():
     # Round robin; round 1: 3 forfeits to 2. Points 1: 2½, 2: 2½, 3: 1, 4: 0.
     state = _round_robin_4(["1-0", "+-", "0-1", "=", "1-0", "0-1"])
@@ -560,6 +612,7 @@ def test_aro_with_an_unrated_opponent_in_each_setting(unrated, aro):
 @pytest.mark.rule("C.07 10.1")
 def test_the_standings_say_which_unrated_rule_applies():
     assert unrated_rule_note(["PTS", "BH", "SB"]) is None
+    assert unrated_rule_note(["ordinary wins", "direct encounter"]) is None  # the Gladiator columns
     assert "not used" in unrated_rule_note(["BH", "ARO"]).text()
     assert "do not count" in unrated_rule_note(["TPR"], Unrated("leave-out")).text()
     assert "rating 1200" in unrated_rule_note(["ARO/C1"], Unrated("rating", 1200)).text()

@@ -56,6 +56,14 @@ def _load(name: str) -> tuple[TournamentState, int, dict[int, dict]]:
     return state, rounds, {int(k): v for k, v in values.items()}
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
+@pytest.mark.rule("C.07 10.1")
+@pytest.mark.rule("C.07 8.2")
 @pytest.mark.parametrize("name", NAMES)
 def test_same_conventions_same_values(name):
     state, rounds, theirs = _load(name)
@@ -70,6 +78,12 @@ def test_same_conventions_same_values(name):
         assert calcs[ITS_BH].value("ARO", pid) == round_half_up(Fraction(row["aro"]))  # C.07 10.1
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
 @pytest.mark.parametrize("name", NAMES)
 def test_koya_differs_by_the_forfeits(name):
     """Its KS counts games only; ours, as the TEC reference calculator, every paired round: the
@@ -82,6 +96,12 @@ def test_koya_differs_by_the_forfeits(name):
         assert exp.value - forfeits == row["koya"]
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
 @pytest.mark.parametrize("name", NAMES)
 def test_direct_encounter_among_equal_scores(name):
     """Its DE column: points against everyone on the same score (ours applies DE to the players
@@ -96,6 +116,13 @@ def test_direct_encounter_among_equal_scores(name):
         assert {p: theirs[p]["direct-encounter"] for p in group} == mini
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
+@pytest.mark.rule("C.07 16.3")
 @pytest.mark.parametrize("name", NAMES)
 def test_fide_buchholz_differs_only_by_the_c07_adjustments(name):
     """C.07 16.3 counts an opponent's requested byes followed only by VURs as draws; it takes the
@@ -112,6 +139,12 @@ def test_fide_buchholz_differs_only_by_the_c07_adjustments(name):
         assert fide.value("BH", pid) - row["buchholz"] == adjustment
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
 def test_the_c07_adjustments_occur_in_the_corpus():
     """The comparison above is not vacuous: some opponents withdrew or took late byes."""
     adjusted = 0
@@ -122,6 +155,13 @@ def test_the_c07_adjustments_occur_in_the_corpus():
     assert adjusted > 0
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
+@pytest.mark.rule("C.07 10.2")
 @pytest.mark.parametrize("name", NAMES)
 def test_rating_based_where_the_rules_coincide(name):
     """TPR: equal when every round was played and the percentage is a whole number (it divides the
@@ -154,6 +194,12 @@ def test_rating_based_where_the_rules_coincide(name):
                 assert round_half_up(mean) == row[its_id]
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
 def test_tpr_agreement_count():
     compared = 0
     for name in NAMES:
@@ -167,6 +213,13 @@ def test_tpr_agreement_count():
     assert compared >= 50  # the comparison above is not vacuous
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
+@pytest.mark.rule("C.07 8.3")
 @pytest.mark.parametrize("name", NAMES)
 def test_fore_buchholz(name):
     """Its FB equals its Buchholz in these finished tournaments: it does not draw the last round.
@@ -177,6 +230,12 @@ def test_fore_buchholz(name):
         assert row["fore-buchholz"] == row["buchholz"] == calc.value("BH", pid)
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
 @pytest.mark.parametrize("name", NAMES)
 def test_default_swiss_ranking(name):
     """Its rank by score, BH/C1, BH, SB, DE, shared places. Ours, with its Buchholz convention, gives
@@ -190,6 +249,12 @@ def test_default_swiss_ranking(name):
             assert len(tied) > 1, line.player
 
 
+@pytest.mark.rule("C.07 8.1")
+@pytest.mark.rule("C.07 9.1")
+@pytest.mark.rule("C.07 7.5")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 10.6")
 @pytest.mark.parametrize("name", NAMES)
 def test_knsb_checksums(name):
     """Seed 001 F8 (as the seeds README corrects it): every round adds ½ per player to the WS

@@ -1,5 +1,7 @@
 """Leaving a tournament: seed 004 §16, rating per §4.5.4.2."""
 
+import pytest
+
 from pairing.engines.roundrobin import schedule
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 from pairing.engines.withdrawal import leave
@@ -28,6 +30,7 @@ def rr_state(n: int, leaver: int, left_after: int, cycles: int = 1) -> Tournamen
     return TournamentState(players, total_rounds=len(rounds), round_to_pair=len(rounds) + 1)
 
 
+@pytest.mark.rule("004 16")
 def test_under_half_played_his_results_are_struck():
     state = rr_state(6, leaver=1, left_after=2)  # played 6 and 2, then left: 2 of 5 games
     w = leave(state, 1, round_robin=True)
@@ -40,6 +43,7 @@ def test_under_half_played_his_results_are_struck():
     assert len(w.rated_games()) == 12  # the 15 games of the schedule less the three he did not play
 
 
+@pytest.mark.rule("004 16")
 def test_half_or_more_played_the_remaining_games_count_as_losses():
     state = rr_state(6, leaver=1, left_after=3)  # beat 6, 2 and 3, then left: 3 of 5 games
     w = leave(state, 1, round_robin=True)
@@ -50,6 +54,7 @@ def test_half_or_more_played_the_remaining_games_count_as_losses():
     assert added == [(4, 1, 4, 0.0, 1.0, False), (5, 5, 1, 1.0, 0.0, False)]
 
 
+@pytest.mark.rule("004 16")
 def test_unplayed_games_are_rated_only_without_approved_notice():
     state = rr_state(6, leaver=1, left_after=3)
     w = leave(state, 1, round_robin=True, notice=False)
@@ -60,6 +65,7 @@ def test_unplayed_games_are_rated_only_without_approved_notice():
     assert [(r.round, r.counts, r.rated) for r in lost] == [(3, False, True), (4, False, True), (5, False, True)]
 
 
+@pytest.mark.rule("004 16")
 def test_exactly_half_is_fifty_percent_or_more():
     # Five players: four games each and a bye. Player 3 leaves after his second game.
     rounds = schedule(5)
@@ -71,6 +77,7 @@ def test_exactly_half_is_fifty_percent_or_more():
     assert (w.completed, w.scheduled, w.rule) == (1, 4, "struck")
 
 
+@pytest.mark.rule("004 16")
 def test_left_after_defaults_to_his_last_game_over_the_board():
     state = rr_state(6, leaver=4, left_after=3)
     w = leave(state, 4, round_robin=True)
@@ -78,6 +85,7 @@ def test_left_after_defaults_to_his_last_game_over_the_board():
     assert w.left_after == max(played)
 
 
+@pytest.mark.rule("004 16")
 def test_in_other_systems_he_leaves_the_pairing_and_his_score_stays():
     players = [Player(i) for i in range(1, 5)]
     a, b, c, d = players
@@ -92,6 +100,7 @@ def test_in_other_systems_he_leaves_the_pairing_and_his_score_stays():
     assert all(r.counts and r.rated for r in w.results) and len(w.results) == 4
 
 
+@pytest.mark.rule("004 16")
 def test_a_double_round_robin_counts_the_games_of_both_cycles():
     # Four players, six rounds: player 2 leaves after round 3 with 3 of his 6 games played.
     w = leave(rr_state(4, leaver=2, left_after=3, cycles=2), 2, round_robin=True)

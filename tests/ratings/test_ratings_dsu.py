@@ -87,6 +87,8 @@ TABLE_4 = [
 ]
 
 
+@pytest.mark.rule("004 4.5.7")
+@pytest.mark.rule("004 4.5.2.1")
 @pytest.mark.parametrize("size,table", [(6, TABLE_3), (8, TABLE_4)])
 def test_tables_3_and_4_follow_the_average_method(size, table):
     avg = 2000
@@ -96,12 +98,14 @@ def test_tables_3_and_4_follow_the_average_method(size, table):
             assert expected_average_method(avg - d, avg, size) == F(under), (size, d)
 
 
+@pytest.mark.rule("004 4.5.2.1")
 def test_rounding_examples_of_4521():
     assert round_expected(F("3.33")) == F("3.35")
     assert round_expected(F("3.82")) == F("3.80")
     assert round_expected(F("3.72")) == F("3.70")
 
 
+@pytest.mark.rule("004 4.5.2.1")
 def test_difference_method_sums_table_1_and_rounds():
     # 1800 against 1700 (.64), 1800 (.50), 1900 (.36), 2000 (.24): 1.74 -> 1.75
     assert expected_difference_method(1800, [1700, 1800, 1900, 2000]) == F("1.75")
@@ -109,12 +113,14 @@ def test_difference_method_sums_table_1_and_rounds():
     assert expected_difference_method(1650, [1600, 1640]) == F("1.10")
 
 
+@pytest.mark.rule("004 4.5.2.1")
 def test_average_method_only_for_all_play_all_within_200():
     assert dsu.average_method_applies(True, [1800, 1900, 2000])
     assert not dsu.average_method_applies(True, [1800, 1900, 2001])
     assert not dsu.average_method_applies(False, [1800, 1900])
 
 
+@pytest.mark.rule("004 4.5.2.2")
 def test_bonus_thresholds_by_number_of_games():
     assert [SEED_EDITION.bonus_threshold(n) for n in range(1, 14)] == [F(3, 2)] * 5 + [F(2)] * 2 + [F(5, 2)] * 2 + [
         F(3)
@@ -125,11 +131,13 @@ def test_bonus_thresholds_by_number_of_games():
     assert bonus(F(1), F("2.50"), 5) == 0
 
 
+@pytest.mark.rule("004 4.5.2.3")
 def test_k_by_band():
     k = SEED_EDITION.k_factor
     assert [k(2400), k(2399), k(2000), k(1999), k(1600), k(1599), k(1000)] == [10, 20, 20, 30, 30, 45, 45]
 
 
+@pytest.mark.rule("004 4.5.2.4")
 @pytest.mark.parametrize(
     "old,new,corrected",
     [
@@ -149,6 +157,7 @@ def test_band_crossing_each_limit_both_ways(old, new, corrected):
     assert correct_band_crossing(old, new) == corrected
 
 
+@pytest.mark.rule("004 4.5.2.4")
 def test_band_crossing_two_limits_applies_limit_after_limit():
     # 1590 -> 2300: 1600 + ⅔ x 700 = 2066⅔, then 2000 + ⅔ x 66⅔ = 2044 4/9
     assert correct_band_crossing(1590, 2300) == 2000 + F(2, 3) * (1600 + F(2, 3) * 700 - 2000)
@@ -157,12 +166,14 @@ def test_band_crossing_two_limits_applies_limit_after_limit():
     assert correct_band_crossing(2410, 1950) == 1075
 
 
+@pytest.mark.rule("004 4.5.2.6")
 def test_floor():
     assert apply_floor(942) == 1000
     assert apply_floor(1001) == 1001
     assert register_gain(1010, F(-60)) == 1000
 
 
+@pytest.mark.rule("004 4.5.2")
 def test_register_gain_rounds_halves_up():
     assert register_gain(1900, F(27, 2)) == 1914
     assert register_gain(1900, F(-27, 2)) == 1887  # 1886.5 -> 1887
@@ -172,6 +183,7 @@ def _rr(results: dict[tuple[str, str], F]) -> tuple[Game, ...]:
     return tuple(Game(w, b, s, round=i + 1) for i, ((w, b), s) in enumerate(results.items()))
 
 
+@pytest.mark.rule("004 4.5.2")
 def test_event_by_the_average_method():
     ratings = {"A": 1850, "B": 1800, "C": 1750, "D": 1700}
     games = _rr(
@@ -192,6 +204,7 @@ def test_event_by_the_average_method():
     assert all(lines[p].method == "average" for p in "ABCD")
 
 
+@pytest.mark.rule("004 4.5.2.5")
 def test_winners_correction_for_a_shared_first_place():
     ratings = {"A": 2000, "B": 1900, "C": 1850, "D": 1820}
     half = F(1, 2)
@@ -217,6 +230,7 @@ def test_winners_correction_for_a_shared_first_place():
     assert lines["D"].new_rating == 1802  # 30 x (0.5 - 1.10)
 
 
+@pytest.mark.rule("004 4.5.2.5")
 def test_without_the_winners_correction_the_winner_would_lose_and_cross_2000():
     ratings = {"A": 2000, "B": 1900, "C": 1850, "D": 1820}
     half = F(1, 2)
@@ -234,6 +248,8 @@ def test_without_the_winners_correction_the_winner_would_lose_and_cross_2000():
     assert lines["A"].new_rating == 1997  # 2000 - 20 x 0.1 = 1998, below 2000: 2000 - 3/2 x 2
 
 
+@pytest.mark.rule("004 4.5.2.6")
+@pytest.mark.rule("004 4.5.2.4")
 def test_crossing_inside_an_event_and_the_floor():
     ratings = {"A": 1995, "B": 1995, "C": 1995, "L": 1010, "M": 1010, "N": 1030}
     games = (Game("A", "B", F(1)), Game("A", "C", F(1)), Game("L", "M", F(0)), Game("L", "N", F(0)))
@@ -244,6 +260,7 @@ def test_crossing_inside_an_event_and_the_floor():
     assert lines["L"].expected == F("0.95") and lines["L"].new_rating == 1000
 
 
+@pytest.mark.rule("004 4.5.4.2")
 def test_rated_games_rules_4542():
     played = Game("A", "B", F(1))
     reserve = Game("A", "B", F(1), reserve_after_half_hour=True)
@@ -259,6 +276,7 @@ def test_rated_games_rules_4542():
     assert not is_rated_game(with_notice, EventKind.INDIVIDUAL)
 
 
+@pytest.mark.rule("004 4.5.4.2")
 def test_absent_from_the_whole_event_is_not_rated():
     games = [
         Game("A", "X", F(1), played=False, no_show="X", round=1),
@@ -271,6 +289,8 @@ def test_absent_from_the_whole_event_is_not_rated():
     assert rated_games(games, EventKind.INDIVIDUAL) == games[2:]
 
 
+@pytest.mark.rule("004 4.5.4.2")
+@pytest.mark.rule("004 4.5.2.1")
 def test_unrated_game_changes_expected_score_by_the_group_method():
     ratings = {"A": 1800, "B": 1800, "C": 1800, "D": 1800}
     games = _rr({("A", "B"): F(1), ("A", "C"): F(1), ("B", "C"): F(1), ("B", "D"): F(1), ("C", "D"): F(1)})
@@ -280,6 +300,8 @@ def test_unrated_game_changes_expected_score_by_the_group_method():
     assert lines["B"].games == 3 and lines["B"].expected == F("1.50")  # 4 x .5 - ½
 
 
+@pytest.mark.rule("004 4.5.5.2")
+@pytest.mark.rule("004 4.5.5")
 def test_performance_rating_4552():
     assert performance_rating([1800, 1600], F(3, 2)) == 1700 + 193
     assert performance_rating([1800, 1600], F(2)) is None  # Tabel 2: "*"
@@ -297,6 +319,7 @@ def _two_unrated_games():
     )
 
 
+@pytest.mark.rule("004 4.5.5.2")
 def test_repeated_passes_until_stable():
     ratings = {"A": 1800, "B": 1600, "X": None, "Y": None}
     result = provisional_ratings(_two_unrated_games(), ratings)
@@ -334,6 +357,7 @@ def test_passes_with_a_tolerance():
     assert result.stable and result.passes == 8 and result.ratings == {"C": 1763, "D": 1438}
 
 
+@pytest.mark.rule("004 4.5.5.1")
 def test_provisional_ratings_are_used_for_the_opponents():
     ratings = {"A": 1800, "B": 1600, "X": None, "Y": None}
     lines = rate_event(DsuEvent(_two_unrated_games(), ratings)).players
@@ -342,6 +366,8 @@ def test_provisional_ratings_are_used_for_the_opponents():
     assert lines["A"].expected == F("0.75") and lines["A"].new_rating == 1793  # 1792.5 -> 1793
 
 
+@pytest.mark.rule("004 4.5.4.1")
+@pytest.mark.rule("004 4.5.4")
 def test_chronological_order_with_a_start_rating_sent_early():
     first = DsuEvent((Game("A", "B", F(1)),), {"A": None, "B": None}, day=date(2020, 1, 10))
     second = DsuEvent((Game("A", "C", F(1)),), {"A": None, "C": None}, day=date(2020, 1, 20))
@@ -355,6 +381,7 @@ def test_chronological_order_with_a_start_rating_sent_early():
     assert final["A"] == 2017
 
 
+@pytest.mark.rule("004 4.5.2")
 def test_editions_by_date(monkeypatch):
     later = replace(SEED_EDITION, name="later", start=date(2024, 6, 1), k_bottom=40)
     monkeypatch.setitem(dsu.DSU_EDITIONS, later.start, later)
@@ -366,6 +393,8 @@ def test_editions_by_date(monkeypatch):
     assert rate_event(DsuEvent(games, ratings, day=date(2024, 7, 1))).players["A"].k == 40
 
 
+@pytest.mark.rule("004 4.5.6")
+@pytest.mark.rule("004 4.5.6.2")
 def test_elo_alignment_456():
     players = [
         AlignmentPlayer(2300, 2250, 40),
@@ -395,6 +424,7 @@ def test_elo_alignment_456():
     assert Alignment(3, F(-40), 40).adjust(2100) == 2100
 
 
+@pytest.mark.rule("004 4.5.6.1")
 @pytest.mark.parametrize(
     "danish,difference,adjustment",
     [
@@ -413,6 +443,7 @@ def test_alignment_number(danish, difference, adjustment):
     assert result.adjustment == adjustment
 
 
+@pytest.mark.rule("004 4.5.2.1")
 def test_difference_method_is_nearly_zero_sum():
     """Σ(W - W_e) over an event is zero up to the rounding of each W_e to 0.05."""
     rng = random.Random(4)

@@ -2,6 +2,8 @@
 
 from fractions import Fraction as F
 
+import pytest
+
 from ratings.maths.dsu import Game
 from ratings.maths.report import rating_report
 from ratings.maths.titles import NormOpponent, NormTitle, PlayerClass, QualifyingKind
@@ -56,3 +58,23 @@ def test_report_of_an_unrated_player_shows_the_performance_rating():
     lines = rating_report(games, {"A": 1800, "B": 1600, "X": None})
     x = next(line for line in lines if line.player == "X")
     assert x.provisional and x.old_rating == 1893 and x.new_rating is None and x.change is None
+
+
+def _one_player_against(n: int) -> list[Game]:
+    """Player A beats n different opponents, one game each."""
+    return [Game("A", f"O{i:02d}", F(1), round=i) for i in range(1, n + 1)]
+
+
+@pytest.mark.rule("004 4.5.2.2")
+@pytest.mark.parametrize("games, extrapolated", [(5, False), (10, False), (11, False), (12, True), (15, True)])
+def test_a_bonus_beyond_eleven_games_is_flagged_as_extrapolated(games, extrapolated):
+    """004 §4.5.2.2: "Indtil 5 partier: B = W - W_e - 1,5 ... 10 eller 11 partier: B = W - W_e - 3"; the
+    table stops there. For 12 or more games the threshold continues the step (12-13 games: 3.5) and
+    the report says the bonus rests on an extrapolation."""
+    ratings = {"A": 2000} | {f"O{i:02d}": 2000 for i in range(1, games + 1)}
+    by = {line.player: line for line in rating_report(_one_player_against(games), ratings)}
+    assert by["A"].games == games and by["A"].bonus_extrapolated is extrapolated
+    assert not by["O01"].bonus_extrapolated
+    # Equal ratings: W_e = games / 2; W = games. B = games / 2 - threshold.
+    threshold = {5: F(3, 2), 10: F(3), 11: F(3), 12: F(7, 2), 15: F(4)}[games]
+    assert by["A"].bonus == F(games, 2) - threshold

@@ -3,6 +3,8 @@
 from fractions import Fraction
 from statistics import NormalDist
 
+import pytest
+
 from ratings.maths.tables import (
     DSU_TABLE_1,
     DSU_TABLE_2,
@@ -24,6 +26,7 @@ def test_fide_812_matches_normal_curve_except_where_the_reference_lists():
     assert differing == {54, 343, 344, 358, 392, 620}
 
 
+@pytest.mark.rule("004 4.5.7")
 def test_dsu_table_1_differs_from_fide_only_at_343_and_344():
     assert {d for d in range(1000) if DSU_TABLE_1.expected(d) != FIDE_TABLE_812.expected(d)} == {343, 344}
     assert DSU_TABLE_1.expected(342) == Fraction(88, 100)
@@ -31,6 +34,7 @@ def test_dsu_table_1_differs_from_fide_only_at_343_and_344():
     assert FIDE_TABLE_812.expected(344) == Fraction(88, 100)
 
 
+@pytest.mark.rule("004 4.5.7")
 def test_table_1_printed_rows():
     assert DSU_TABLE_1.expected(0) == Fraction(1, 2)
     assert DSU_TABLE_1.expected(3) == Fraction(1, 2)
@@ -52,6 +56,7 @@ def test_expected_score_is_monotone():
     assert values == sorted(values)
 
 
+@pytest.mark.rule("004 4.5.7")
 def test_table_2_differs_from_fide_only_at_009_and_the_ends():
     differing = {p for p in range(101) if DSU_TABLE_2.values[p] != FIDE_TABLE_811.values[p]}
     assert differing == {0, 9, 100}
@@ -62,6 +67,7 @@ def test_table_2_differs_from_fide_only_at_009_and_the_ends():
     assert FIDE_TABLE_811.difference(Fraction(0)) == -800
 
 
+@pytest.mark.rule("004 4.5.7")
 def test_table_2_rounds_p_to_two_decimals():
     assert DSU_TABLE_2.difference(Fraction(7, 9)) == 220  # .7778 -> .78
     assert DSU_TABLE_2.difference(Fraction(2, 3)) == 125  # .6667 -> .67

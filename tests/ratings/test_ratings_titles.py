@@ -25,6 +25,7 @@ from ratings.maths.titles import (
 )
 
 
+@pytest.mark.rule("004 23")
 def test_player_classes_23():
     assert [player_class(r) for r in (2400, 1900, 1899, 1700, 1699, 1500, 1499, 1000)] == [
         PlayerClass.MASTER,
@@ -61,6 +62,7 @@ CANDIDATE_TABLE = [
 ]
 
 
+@pytest.mark.rule("004 26")
 @pytest.mark.parametrize("low,high,category,percentage,points", CANDIDATE_TABLE)
 def test_candidate_table_every_cell(low, high, category, percentage, points):
     for avg in (low, high):
@@ -70,6 +72,7 @@ def test_candidate_table_every_cell(low, high, category, percentage, points):
             assert requirement.points == F(needed), (category, rounds)
 
 
+@pytest.mark.rule("004 26")
 def test_candidate_above_2525_example():
     # "Gennemsnitsrating 2605 giver ratingdifferencen 2351-2605 = -254 ... kvalificeret score på 19 %"
     requirement = candidate_requirement(2605, [2605] * 9)
@@ -79,6 +82,7 @@ def test_candidate_above_2525_example():
     assert candidate_requirement(2526, [2526] * 5).percentage == 27  # 2351 - 2526 = -175 -> .27
 
 
+@pytest.mark.rule("004 26")
 def test_candidate_average_includes_own_rating_and_rounds_half_up():
     # own 2000 and five opponents at 2200: 13000 / 6 = 2166.7 -> 2167, category 4 (76 %), not 6
     requirement = candidate_requirement(2000, [2200] * 5)
@@ -89,6 +93,7 @@ def test_candidate_average_includes_own_rating_and_rounds_half_up():
     assert candidate_requirement(1899, [1899] * 5) is None
 
 
+@pytest.mark.rule("004 26")
 def test_candidate_result_needs_five_rounds_and_a_qualifying_event():
     assert candidate_result(2000, [2200] * 5, F(4))
     assert not candidate_result(2000, [2200] * 5, F(7, 2))
@@ -96,6 +101,7 @@ def test_candidate_result_needs_five_rounds_and_a_qualifying_event():
     assert not candidate_result(2000, [2200] * 5, F(4), kind=None)
 
 
+@pytest.mark.rule("004 26")
 def test_candidate_result_after_five_rounds_in_the_division():
     rounds = [(2200, F(1))] * 4 + [(2200, F(0))] + [(2200, F(0))] * 2
     # after 5 rounds: 4 of 4 needed (76 % of 5 = 3.8 -> 4); after 7: 4 < 5.5
@@ -120,6 +126,7 @@ NORM_TABLE = [
 TITLES = (NormTitle.GM, NormTitle.IM, NormTitle.WGM, NormTitle.WIM)
 
 
+@pytest.mark.rule("004 4.7.4")
 @pytest.mark.parametrize("row", NORM_TABLE, ids=[r[0] for r in NORM_TABLE])
 def test_norm_table_every_range(row):
     points, *ranges = row
@@ -128,6 +135,7 @@ def test_norm_table_every_range(row):
             assert norm_points(9, avg, title) == F(points), (title, avg)
 
 
+@pytest.mark.rule("004 4.7.4")
 def test_norm_below_the_table_and_above_it():
     assert norm_points(9, 2327, NormTitle.GM) is None
     assert norm_points(9, 1977, NormTitle.WIM) is None
@@ -144,6 +152,7 @@ def _field(low_ratings=(2100, 2100), titles=("GM", "GM", "GM", "IM", "IM")):
     return [NormOpponent(r, f, t) for r, f, t in zip(ratings, feds, titles, strict=True)]
 
 
+@pytest.mark.rule("004 4.7.4")
 def test_norm_with_the_two_lowest_raised():
     opponents = _field()
     # raw average (7 x 2450 + 2 x 2100) / 9 = 2372.2; raised to 2250: 21650 / 9 = 2405.6 -> 2406
@@ -155,12 +164,14 @@ def test_norm_with_the_two_lowest_raised():
     assert norm_check("DEN", opponents, F(11, 2), NormTitle.IM).achieved
 
 
+@pytest.mark.rule("004 4.7.4")
 def test_norm_raises_an_unrated_opponent_and_never_lowers():
     opponents = _field(low_ratings=(2450, None))
     assert norm_average(opponents, NormTitle.GM) == 2428  # (8 x 2450 + 2250) / 9 = 2427.8
     assert norm_average(_field(low_ratings=(2450, 2450)), NormTitle.GM) == 2450
 
 
+@pytest.mark.rule("004 4.7.4")
 def test_norm_participant_requirements():
     two_unrated = _field(low_ratings=(None, None))
     assert "more than one opponent without a rating" in norm_check("DEN", two_unrated, F(9), NormTitle.GM).failures
@@ -184,6 +195,7 @@ def test_norm_participant_requirements():
     assert not norm_check("DEN", _field(titles=("GM", "IM", "FM", "FM", "FM")), F(6), NormTitle.IM).achieved
 
 
+@pytest.mark.rule("004 4.7.4")
 def test_norm_event_requirements():
     good = NormEventInfo(
         max_games_per_day=2,
@@ -223,6 +235,7 @@ def _event(**changes):
     return FideEventInfo(**(base | changes))
 
 
+@pytest.mark.rule("004 4.7.2")
 def test_fide_rateability_472():
     assert fide_rateability_failures(_event()) == []
     assert fide_rateability_failures(_event(players=13)) != []  # 4 of 13 is less than a third
@@ -237,6 +250,8 @@ def test_fide_rateability_472():
     assert fide_rateability_failures(_event(smoking_allowed=True)) != []
 
 
+@pytest.mark.rule("004 4.7.2")
+@pytest.mark.rule("004 4.7.1")
 def test_games_counting_for_fide_472():
     assert counts_for_fide(True, True, False)
     assert not counts_for_fide(False, True, False)
@@ -246,6 +261,7 @@ def test_games_counting_for_fide_472():
     assert not counts_for_fide(True, False, True, F(1, 2))
 
 
+@pytest.mark.rule("004 4.7.4")
 def test_games_counting_for_a_norm_474():
     assert norm_counting_game(True)
     assert not norm_counting_game(False)
@@ -276,3 +292,31 @@ def test_a_regional_rated_events_final_answer_agrees_with_its_round_five_answer(
     early = [(2200, F(1))] * 3 + [(2200, F(1, 2))] * 2 + [(2200, F(0))] * 2
     assert candidate_result_during(2200, early, kind) == 5
     assert not candidate_result(2200, [2200] * 4, F(4), kind)  # fewer than five rounds never
+
+
+WIM_SHORT = "too few titled opponents for a WIM norm"
+
+
+@pytest.mark.rule("004 4.7.4")
+@pytest.mark.parametrize(
+    "titles, enough",
+    [
+        (("WIM", "WIM", "WIM"), True),
+        (("WIM", "FM", "FM"), True),  # two FMs
+        (("WIM", "WIM", "FM"), True),  # an FM counts as a WIM (higher titles count toward the lower)
+        (("WIM", "WIM", "WGM"), True),
+        (("FM", "FM"), True),
+        (("GM", "FM"), True),
+        (("WIM", "WIM", "WFM"), False),  # WFM is below WIM
+        (("WIM", "WIM"), False),
+        (("GM", "WIM"), False),  # two at or above WIM, but only one of GM / IM / WGM / FM
+        (("WIM", "WIM", "CM"), False),
+    ],
+)
+def test_wim_norm_title_combinations(titles, enough):
+    """004 §4.7.4, "Øvrige krav" for the WIM norm: "Min 3 WIM eller 2 GM / IM / WGM / FM". The rule
+    ranks FM above WIM (two FMs do what three WIMs do), so a higher title counts toward the lower
+    requirement: exchanging a WIM for an FM never loses the norm (docs/ratings.md)."""
+    opponents = _field(titles=titles)
+    failures = norm_check("DEN", opponents, F(9), NormTitle.WIM).failures
+    assert (WIM_SHORT not in failures) is enough

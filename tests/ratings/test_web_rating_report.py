@@ -144,6 +144,7 @@ def test_dsu_report_by_federation_and_override(td_client, club, four):
     assert report_rows(page)["D"][7] == "1690"
 
 
+@pytest.mark.rule("004 26")
 def test_dsu_average_method_candidate_result_and_player_card(client, td_client, club, td):
     """Six players 2000 ... 1950 in a round robin (spread 50: average method), A wins all, the others draw.
 
@@ -201,6 +202,7 @@ def test_report_is_for_tds_only(client, club, viewer, four):
     assert client.get(url + "?format=pdf").status_code == 403
 
 
+@pytest.mark.rule("004 4.5.4.2")
 @pytest.mark.parametrize("system", ["fide", "knsb", "dsu"])
 def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, club, td, system):
     """Round 1: board 1 won by forfeit (a no-show: rated by DSU §4.5.4.2, not by FIDE/KNSB), round 2 drawn.

@@ -195,3 +195,16 @@ def test_the_standings_pdf_draws_the_chart(client, three_rounds, tmp_path, langu
 def _coordinates(image):
     width, height = image.size
     return ((x, y) for y in range(height) for x in range(width))
+
+
+@pytest.mark.django_db
+def test_a_new_rating_shows_at_once_on_the_cached_player_page(client, td, club, members, rated):
+    """A rating list applied records RatingChange rows: the pages of the member's competitions follow."""
+    from ratings.models import RatingChange
+
+    competition = make_competition(club, td, members[:4])
+    number = competition.participants.get(member=rated).start_number
+    player = reverse("player", args=[club.slug, competition.slug, number])
+    assert "1957" not in client.get(player).content.decode()
+    RatingChange.objects.create(member=rated, system="knsb", date=date(2026, 10, 1), old=1901, new=1957)
+    assert "1957" in client.get(player).content.decode()

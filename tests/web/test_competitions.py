@@ -157,6 +157,7 @@ def test_malformed_trf_is_refused_with_its_line_and_nothing_is_saved(td_client, 
     assert not Round.objects.exists()
 
 
+@pytest.mark.rule("004 16")
 def test_round_robin_leaver_under_half_is_struck_from_the_standings(club, td):
     """Seed 004 §16: under 50 % of his games played, his results do not count."""
     from tournaments.standings import standings

@@ -71,6 +71,7 @@ def test_a_whole_odd_tournament_pairs_end_to_end(club, td, system):
         had_bye.add(byes[0].participant_id)
 
 
+@pytest.mark.rule("004 4.9.2")
 def test_monrad_warns_the_td_when_the_next_round_cannot_be_paired(club, td, td_client):
     """§4.9.2: six players, white wins twice: pairing round 3 leaves round 4 unpairable, and the TD sees it."""
     from tournaments import adapter
@@ -93,6 +94,7 @@ def test_monrad_without_warning_shows_none(club, td, td_client):
     assert 'class="warning"' not in page.content.decode()
 
 
+@pytest.mark.rule("004 4.9.6")
 def test_dubov_standings_publish_the_aro_list(client, club, td):
     """§4.9.6 section 9: after each round the ARO list is published; ARO is the mean rating of the opponents."""
     members = make_members(club, 6)

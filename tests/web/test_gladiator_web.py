@@ -87,6 +87,7 @@ def encounter_games(competition, number, match) -> list[Game]:
     )
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_gladiator_round_robin_through_the_pages(client, td, club):
     members = make_members(club, 4)
     assert client.post(reverse("login"), {"username": "director", "password": "secret-pass-1"}).status_code == 302
@@ -197,6 +198,8 @@ def test_gladiator_round_robin_through_the_pages(client, td, club):
     assert sorted(cross[1]) == ["21", "31", "40"]
 
 
+@pytest.mark.rule("004 4.9.8")
+@pytest.mark.rule("004 4.5.3")
 def test_rating_report_rates_the_ordinary_games_by_their_own_result(td_client, td, club):
     from ratings.models import RatingSystem
     from ratings.reports import build_report
@@ -219,6 +222,7 @@ def test_rating_report_rates_the_ordinary_games_by_their_own_result(td_client, t
     assert [(row.games, row.score) for row in report.rows] == [(1, 0.5), (1, 0.5)]  # the draw, not the point
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_gladiator_is_refused_for_a_knockout(club):
     from django.core.exceptions import ValidationError
 
@@ -226,6 +230,7 @@ def test_gladiator_is_refused_for_a_knockout(club):
         Competition.objects.create(club=club, name="Cup", slug="cup", system="knockout", gladiator=True)
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_an_encounter_refuses_results_it_cannot_take(td, club):
     from django.core.exceptions import ValidationError
 
@@ -266,6 +271,7 @@ def test_an_encounter_refuses_results_it_cannot_take(td, club):
     assert {p.id: p.history[0].score for p in state.players} == {black: 1.0, 3 - black: 0.0}
 
 
+@pytest.mark.rule("004 4.9.8")
 def test_a_swiss_round_is_paired_on_the_gladiator_points(td, club):
     from tournaments import adapter, gladiator, services
 

@@ -19,6 +19,10 @@ def season(club, td):
     return make_competition(club, td, make_members(club, 7), system="keizer", rounds=30, slug="keizer")
 
 
+@pytest.mark.rule("003 3.3")
+@pytest.mark.rule("003 3.4")
+@pytest.mark.rule("003 1.2")
+@pytest.mark.rule("003 1.3")
 def test_club_night_with_notice_club_match_and_reserve(td_client, club, td, season):
     absent = season.participants.get(start_number=7)
     club_match = season.participants.get(start_number=6)
@@ -61,6 +65,7 @@ def test_standings_page_has_the_seed_columns_and_the_player_explanation(client, 
     assert "drew with" in card and "How the Keizer points came about" in card
 
 
+@pytest.mark.rule("003 3.3")
 def test_member_sends_notice_online_until_the_round_is_paired(client, club, td, season):
     participant = season.participants.get(start_number=3)
     user = get_user_model().objects.create_user("speler3", password="pw-speler-3")
@@ -92,6 +97,7 @@ def test_someone_outside_the_competition_cannot_send_notice(client, club, season
     assert client.get(reverse("notice", args=[club.slug, season.slug])).status_code == 403
 
 
+@pytest.mark.rule("003 1.10")
 def test_new_season_start_ranking_follows_last_seasons_tpr(club, td):
     """Seed 003 §1.10: TPR after 5 or more games last season, rating otherwise."""
     from tests.conftest import play_round

@@ -61,6 +61,7 @@ def match_games(competition, number, match):
     )
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_td_runs_a_twelve_player_cup_end_to_end(client, td, club):
     members = make_members(club, 12)  # national ratings 2090, 2080, ...: members[0] is seed 1
     assert client.post(reverse("login"), {"username": "director", "password": "secret-pass-1"}).status_code == 302
@@ -184,6 +185,7 @@ def cup(club, td):
     return competition
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_only_the_td_runs_the_cup(client, club, td, viewer, cup):
     actions = [
         url("cup_pair", cup),
@@ -202,6 +204,7 @@ def test_only_the_td_runs_the_cup(client, club, td, viewer, cup):
     assert client.get(url("bracket", cup)).status_code == 200
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_level_match_blocks_the_next_round_until_its_tie_break_is_played(td_client, td, cup):
     from tournaments import services
 
@@ -223,6 +226,7 @@ def test_a_level_match_blocks_the_next_round_until_its_tie_break_is_played(td_cl
     assert Game.objects.get(pk=added[0].pk).result == ""
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_correction_that_would_strand_later_games_is_refused(td_client, td, cup):
     from tournaments import services
 
@@ -247,6 +251,7 @@ def test_a_correction_that_would_strand_later_games_is_refused(td_client, td, cu
     assert view.decided and view.status.text().endswith("won the match 1½-½")
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_no_late_entries_and_the_format_is_fixed_once_paired(td_client, td, club, cup):
     from django.core.exceptions import ValidationError
 
@@ -263,6 +268,7 @@ def test_no_late_entries_and_the_format_is_fixed_once_paired(td_client, td, club
     assert cup.settings["games"] == 2
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_pair_from_the_manage_page_uses_the_bracket(td_client, td, cup):
     """The general "pair" button pairs a knockout round by its bracket as well."""
     response = td_client.post(reverse("pair", args=[cup.club.slug, cup.slug]))
@@ -272,6 +278,7 @@ def test_pair_from_the_manage_page_uses_the_bracket(td_client, td, cup):
     assert td_client.get(url("manage_round", cup, 1))["Location"] == url("cup", cup)
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_player_who_withdraws_mid_match_loses_it_by_walkover(td_client, td, cup):
     from tournaments import services
 
@@ -296,6 +303,7 @@ def test_a_player_who_withdraws_mid_match_loses_it_by_walkover(td_client, td, cu
     assert all(first.white.start_number not in m.match.players for m in quarter)
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_the_demo_club_has_a_cup_in_progress(client):
     from django.core.management import call_command
 
@@ -312,6 +320,7 @@ def test_the_demo_club_has_a_cup_in_progress(client):
     assert "Quarter-final" in page and "tie-break" in page
 
 
+@pytest.mark.rule("004 4.9.7")
 def test_a_player_who_withdraws_before_the_draw_is_not_in_it(td, cup):
     from tournaments import services
 

@@ -47,6 +47,7 @@ def test_the_dutch_system_explanation_in_the_readers_language(club, td, td_clien
         assert word not in page
 
 
+@pytest.mark.rule("004 4.9.2")
 def test_a_round_stored_before_notes_shows_its_lines_and_its_warning(club, td, td_client):
     """Old rows hold English sentences: shown as they are, a WARNING line still as an alert."""
     competition, rnd = _dutch_round_two(club, td)
@@ -136,6 +137,7 @@ def test_the_tiebreak_explanation_in_the_readers_language(client, club, td, memb
         assert english_word not in page
 
 
+@pytest.mark.rule("004 4.9.7")
 @pytest.mark.parametrize(
     ("language", "words"),
     [
@@ -157,6 +159,7 @@ def test_the_cup_explains_its_round_in_the_readers_language(td_client, club, td,
     assert "Knockout of 12 players" not in page
 
 
+@pytest.mark.rule("004 4.9.2")
 def test_the_monrad_warning_is_an_alert_in_dutch(club, td, td_client):
     """§4.9.2: the look-ahead's warning keeps its alert in any language; its text is translated."""
     from tournaments import adapter
@@ -172,6 +175,7 @@ def test_the_monrad_warning_is_an_alert_in_dutch(club, td, td_client):
     )
 
 
+@pytest.mark.rule("004 4.9.1")
 @pytest.mark.parametrize(
     ("language", "words"),
     [

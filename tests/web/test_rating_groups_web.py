@@ -17,6 +17,7 @@ def members_of(competition):
     return [p.member for p in competition.participants.select_related("member").order_by("member__national_rating")]
 
 
+@pytest.mark.rule("004 65")
 def test_a_swiss_event_splits_with_only_the_lowest_group_odd(td_client, club, td):
     members = make_members(club, 27)  # national ratings 2090, 2080, ...: strongest first
     event = make_competition(club, td, members, system="dutch", rounds=7, slug="open")
@@ -31,12 +32,14 @@ def test_a_swiss_event_splits_with_only_the_lowest_group_odd(td_client, club, td
     assert TDAction.objects.get(competition=event, action="split-groups").detail == "groups of 9: 10, 8, 9"
 
 
+@pytest.mark.rule("004 65")
 def test_a_round_robin_event_keeps_groups_of_the_chosen_size(td_client, club, td):
     event = make_competition(club, td, make_members(club, 27), system="roundrobin", slug="rr")
     td_client.post(groups_url(event), {"size": 9})
     assert [Competition.objects.get(slug=f"rr-{n}").participants.count() for n in (1, 2, 3)] == [9, 9, 9]
 
 
+@pytest.mark.rule("004 65")
 def test_groups_only_before_round_one_and_only_by_the_td(client, td_client, club, td, viewer):
     event = make_competition(club, td, make_members(club, 8), system="dutch", rounds=3, slug="open")
     page = td_client.get(groups_url(event), {"size": 8})

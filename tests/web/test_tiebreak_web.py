@@ -206,6 +206,7 @@ def awards(competition) -> set[tuple[str, int, Decimal, str]]:
     return {(x.category, x.participant.start_number, x.award.amount, x.award.label) for x in result.lines}
 
 
+@pytest.mark.rule("004 24")
 def test_round_robin_shares_cash_on_equal_points_by_default(rr):
     # Seed 004 §24: 2 and 3 on 1½ share places 2 and 3: (60 + 40) / 2 = 50; the cup goes to 1.
     make_table(rr, main=[["100", "cup"], ["60", ""], ["40", ""]])
@@ -273,6 +274,7 @@ def test_keizer_strength_groups(club, td):
     assert awards(competition) == expected
 
 
+@pytest.mark.rule("004 24")
 def test_prize_settings_form_and_list_page(td_client, client, club, rr):
     from tournaments.models import PrizeTable
 

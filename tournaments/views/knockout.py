@@ -291,6 +291,8 @@ def _board_result(board) -> str:
         return ""
     if board.forfeit:
         return "+ / -" if board.result == 1.0 else "- / +"
+    if board.black_result is not None:  # both lost: a double forfeit, or both had withdrawn
+        return "0-0"
     return {1.0: "1-0", 0.5: "½-½", 0.0: "0-1"}[board.result]
 
 

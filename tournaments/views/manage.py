@@ -9,6 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from audit.history import render_history
+from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
@@ -89,6 +91,11 @@ def system_settings(request, club, competition):
             request.user,
             override=bool(form.cleaned_data.get("override")),
             preset=request.POST.get("preset", ""),
+            gladiator={
+                name: form.cleaned_data[name]
+                for name in ("gladiator_ordinary_games", "gladiator_replays")
+                if name in form.cleaned_data
+            },
         )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
@@ -168,6 +175,15 @@ def undo_round(request, club, competition):
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
+
+
+@login_required
+def competition_history(request, club, competition):
+    """The competition's audit log: every write, who and when, before and after (TDs only)."""
+    competition = _directed_competition(request, club, competition)
+    entries = AuditEntry.objects.filter(competition_id=competition.pk)
+    title = _("History of %(competition)s") % {"competition": competition.name}
+    return render_history(request, entries, {"club": competition.club, "competition": competition, "title": title})
 
 
 def results_history(request, club, competition):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from ..notes import Note, note_text
-from ..state import TournamentState
+from ..state import InvalidInput, TournamentState
 from .catalogue import ENCOUNTER, RATING_BASED, Calculator, Explanation, Item, Spec, parse
 from .rules import GAME, Rules, Unrated, points
 
@@ -176,7 +176,13 @@ _UNRATED_RULE = {
 
 def unrated_rule_note(tiebreaks: list[str], unrated: Unrated | None = None) -> Note | None:
     """What the standings say about unrated opponents, when the list has a rating-based tie-break."""
-    if not any(parse(code).acronym in RATING_BASED for code in tiebreaks):
+    def rating_based(code: str) -> bool:
+        try:
+            return parse(code).acronym in RATING_BASED
+        except InvalidInput:  # a column of the system's own (the Gladiator ranking), no catalogue code
+            return False
+
+    if not any(rating_based(code) for code in tiebreaks):
         return None
     unrated = unrated or Unrated()
     return _UNRATED_RULE[unrated.how](rating=unrated.rating)

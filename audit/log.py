@@ -1,0 +1,99 @@
+"""`record`: the one function every write calls to leave its row in the audit log.
+
+    record(user, "result", game, before={"result": ""}, after={"result": "1-0"})
+
+`target` is the object written (a club, competition, round, game, bye, participant, member, prize table,
+rating list, ...); the club, competition and round it belongs to are found from it, and kept as ids and
+names. `before` and `after` are any JSON-able values (dates and decimals become text); `values` and
+`boards` make them from model objects. Call it inside the write's transaction: when the write is
+rolled back, so is its row.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+
+from .models import AuditEntry
+
+
+def record(user, action: str, target=None, before: Any = None, after: Any = None, *, label: str = "") -> AuditEntry:
+    """Append one row: who (`user`, None for the system), `action`, on `target`, from `before` to `after`."""
+    club, competition, round_number = _context(target)
+    authenticated = user is not None and getattr(user, "is_authenticated", False)
+    return AuditEntry.objects.create(
+        user_id=user.pk if authenticated else None,
+        username=user.get_username()[:150] if authenticated else "",
+        action=action[:40],
+        club_id=getattr(club, "pk", None),
+        club_name=str(club or "")[:120],
+        competition_id=getattr(competition, "pk", None),
+        competition_name=str(competition or "")[:120],
+        round_number=round_number,
+        object_type=target._meta.model_name if target is not None else "",
+        object_id=str(target.pk or "") if target is not None else "",
+        object_label=(label or _label(target))[:250],
+        before=_jsonable(before),
+        after=_jsonable(after),
+    )
+
+
+def values(obj, *fields: str) -> dict[str, Any]:
+    """The named fields of a model object, related objects by their names: for `before` and `after`."""
+    out: dict[str, Any] = {}
+    for name in fields:
+        field = obj._meta.get_field(name)
+        if field.is_relation:
+            out[name] = str(getattr(obj, name)) if getattr(obj, field.attname) is not None else None
+        else:
+            out[name] = field.value_from_object(obj)
+    return _jsonable(out)
+
+
+def boards(rnd) -> dict[str, list[str]]:
+    """A round's pairing as text, board by board, and its byes: for pairing, undo and manual edits."""
+    games = [
+        f"{g.board}. {g.white.start_number} {g.white.name} – {g.black.start_number} {g.black.name}"
+        + (f" {g.result}" if g.result else "")
+        for g in rnd.games.select_related("white__member", "black__member").order_by("board", "pk")
+    ]
+    byes = [
+        f"{b.participant.start_number} {b.participant.name}: {b.get_kind_display()} ({b.points})"
+        for b in rnd.byes.select_related("participant__member").order_by("participant__start_number")
+    ]
+    return {"games": games, "byes": byes}
+
+
+def _context(target):
+    """The club, competition and round number `target` belongs to (None where it has none)."""
+    if target is None:
+        return None, None, None
+    kind = target._meta.model_name
+    club = competition = rnd = None
+    if kind == "club":
+        club = target
+    elif kind == "competition":
+        competition = target
+    else:
+        rnd = target if kind == "round" else getattr(target, "round", None)
+        if rnd is not None and not hasattr(rnd, "competition"):
+            rnd = None
+        competition = rnd.competition if rnd is not None else getattr(target, "competition", None)
+        club = getattr(target, "club", None)
+    if competition is not None:
+        club = competition.club
+    return club, competition, (rnd.number if rnd is not None else None)
+
+
+def _label(target) -> str:
+    if target is None:
+        return ""
+    if target._meta.model_name == "game":
+        return f"{target.round.number}.{target.board} {target.white.name} – {target.black.name}"
+    return str(target)
+
+
+def _jsonable(value: Any) -> Any:
+    return None if value is None else json.loads(json.dumps(value, cls=DjangoJSONEncoder))

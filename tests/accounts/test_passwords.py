@@ -1,0 +1,83 @@
+"""Password reset by e-mail (Django's views, this site's pages) and password change."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_password_reset_end_to_end(client, td, mailoutbox):
+    td.email = "td@club.example.org"
+    td.save()
+    page = client.get(reverse("login")).content.decode()
+    assert reverse("password_reset") in page  # the login page links to it
+    response = client.post(reverse("password_reset"), {"email": "td@club.example.org"})
+    assert response.status_code == 302 and response["Location"] == reverse("password_reset_done")
+    (mail,) = mailoutbox
+    assert mail.to == ["td@club.example.org"]
+    assert "director" in mail.body
+    link = re.search(r"https?://testserver(/password/reset/\S+/)", mail.body).group(1)
+    response = client.get(link)  # Django moves the token into the session and redirects
+    assert response.status_code == 302
+    form_url = response["Location"]
+    assert "Choose a new password" in client.get(form_url).content.decode()
+    response = client.post(form_url, {"new_password1": "a-new-club-pass-9", "new_password2": "a-new-club-pass-9"})
+    assert response.status_code == 302 and response["Location"] == reverse("password_reset_complete")
+    td.refresh_from_db()
+    assert td.check_password("a-new-club-pass-9") and not td.check_password("secret-pass-1")
+    # The link works once.
+    assert "not valid" in client.get(link, follow=True).content.decode()
+    # The new password logs in.
+    response = client.post(reverse("login"), {"username": "director", "password": "a-new-club-pass-9"})
+    assert response.status_code == 302
+
+
+def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client, td, mailoutbox):
+    response = client.post(reverse("password_reset"), {"email": "nobody@example.org"}, follow=True)
+    assert response.status_code == 200 and "Check your e-mail" in response.content.decode()
+    assert mailoutbox == []
+
+
+def test_mail_goes_to_the_console_unless_an_smtp_server_is_set(monkeypatch):
+    import importlib
+
+    import config.settings as production
+
+    monkeypatch.setenv("SECRET_KEY", "x" * 50)
+    monkeypatch.setenv("ALLOWED_HOSTS", "example.org")
+    monkeypatch.delenv("EMAIL_HOST", raising=False)
+    assert importlib.reload(production).EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend"
+    monkeypatch.setenv("EMAIL_HOST", "smtp.example.org")
+    monkeypatch.setenv("EMAIL_PORT", "587")
+    reloaded = importlib.reload(production)
+    assert reloaded.EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend"
+    assert (reloaded.EMAIL_HOST, reloaded.EMAIL_PORT) == ("smtp.example.org", 587)
+    monkeypatch.delenv("EMAIL_HOST")
+    importlib.reload(production)
+
+
+def test_password_change(client, td):
+    client.force_login(td)
+    assert reverse("password_change") in client.get(reverse("home")).content.decode()  # linked from every page
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "wrong", "new_password1": "another-pass-77", "new_password2": "another-pass-77"},
+    )
+    assert response.status_code == 200 and "Your old password was entered incorrectly" in response.content.decode()
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "secret-pass-1", "new_password1": "another-pass-77", "new_password2": "another-pass-77"},
+    )
+    assert response.status_code == 302 and response["Location"] == reverse("password_change_done")
+    td.refresh_from_db()
+    assert td.check_password("another-pass-77")
+    assert client.get(reverse("home")).wsgi_request.user == td  # still logged in
+
+
+def test_password_change_needs_a_login(client):
+    response = client.get(reverse("password_change"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
