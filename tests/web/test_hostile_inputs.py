@@ -513,3 +513,95 @@ def test_a_typed_result_that_is_no_result_is_refused(td_client, club, swiss, td,
     response = td_client.post(url, {"result-1": value}, follow=True)
     assert "is not a result" in page(response)
     assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"main_text": "1" * 5000}, "is not a prize"),
+        ({"main_text": "١٠٠, 50"}, "is not a prize"),
+        ({"main_text": "100", "currency": "EURO€"}, ""),  # five characters: accepted
+        ({"main_text": "100", "currency": "DOLLARS"}, "at most 5 characters"),
+        ({"main_text": "100", "groups_text": "U; rating; " + "9" * 5000 + "; 5"}, "is not a range"),
+        ({"main_text": "100", "groups_text": "U; colour; 1-2; 5"}, "is not a kind of prize group"),
+        ({"main_text": "1\x0000"}, "Null characters are not allowed"),
+        ({"main_text": "100", "sharing": "bogus"}, "Select a valid choice"),
+    ],
+    ids=["amount-5000-digits", "arabic-digits", "currency-5", "currency-7", "range-5000-digits", "bogus-kind",
+         "nul", "bogus-sharing"],
+)  # fmt: skip
+def test_prize_table_form_is_checked(td_client, club, swiss, data, message):
+    before = snapshot()
+    response = td_client.post(reverse("prize_settings", args=[club.slug, swiss.slug]), data)
+    text = page(response)
+    if message:
+        assert message in text
+        assert snapshot() == before
+    else:
+        assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"codes": "BH, XYZ"}, "XYZ"),
+        ({"codes": "BH/C²"}, "BH/C²"),
+        ({"codes": "BH", "unrated_rating": "99999999999"}, "less than or equal to 3999"),
+        ({"codes": "BH", "unrated_opponents": "bogus"}, "Select a valid choice"),
+    ],
+    ids=["unknown-code", "superscript-modifier", "huge-rating", "bogus-choice"],
+)
+def test_tiebreak_form_is_checked(td_client, club, swiss, data, message):
+    before = snapshot()
+    assert message in page(td_client.post(reverse("tiebreak_settings", args=[club.slug, swiss.slug]), data))
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("size", ["abc", "0", "-4", "99999999999999999999", "²"])
+def test_splitting_into_groups_of_a_bogus_size(td_client, club, swiss, size):
+    before = snapshot()
+    response = td_client.post(reverse("split_groups", args=[club.slug, swiss.slug]), {"size": size})
+    assert 'class="error"' in page(response) or "error" in page(response)
+    assert snapshot() == before
+
+
+@pytest.fixture
+def cup(club, td):
+    return make_competition(club, td, make_members(club, 8), system="knockout", slug="cup")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"games": "abc", "rapid_games": "2", "blitz_games": "2"},
+     {"games": "9" * 30, "rapid_games": "2", "blitz_games": "2"},
+     {"games": "-1", "rapid_games": "2", "blitz_games": "2"}, {}],
+    ids=["letters", "huge", "negative", "nothing"],
+)  # fmt: skip
+def test_cup_format_is_checked(td_client, club, cup, data):
+    before = snapshot()
+    response = td_client.post(reverse("cup_format", args=[club.slug, cup.slug]), data, follow=True)
+    assert page(response) and list(response.context["messages"])
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("a, b", [("²", "1"), ("9" * 30, "1"), ("", ""), ("1", "1")])
+def test_exchanging_bogus_players(td_client, club, swiss, td, a, b):
+    from tournaments import adapter
+
+    adapter.pair_next_round(swiss, td)
+    before = snapshot()
+    response = td_client.post(reverse("exchange", args=[club.slug, swiss.slug, 1]), {"a": a, "b": b}, follow=True)
+    assert page(response)
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "email, message",
+    [("not-an-address", "Enter a valid email address"), ("a\x00b@example.org", "Null characters are not allowed"),
+     ("x" * 300 + "@example.org", "at most 254 characters")],
+    ids=["not-an-address", "nul", "too-long"],
+)  # fmt: skip
+def test_invitation_form_is_checked(td_client, club, email, message):
+    before = snapshot()
+    assert message in page(td_client.post(reverse("directors", args=[club.slug]), {"email": email}))
+    assert snapshot() == before
