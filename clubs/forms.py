@@ -14,6 +14,26 @@ class MemberForm(validation.ModelLimitsMixin, forms.ModelForm):
         ]  # fmt: skip
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
+    def __init__(self, *args, club=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def _unique_in_club(self, name: str) -> str:
+        value = self.cleaned_data[name].strip()
+        if value and self.club is not None:
+            others = self.club.members.filter(**{name: value}).exclude(pk=self.instance.pk)
+            if others.exists():
+                raise forms.ValidationError(
+                    _("%(field)s %(value)s is already a member's.") % {"field": name, "value": value}
+                )
+        return value
+
+    def clean_fide_id(self) -> str:
+        return self._unique_in_club("fide_id")
+
+    def clean_national_id(self) -> str:
+        return self._unique_in_club("national_id")
+
 
 class GuestForm(validation.ModelLimitsMixin, forms.ModelForm):
     """A guest entered on the spot: a name and a rating are enough."""

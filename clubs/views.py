@@ -31,7 +31,7 @@ def club(request, club):
 @login_required
 def members(request, club):
     club = directed_club(request, club)
-    form = MemberForm(request.POST or None)
+    form = MemberForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             member = form.save(commit=False)

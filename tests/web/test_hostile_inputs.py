@@ -409,10 +409,14 @@ def test_rating_history_with_a_bogus_member(td_client, club, anna, value):
         ({"first_name": "Anna", "last_name": "B", "fide_rating": "18²2"}, "Enter a whole number"),
         ({"first_name": "Anna", "last_name": "B", "sex": "x"}, "Select a valid choice"),
         ({"first_name": "Anna", "last_name": "B", "birth_date": "2026-02-30"}, "Enter a valid date"),
+        ({"first_name": "Anna", "last_name": "B", "fide_id": "1003"}, "fide_id 1003 is already a member"),
+        ({"first_name": "Anna", "last_name": "B", "national_id": " 5003 "}, "national_id 5003 is already a member"),
     ],
-    ids=["name-300", "name-nul", "rating-too-large", "rating-superscript", "bogus-sex", "impossible-date"],
+    ids=["name-300", "name-nul", "rating-too-large", "rating-superscript", "bogus-sex", "impossible-date",
+         "fide-id-taken", "national-id-taken"],
 )
 def test_member_form_is_checked(td_client, club, data, message):
+    club.members.create(first_name="Karel", last_name="Appel", fide_id="1003", national_id="5003")
     before = snapshot()
     assert message in page(td_client.post(reverse("members", args=[club.slug]), data))
     assert snapshot() == before
