@@ -3,10 +3,11 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from . import validation
 from .models import Member
 
 
-class MemberForm(forms.ModelForm):
+class MemberForm(validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = Member
         fields = [
@@ -15,8 +16,28 @@ class MemberForm(forms.ModelForm):
         ]  # fmt: skip
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
+    def __init__(self, *args, club=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
 
-class GuestForm(forms.ModelForm):
+    def _unique_in_club(self, name: str) -> str:
+        value = self.cleaned_data[name].strip()
+        if value and self.club is not None:
+            others = self.club.members.filter(**{name: value}).exclude(pk=self.instance.pk)
+            if others.exists():
+                raise forms.ValidationError(
+                    _("%(field)s %(value)s is already a member's.") % {"field": name, "value": value}
+                )
+        return value
+
+    def clean_fide_id(self) -> str:
+        return self._unique_in_club("fide_id")
+
+    def clean_national_id(self) -> str:
+        return self._unique_in_club("national_id")
+
+
+class GuestForm(validation.ModelLimitsMixin, forms.ModelForm):
     """A guest entered on the spot: a name and a rating are enough."""
 
     class Meta:
@@ -32,6 +53,7 @@ class CsvUploadForm(forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload:
+            validation.check_upload_size(upload, "members")
             raw = upload.read()
             try:
                 data["text"] = raw.decode("utf-8-sig")

@@ -32,7 +32,7 @@ def club(request, club):
 @login_required
 def members(request, club):
     club = directed_club(request, club)
-    form = MemberForm(request.POST or None)
+    form = MemberForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         member = services.add_member(club, form.save(commit=False), request.user, MemberForm.Meta.fields)
         messages.success(request, _("%(name)s added.") % {"name": member.full_name})
@@ -47,7 +47,7 @@ def import_members(request, club):
     form = CsvUploadForm(request.POST or None, request.FILES or None)
     preview = None
     if request.method == "POST" and form.is_valid():
-        preview = csv_import.parse(form.cleaned_data["text"])
+        preview = csv_import.parse(form.cleaned_data["text"], club)
         if "confirm" in request.POST and preview.ok:
             count = save_members(club, preview, request.user)
             messages.success(request, _("%(count)s members imported.") % {"count": count})

@@ -205,6 +205,13 @@ JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
 # A TRF file larger than this is imported by a worker; a smaller one at once.
 TRF_INLINE_MAX_BYTES = 64 * 1024
+# The largest upload of each kind (clubs.validation.check_upload_size refuses bigger files with a message).
+# A full FIDE list is about 40 MB zipped and 250 MB as XML; TRF files and member lists are far smaller.
+UPLOAD_MAX_BYTES = {
+    "trf": int(os.environ.get("UPLOAD_MAX_TRF_BYTES", 20_000_000)),
+    "members": int(os.environ.get("UPLOAD_MAX_MEMBERS_BYTES", 2_000_000)),
+    "rating-list": int(os.environ.get("UPLOAD_MAX_RATING_LIST_BYTES", 500_000_000)),
+}
 # A competition of at least this many players is paired by a worker (the TD watches the job's page).
 PAIRING_JOB_MIN_PLAYERS = int(os.environ.get("PAIRING_JOB_MIN_PLAYERS", 500))
 

@@ -6,6 +6,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validation
+
 from .models import RatingSystem
 
 
@@ -18,3 +20,8 @@ class RatingListForm(forms.Form):
     list_date = forms.DateField(
         label=_("Date of the list"), initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"})
     )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        validation.check_upload_size(upload, "rating-list")
+        return upload

@@ -32,10 +32,14 @@ from xml.parsers import expat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs import validation
+from clubs.models import Member
+
 PROGRESS_EVERY = 50_000  # lines between two progress calls
 # column names for messages, translated only when a message is made (not once per line)
 THE_RATING = gettext_lazy("the rating")
 THE_YEAR = gettext_lazy("the year of birth")
+THE_NAME = gettext_lazy("the name")
 
 Progress = Callable[[int], None]
 
@@ -82,9 +86,16 @@ def name_key(*parts: str) -> tuple[str, ...]:
 # Lines
 
 
+MAX_LINE_BYTES = 100_000  # no rating list has lines anywhere near this long
+
+
 def decoded_lines(stream: BinaryIO) -> Iterator[str]:
     """The lines of a byte stream, each decoded as UTF-8, else Latin-1 (older FIDE files), without EOL."""
-    for raw in stream:
+    number = 0
+    while raw := stream.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise ListError(number, _("the line is longer than %(max)s bytes") % {"max": MAX_LINE_BYTES})
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -98,19 +109,32 @@ def open_list(stream: BinaryIO) -> BinaryIO:
     stream.seek(0)
     if start != b"PK\x03\x04":
         return stream
-    archive = zipfile.ZipFile(stream)
-    member = max(archive.infolist(), key=lambda info: info.file_size)
-    return archive.open(member)
+    try:
+        archive = zipfile.ZipFile(stream)
+        files = [info for info in archive.infolist() if not info.is_dir()]
+        if not files:
+            raise ListError(1, _("the zip archive holds no file"))
+        member = max(files, key=lambda info: info.file_size)
+        limit = validation.upload_limit("rating-list")
+        if member.file_size > limit:
+            raise ListError(1, _("the file in the zip archive is larger than %(max)s MB") % {"max": limit // 1_000_000})
+        return archive.open(member)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError, EOFError, OSError) as error:
+        raise ListError(1, _("not a readable zip archive (%(error)s)") % {"error": error}) from None
 
 
 def _int(value: str, line: int, column) -> int | None:
     value = value.strip()
     if not value:
         return None
-    if not value.isdigit():
+    if not validation.is_whole_number(value):
         raise ListError(
             line, _("%(column)s must be a whole number, not “%(value)s”") % {"column": column, "value": value}
         )
+    try:
+        validation.check_value(Member, "fide_rating", int(value))
+    except validation.InputError as error:
+        raise ListError(line, error.message) from None
     return int(value)
 
 
@@ -154,7 +178,7 @@ def read_fide_txt(lines: Iterable[str], progress: Progress | None = None) -> Ite
         if not line.strip():
             continue
         player_id = line[id_at[0] : id_at[1]].strip()
-        if not player_id.isdigit():
+        if not validation.is_whole_number(player_id):
             raise ListError(number, _("the FIDE id must be a number, not “%(value)s”") % {"value": player_id})
         name = line[name_at[0] : name_at[1]].strip()
         if not name:
@@ -233,7 +257,7 @@ def read_fide_xml(stream: BinaryIO, progress: Progress | None = None, chunk: int
 
 def _xml_entry(player: dict[str, str], line: int, lines: dict[str, int]) -> ListEntry:
     player_id = player.get("fideid", "")
-    if not player_id.isdigit():
+    if not validation.is_whole_number(player_id):
         raise ListError(
             lines.get("fideid", line), _("the FIDE id must be a number, not “%(value)s”") % {"value": player_id}
         )
@@ -294,7 +318,7 @@ def _birth(value: str, line: int) -> tuple[int | None, date | None]:
     value = value.strip()
     if not value:
         return None, None
-    if value.isdigit() and len(value) == 4:
+    if validation.is_whole_number(value) and len(value) == 4:
         return (int(value) or None), None
     for fmt in _DATE_FORMATS:
         try:
@@ -311,7 +335,10 @@ def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Ite
     it = iter(lines)
     header_line = next(it, "")
     delimiter = max(";,\t", key=header_line.count)
-    header = next(csv.reader([header_line], delimiter=delimiter), [])
+    try:
+        header = next(csv.reader([header_line], delimiter=delimiter), [])
+    except csv.Error as error:
+        raise ListError(1, str(error)) from None
     where: dict[str, int] = {}
     for index, title in enumerate(header):
         key = _column_key(title)
@@ -322,7 +349,25 @@ def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Ite
     if "id" not in where or "rating" not in where or not has_name:
         raise ListError(1, _("the header must name the id, the name and the rating columns"))
     width = len(header)
-    for number, row in enumerate(csv.reader(it, delimiter=delimiter), start=2):
+    yield from _csv_entries(csv.reader(it, delimiter=delimiter), where, width, progress)
+
+
+def _csv_rows(reader) -> Iterator[tuple[int, list[str]]]:
+    """The rows with their line numbers; a csv error (a field over csv's limit) as a ListError."""
+    number = 1
+    while True:
+        try:
+            row = next(reader, None)
+        except csv.Error as error:
+            raise ListError(number + 1, str(error)) from None
+        if row is None:
+            return
+        number += 1
+        yield number, row
+
+
+def _csv_entries(reader, where: dict[str, int], width: int, progress: Progress | None) -> Iterator[ListEntry]:
+    for number, row in _csv_rows(reader):
         if progress and number % PROGRESS_EVERY == 0:
             progress(number)
         if not any(cell.strip() for cell in row):
@@ -334,7 +379,7 @@ def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Ite
             return row[where[column]].strip() if column in where else ""
 
         player_id = cell("id")
-        if not player_id.isdigit():
+        if not validation.is_whole_number(player_id):
             raise ListError(number, _("the id must be a number, not “%(value)s”") % {"value": player_id})
         if "name" in where:
             name = cell("name")
@@ -357,10 +402,25 @@ def read_csv_list(lines: Iterable[str], progress: Progress | None = None) -> Ite
 
 
 def read_list(source: str, stream: BinaryIO, progress: Progress | None = None) -> Iterator[ListEntry]:
-    """The entries of a list of `source` ("fide", "knsb" or "dsu"); a zip archive is opened first."""
+    """The entries of a list of `source` ("fide", "knsb" or "dsu"); a zip archive is opened first.
+    Every entry is checked against the member's limits (`checked`)."""
     stream = open_list(stream)
     if source == "fide":
-        return read_fide(stream, progress)
+        return checked(read_fide(stream, progress), "fide_id")
     if source in ("knsb", "dsu"):
-        return read_csv_list(decoded_lines(stream), progress)
+        return checked(read_csv_list(decoded_lines(stream), progress), "national_id")
     raise ValueError(f"unknown rating list {source!r}")
+
+
+def checked(entries: Iterable[ListEntry], id_field: str) -> Iterator[ListEntry]:
+    """The entries, each checked (clubs.validation) against what a member can store: the id's length,
+    the name's (no longer than a member's first and last name, no NUL character)."""
+    name_max = Member._meta.get_field("first_name").max_length + Member._meta.get_field("last_name").max_length + 1
+    for entry in entries:
+        try:
+            validation.check_value(Member, id_field, entry.player_id)
+        except validation.InputError as error:
+            raise ListError(entry.line, error.message) from None
+        if problem := validation.text_problem(entry.name, name_max):
+            raise ListError(entry.line, f"{THE_NAME} {problem}")
+        yield entry

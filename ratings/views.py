@@ -7,8 +7,6 @@ takes up to a minute, see bench/bench_rating_list.py); the job's page leads to t
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -16,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
+from clubs.validation import csv_writer, is_whole_number, key_number
 from jobs.views import follow
 from tournaments.models import Competition
 from tournaments.pdf import render_pdf
@@ -50,7 +49,7 @@ def rating_list(request, club, pk):
         if list_import.status != RatingListImport.Status.PREVIEW:
             messages.error(request, _("This list has already been applied."))
         else:
-            lines = [int(v) for k, v in request.POST.items() if k.startswith("member-") and v.isdigit()]
+            lines = [int(v) for k, v in request.POST.items() if k.startswith("member-") and is_whole_number(v)]
             count = imports.apply(list_import, lines, request.user)
             messages.success(request, _("%(count)s ratings changed.") % {"count": count})
         return redirect("rating_list", club.slug, list_import.pk)
@@ -78,9 +77,9 @@ def rating_history(request, club):
     changes = RatingChange.objects.filter(member__club=club).select_related("member", "source")
     member = request.GET.get("member", "")
     chart = None
-    if member.isdigit():
-        changes = changes.filter(member_id=int(member))
-        chosen = club.members.filter(pk=int(member)).first()
+    if (member_id := key_number(member)) is not None:
+        changes = changes.filter(member_id=member_id)
+        chosen = club.members.filter(pk=member_id).first()
         chart = rating_chart(chosen) if chosen else None
     return render(request, "ratings/history.html", {"club": club, "changes": changes[:500], "rating_chart": chart})
 
@@ -123,7 +122,7 @@ def rating_report(request, club, competition):
 def _report_csv(report: reports.RatingReport, filename: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         ["start_number", "name", "id", "old_rating", "games", "score", "expected", "bonus", "k", "new_rating", "change"]
     )

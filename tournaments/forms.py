@@ -4,6 +4,7 @@ from django import forms
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validation
 from clubs.models import Member, Season
 from pairing.engines import registry
 from pairing.engines.state import InvalidInput
@@ -14,7 +15,7 @@ from .notes import render_note
 RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n", "calendar"}
 
 
-class CompetitionForm(forms.ModelForm):
+class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
     system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
     players = forms.ModelMultipleChoiceField(
         label=_("players"), queryset=Member.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
@@ -82,6 +83,7 @@ class TrfImportForm(forms.Form):
         return slug
 
     def clean_file(self):
+        validation.check_upload_size(self.cleaned_data["file"], "trf")
         raw = self.cleaned_data["file"].read()
         try:
             return raw.decode("utf-8")

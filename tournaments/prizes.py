@@ -206,8 +206,10 @@ def catalogue() -> list[tuple[str, str, str]]:
 
 # ------------------------------------------------------------------------------------------ prize table
 
-_ITEM = re.compile(r"^(?P<amount>\d+(?:[.,]\d{1,2})?)?\s*\+?\s*(?P<label>.*)$")
-_RANGE = re.compile(r"^(?P<low>\d+)?\s*(?P<dash>-)?\s*(?P<high>\d+)?$")
+# ASCII digits, at most 9 before the decimals (an amount) or 6 (a rating or an age): `\d` would also take
+# other scripts' digits, and a number of thousands of digits is no prize.
+_ITEM = re.compile(r"^(?P<amount>[0-9]{1,9}(?:[.,][0-9]{1,2})?(?![0-9]))?\s*\+?\s*(?P<label>.*)$")
+_RANGE = re.compile(r"^(?P<low>[0-9]{1,6})?\s*(?P<dash>-)?\s*(?P<high>[0-9]{1,6})?$")
 GROUP_KINDS = {
     "rating": "rating",
     "age": "age",
@@ -224,7 +226,7 @@ def parse_prize_items(text: str) -> list[list[str]]:
         if not raw:
             continue
         match = _ITEM.match(raw)
-        if match is None:
+        if match is None or (not match["amount"] and raw[:1].isdigit()):
             raise ValidationError(_("“%(item)s” is not a prize.") % {"item": raw})
         amount = (match["amount"] or "0").replace(",", ".")
         items.append([amount, match["label"].strip()])

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_tasks import task
 
+from clubs.validation import InputError
 from jobs import runner, uploads
 from pairing.engines.trf import TrfError
 
@@ -32,7 +33,7 @@ def _import(job, report: runner.Report) -> runner.Save:
                 job.club, text, name=params["name"], slug=params["slug"], system=params["system"],
                 source=params["file_name"], user=job.created_by,
             )  # fmt: skip
-        except (TrfError, ValidationError) as error:
+        except (TrfError, InputError, ValidationError) as error:
             raise runner.Failed(str(error)) from error
         except IntegrityError as error:  # the short name was taken while the job waited
             raise runner.Failed(_("This short name is taken; choose another.")) from error

@@ -19,8 +19,10 @@ from itertools import combinations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit import log as audit
+from clubs import validation
 from clubs.models import Club, Member
 from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
@@ -364,7 +366,7 @@ def _participants(
                     birth = date(*(int(part) for part in player.birth.replace("-", "/").split("/")))
                 except (TypeError, ValueError):
                     birth = None
-            member = Member.objects.create(
+            member = Member(
                 club=club,
                 first_name=first or last,
                 last_name=last if first else "",
@@ -379,6 +381,8 @@ def _participants(
                 birth_date=birth,
                 is_guest=entry.get("guest", True) is not False,
             )
+            validation.check_instance(member, f"{doc.source}:{player.line_no}")  # the model's limits
+            member.save()
             new_members.append(member.full_name)
         taken.add(member.pk)
         withdrawn = entry.get("withdrawn_after")
@@ -392,6 +396,9 @@ def _participants(
             withdrawn_after=None if withdrawn is None else _number(withdrawn, "withdrawn after round", doc, pid),
             lost_evenings=_number(entry.get("lost_evenings", 0), "lost evenings", doc, pid),
         )
+    line_of = {player.number: player.line_no for player in doc.players}
+    for pid, participant in participants.items():
+        validation.check_instance(participant, f"{doc.source}:{line_of[pid]}")
     Participant.objects.bulk_create(participants.values())
     return participants
 
@@ -447,6 +454,8 @@ def import_trf(
     Players are matched to the club's members (`match_member`); a player who is no member becomes a guest.
     With Clubavond's lines (an export of Clubavond) of the chosen system, rounds, games and byes are read
     from them exactly; otherwise (another program's file, or another system chosen) from the player lines."""
+    if "\x00" in text:
+        raise trf.TrfError(source, text[: text.index("\x00")].count("\n") + 1, _("a NUL character"))
     doc = trf.parse(text, source)
     lines = read_clubavond_lines(doc)
     played = doc.last_paired_round

@@ -192,7 +192,7 @@ def state_from_json(data: Any, source: str = "<json>") -> TournamentState:
     requested: dict[int, Kind] = {}
     for key, value in r.get(data, "requested_byes", dict, "", {}).items():
         where = f"requested_byes.{key}"
-        if not key.isdigit() or int(key) not in seen:
+        if not (key.isascii() and key.isdigit()) or int(key) not in seen:
             raise r.fail(where, f"no player {key!r}")
         kind = r.enum(Kind, value, where)
         if kind in (Kind.GAME, Kind.FORFEIT, Kind.PAIRING_BYE):

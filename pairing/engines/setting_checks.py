@@ -3,6 +3,7 @@ setting the same way (the settings pages show the note in the reader's language)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -14,6 +15,9 @@ NOT_NUMBER = note_text("setting.not_number", "%(setting)s must be a number of at
 NOT_WHOLE = note_text("setting.not_whole", "%(setting)s must be a whole number of at least %(least)s.")
 NOT_CHOICE = note_text("setting.not_choice", "%(setting)s must be one of %(choices)s.")
 AT_MOST = note_text("setting.at_most", "%(setting)s must be at most %(most)s.")
+# No setting needs more (the largest default, a search limit, is 200 000): a larger number is a typing
+# error, and it stays within a 32-bit integer wherever it goes.
+LARGEST = 1_000_000_000
 UNKNOWN = note_text("setting.unknown", "Unknown setting(s) for %(system)s: %(names)s.")
 
 
@@ -32,13 +36,17 @@ def whole_numbers(settings: Mapping[str, Any], names: Iterable[str], least: int)
         value = settings.get(name)
         if not _is_number(value) or isinstance(value, float) or value < least:
             raise InvalidInput(NOT_WHOLE(setting=name, least=least))
+        if value > LARGEST:
+            raise InvalidInput(AT_MOST(setting=name, most=LARGEST))
 
 
 def numbers(settings: Mapping[str, Any], names: Iterable[str], least: float) -> None:
     for name in names:
         value = settings.get(name)
-        if not _is_number(value) or value < least:
+        if not _is_number(value) or not math.isfinite(value) or value < least:
             raise InvalidInput(NOT_NUMBER(setting=name, least=least))
+        if value > LARGEST:
+            raise InvalidInput(AT_MOST(setting=name, most=LARGEST))
 
 
 def choice(settings: Mapping[str, Any], name: str, choices: Iterable[str]) -> None:

@@ -16,6 +16,7 @@ Every error is a `TrfError` naming the source, the line and the reason; nothing 
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass, field
@@ -183,11 +184,19 @@ class TrfDocument:
         return found[-1].text[4:].strip() if found else None
 
 
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only (`str.isdigit` also takes "²", which `int` refuses)."""
+    return bool(_DIGITS.fullmatch(text))
+
+
 def _int_field(raw: str, what: str, source: str, line_no: int, column: int) -> int | None:
     text = raw.strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not _is_number(text):
         raise TrfError(source, line_no, f"{what} in columns {column}-{column + len(raw) - 1} is not a number: {text!r}")
     return int(text)
 
@@ -383,9 +392,12 @@ _162 = {
 
 def _number(text: str, source: str, line_no: int) -> float:
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise TrfError(source, line_no, f"not a number: {text!r}") from None
+    if not math.isfinite(value):
+        raise TrfError(source, line_no, f"not a finite number: {text!r}")
+    return value
 
 
 def scoring(doc: TrfDocument) -> Scoring:
@@ -539,7 +551,7 @@ def total_rounds_of(doc: TrfDocument) -> int | None:
     found = None
     for line in doc.other("XXR", "142"):
         tokens = line.text[3:].split()
-        if not tokens or not tokens[0].isdigit() or int(tokens[0]) < 1:
+        if not tokens or not _is_number(tokens[0]) or int(tokens[0]) < 1:
             raise TrfError(doc.source, line.line_no, f"{line.code} needs a number of rounds")
         found = int(tokens[0])
     return found
@@ -548,7 +560,7 @@ def total_rounds_of(doc: TrfDocument) -> int | None:
 def _ids(tokens: list[str], doc: TrfDocument, line: Line, known: set[int]) -> list[int]:
     ids = []
     for token in tokens:
-        if not token.isdigit():
+        if not _is_number(token):
             raise TrfError(doc.source, line.line_no, f"not a pairing number: {token!r}")
         if int(token) not in known:
             raise TrfError(doc.source, line.line_no, f"player {int(token)} does not exist")
@@ -566,7 +578,7 @@ def _requested_byes(doc: TrfDocument, rnd: int) -> dict[int, Kind]:
             byes[p.number] = BYE_KINDS[e.code]
     for line in doc.other("240"):
         tokens = line.text[3:].split()
-        if len(tokens) < 2 or tokens[0].upper() not in ("F", "H", "Z") or not tokens[1].isdigit():
+        if len(tokens) < 2 or tokens[0].upper() not in ("F", "H", "Z") or not _is_number(tokens[1]):
             raise TrfError(doc.source, line.line_no, "240 needs a type (F, H or Z), a round and players")
         if int(tokens[1]) == rnd:
             for pid in _ids(tokens[2:], doc, line, known):

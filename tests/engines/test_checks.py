@@ -1,14 +1,14 @@
 """The absolute-rule checker: C.04.1 and the Dutch C1-C3 (dutch2017.md §1, §5, §9)."""
 
-from pathlib import Path
 
 import pytest
 
 from pairing.engines.checks import check_round, recorded_pairing, rules_for, state_before
 from pairing.engines.state import Board, Bye, Colour, Kind, Pairing, Player, RoundRecord, TournamentState
 from pairing.engines.trf import parse, read_file, state_from_document
+from tests.shared_data import DUTCH_CORPUS, data_files
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "dutch"
+CORPUS = DUTCH_CORPUS
 
 
 def line(number: int, *rounds: str) -> str:
@@ -180,7 +180,7 @@ def test_state_before_matches_the_trf_reading():
 
 @pytest.mark.rule("C.04.3 C1")
 @pytest.mark.rule("C.04.3 C3")
-@pytest.mark.parametrize("path", sorted(CORPUS.glob("*.trf")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", data_files(CORPUS, "*.trf"), ids=lambda p: p.stem)
 def test_corpus_rounds_break_no_absolute_rule(path):
     """The corpus was paired by a conforming Dutch (2026) engine: no round may break C1-C3."""
     doc = parse(read_file(str(path)), str(path))

@@ -40,8 +40,9 @@ from pairing.engines.state import (
     RoundRecord,
     TournamentState,
 )
+from tests.shared_data import DUTCH_CORPUS
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "dutch"
+CORPUS = DUTCH_CORPUS
 ROUNDS_IN_CORPUS = 636
 SYSTEMS = ("monrad", "dansk", "dubov-1997")
 PASSING_AT_LEAST = {"monrad": 636, "dansk": 636, "dubov-1997": 636}

@@ -18,8 +18,8 @@ import pytest
 
 from pairing.engines import registry, trf
 from pairing.engines.state import Kind
+from tests.shared_data import ORACLE
 
-ORACLE = Path(__file__).resolve().parents[2].parent / "shared" / "oracle"
 CORPUS = ORACLE / "dutch"
 ROUNDS_IN_CORPUS = 636
 MATCHED_AT_LEAST = 636  # every round: 100 %

@@ -1,15 +1,15 @@
 """The engine's JSON state (docs/json-state.md): lossless round trip and refused inputs."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from pairing.engines.jsonstate import JsonStateError, read_json_state, state_to_json, write_json_state
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 from pairing.engines.trf import parse, read_file, state_from_document
+from tests.shared_data import DUTCH_CORPUS, data_files
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "dutch"
+CORPUS = DUTCH_CORPUS
 
 
 def _fields(state: TournamentState) -> tuple:
@@ -25,7 +25,7 @@ def _fields(state: TournamentState) -> tuple:
     )
 
 
-@pytest.mark.parametrize("path", sorted(CORPUS.glob("*messy.trf"))[:12], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", data_files(CORPUS, "*messy.trf")[:12], ids=lambda p: p.stem)
 def test_corpus_states_survive_json(path):
     doc = parse(read_file(str(path)), str(path))
     for rnd in range(1, doc.last_paired_round + 1):

@@ -34,10 +34,11 @@ import rustworkx
 
 from pairing.engines import checks, registry, trf
 from pairing.engines.state import Colour, Kind, NoValidPairing, Pairing, Player, RoundRecord, TournamentState
+from tests.shared_data import DUTCH_CORPUS
 
 from .knsb_helpers import tournament
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "dutch"
+CORPUS = DUTCH_CORPUS
 TOURNAMENTS = 82
 ROUNDS_IN_CORPUS = 636
 SYSTEMS = ("dutch-1998", "knsb-rating", "knsb-wp")

@@ -1,19 +1,20 @@
 """Round robin schedules: seed 004 §4.9.11 and the oracle's Berger tables."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from pairing.engines import registry
 from pairing.engines.roundrobin import berger_round, schedule
 from pairing.engines.state import Player, TournamentState
+from tests.shared_data import ORACLE as SHARED_ORACLE
+from tests.shared_data import data_files
 
-ORACLE = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "roundrobin"
+ORACLE = SHARED_ORACLE / "roundrobin"
 
 
 @pytest.mark.rule("004 4.9.11")
-@pytest.mark.parametrize("path", sorted(ORACLE.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", data_files(ORACLE, "*.json"), ids=lambda p: p.stem)
 def test_schedule_equals_the_oracle_tables(path):
     table = json.loads(path.read_text())
     got = [[list(pair) for pair in rnd] for rnd in schedule(table["n"], table["cycles"])]

@@ -1,7 +1,6 @@
 """TRF reading and writing (docs/trf.md, shared reference trf.md §2-§10) against the Dutch corpus."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,9 +15,10 @@ from pairing.engines.trf import (
     state_from_document,
     write,
 )
+from tests.shared_data import DUTCH_CORPUS, data_files
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "dutch"
-CORPUS_FILES = sorted(CORPUS.glob("*.trf"))
+CORPUS = DUTCH_CORPUS
+CORPUS_FILES = data_files(CORPUS, "*.trf")
 
 
 def player(number: int, points: str, *rounds: str, rating: int = 2000) -> str:

@@ -9,12 +9,13 @@ from django.urls import reverse
 
 from pairing.engines import trf
 from tests.conftest import make_competition, make_members, play_round
+from tests.shared_data import DUTCH_CORPUS
 from tournaments import services
 from tournaments.models import Bye, Competition, Game, Result, Round
 from tournaments.state import CompetitionData
 
 pytestmark = pytest.mark.django_db
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "oracle" / "dutch"
+CORPUS = DUTCH_CORPUS
 
 
 def test_settings_are_validated_on_save(club):

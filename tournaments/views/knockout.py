@@ -16,11 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.access import directed_club
+from pairing.engines.state import InvalidInput
 
 from .. import adapter, groups, knockout, services
 from ..caching import public_page
 from ..flash import flash_errors
 from ..models import Competition, Round
+from ..notes import render_note
 from ..olympiad import team_event
 from ..pdf import render_pdf
 from ..state import CompetitionData
@@ -237,7 +239,11 @@ def split_groups(request, club, competition):
 
 def render_team_standings(request, competition: Competition) -> HttpResponse:
     """The olympiad team tournament (seed 004 §4.9.9.5): team table, crosstable, matches, board scores."""
-    event = team_event(CompetitionData.load(competition, public=True))
+    try:
+        event = team_event(CompetitionData.load(competition, public=True))
+    except InvalidInput as error:  # e.g. more teams than players: said on the page, fixed in the team settings
+        context = {"competition": competition, "problem": render_note(error.note), "rows": [], "rounds": []}
+        return render(request, "tournaments/olympiad.html", context)
     tournament, by_start = event.tournament, event.by_start
     members = {t.number: [by_start[p] for p in t.players] for t in tournament.teams}
     numbers = sorted(members)
@@ -304,6 +310,12 @@ def team_settings(request, club, competition):
         return redirect("manage", club, competition.slug)
     try:
         settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
+        players = competition.participants.count()
+        if settings["teams"] > players:
+            raise ValidationError(
+                _("%(teams)s teams need at least %(teams)s players; the competition has %(players)s.")
+                % {"teams": settings["teams"], "players": players}
+            )
         adapter.save_format(competition, settings, request.user, fixed)
     except ValueError:
         messages.error(request, _("Give whole numbers."))

@@ -14,6 +14,7 @@ from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
+from clubs.validation import key_number
 
 from .. import adapter
 from ..adapter import next_round_number
@@ -147,7 +148,10 @@ def delete_forbidden_pair(request, club, competition, pk):
 @require_POST
 def add_participants(request, club, competition):
     competition = _directed_competition(request, club, competition)
-    ids = request.POST.getlist("member")
+    ids = [number for value in request.POST.getlist("member") if (number := key_number(value)) is not None]
+    if not ids:
+        messages.error(request, _("Choose the members to add."))
+        return redirect("manage", club, competition.slug)
     try:
         members = list(Member.objects.filter(club=competition.club, id__in=ids))
         adapter.add_participants(competition, members, request.user)
@@ -192,6 +196,8 @@ def set_absence(request, club, competition, number):
     try:
         if not form.is_valid():
             raise ValidationError(form.errors["kind"])
+        if form.cleaned_data["kind"] not in dict(AbsenceForm.choices_for(competition.engine)):
+            raise ValidationError(_("This system does not know that kind of absence."))
         adapter.set_absence(competition, participant, form.cleaned_data["kind"] or None, request.user)
     except ValidationError as error:
         flash_errors(request, error)

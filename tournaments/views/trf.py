@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
+from clubs.validation import InputError
 from jobs.views import follow
 from pairing.engines.trf import TrfError
 
@@ -41,7 +42,7 @@ def import_trf(request, club):
                 club, data["file"], request.user, name=data["name"], slug=data["slug"], system=data["system"],
                 source=request.FILES["file"].name,
             )  # fmt: skip
-        except (TrfError, ValidationError) as error:
+        except (TrfError, InputError, ValidationError) as error:
             form.add_error("file", str(error))
         else:
             messages.success(request, _("Competition imported."))
