@@ -45,6 +45,17 @@ ACTIONS = {
     "rating-list-read": gettext_lazy("rating list read"),
     "invite-td": gettext_lazy("TD invited"),
     "td-added": gettext_lazy("TD added"),
+    "season-added": gettext_lazy("season added"),
+    "nights-added": gettext_lazy("club nights added"),
+    "night-moved": gettext_lazy("club night moved"),
+    "night-changed": gettext_lazy("club night changed"),
+    "night-removed": gettext_lazy("club night removed"),
+    "rounds-planned": gettext_lazy("rounds planned"),
+    "sign-off-rules": gettext_lazy("sign-off rules"),
+    "member-login": gettext_lazy("member's login"),
+    "admin-add": gettext_lazy("added in the admin"),
+    "admin-change": gettext_lazy("changed in the admin"),
+    "admin-delete": gettext_lazy("deleted in the admin"),
 }
 # The values' names, as the models and `record`'s callers name them.
 FIELDS = {
@@ -101,6 +112,16 @@ FIELDS = {
     "email": gettext_lazy("e-mail address"),
     "user": gettext_lazy("user"),
     "role": gettext_lazy("role"),
+    "changed": gettext_lazy("changed"),
+    "night": gettext_lazy("club night"),
+    "date": gettext_lazy("date"),
+    "start": gettext_lazy("start time"),
+    "end": gettext_lazy("end time"),
+    "kind": gettext_lazy("kind"),
+    "note": gettext_lazy("note"),
+    "deadline_hours": gettext_lazy("deadline (hours before the night starts)"),
+    "half_byes": gettext_lazy("half-point byes a player may request"),
+    "open": gettext_lazy("members may sign off online"),
 }
 PAGE_SIZE = 200
 
