@@ -113,7 +113,6 @@ def import_trf(
         competition.tiebreaks = codes
         competition.save(update_fields=["tiebreaks"])
     participants: dict[int, Participant] = {}
-    new_members: list[str] = []
     for player in state.players:
         first, _comma, last_name = player.name.partition(",")
         member = Member.objects.filter(club=club, fide_id=player.fide_id).first() if player.fide_id else None
@@ -129,7 +128,6 @@ def import_trf(
                 sex={"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
                 is_guest=True,
             )
-            new_members.append(member.full_name)
         participants[player.id] = Participant.objects.create(
             competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
         )
@@ -175,7 +173,6 @@ def import_trf(
             )
     competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
     competition.save(update_fields=["status"])
-    summary = {"file": source, "system": system, "players": len(participants), "rounds": played,
-               "new guest members": new_members}  # fmt: skip
+    summary = {"file": source, "players": len(participants), "rounds": played}
     audit.record(user, "import-trf", competition, None, summary)
     return competition
