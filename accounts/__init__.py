@@ -1,0 +1,1 @@
+"""Accounts: login throttling, password reset and change, invitations of TDs."""

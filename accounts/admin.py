@@ -1,3 +1,5 @@
+"""Accounts' records in the Django admin."""
+
 from django.contrib import admin
 
 from .models import Invitation

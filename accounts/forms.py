@@ -1,3 +1,5 @@
+"""Forms of the account pages: inviting a TD, accepting an invitation."""
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm

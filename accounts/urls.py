@@ -1,3 +1,5 @@
+"""The account pages' addresses: login, logout, password reset and change, invitations."""
+
 from django.contrib.auth import views as auth_views
 from django.urls import path
 

@@ -1,0 +1,1 @@
+"""The append-only audit log of every write a TD or member makes: who, when, what changed."""

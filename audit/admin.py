@@ -1,3 +1,5 @@
+"""The audit log in the Django admin, read-only."""
+
 from django.contrib import admin
 
 from .models import AuditEntry

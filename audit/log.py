@@ -82,6 +82,8 @@ def _context(target):
             rnd = None
         competition = rnd.competition if rnd is not None else getattr(target, "competition", None)
         club = getattr(target, "club", None)
+    if club is None and competition is None:  # a club night, a planned round: through its season
+        club = getattr(getattr(target, "season", None), "club", None)
     if competition is not None:
         club = competition.club
     return club, competition, (rnd.number if rnd is not None else None)

@@ -1,0 +1,1 @@
+"""Clubs, their members and seasons, and who may direct them: the lowest app, below jobs and competitions."""

@@ -1,3 +1,5 @@
+"""Clubs, roles, members and seasons in the Django admin."""
+
 from django.contrib import admin
 
 from .models import Club, ClubRole, Member, Season

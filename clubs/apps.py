@@ -1,3 +1,5 @@
+"""The clubs app's configuration."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 

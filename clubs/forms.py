@@ -1,3 +1,5 @@
+"""Forms for a club's members: one member, a guest entered for a competition, a CSV file of members."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 

@@ -1,3 +1,5 @@
+"""The club pages' addresses: the home page, a club, its members and their import."""
+
 from django.urls import path
 
 from . import views

@@ -1,15 +1,16 @@
+"""Club pages: the club list, a club's page, its members (add one), the CSV import of members."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from audit.history import render_history
-from audit.log import record, values
 from audit.models import AuditEntry
 
-from . import csv_import
+from . import csv_import, services
 from .access import directed_club
+from .csv_import import save as save_members
 from .forms import CsvUploadForm, MemberForm
 from .models import Club
 
@@ -33,11 +34,7 @@ def members(request, club):
     club = directed_club(request, club)
     form = MemberForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            member = form.save(commit=False)
-            member.club = club
-            member.save()
-            record(request.user, "member-add", member, None, values(member, *MemberForm.Meta.fields))
+        member = services.add_member(club, form.save(commit=False), request.user, MemberForm.Meta.fields)
         messages.success(request, _("%(name)s added.") % {"name": member.full_name})
         return redirect("members", club.slug)
     return render(request, "clubs/members.html", {"club": club, "members": club.members.all(), "form": form})
@@ -52,7 +49,7 @@ def import_members(request, club):
     if request.method == "POST" and form.is_valid():
         preview = csv_import.parse(form.cleaned_data["text"], club)
         if "confirm" in request.POST and preview.ok:
-            count = csv_import.save(club, preview, request.user)
+            count = save_members(club, preview, request.user)
             messages.success(request, _("%(count)s members imported.") % {"count": count})
             return redirect("members", club.slug)
     return render(

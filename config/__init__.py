@@ -1,0 +1,1 @@
+"""The project's settings, root URLs and WSGI entry: the top layer, it knows every app."""

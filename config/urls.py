@@ -1,3 +1,5 @@
+"""The site's addresses: health, languages, admin, login, then each app's pages."""
+
 from django.contrib import admin
 from django.urls import include, path
 

@@ -130,7 +130,7 @@ _ROWS: list[tuple[str, str, str]] = [
     ("002 C8", "Verwisseling", ""),
     ("002 C9", "Terug naar de heterogene puntengroep", ""),
     ("002 C10", "Verlagen van de eisen", ""),
-    ("002 C11", "verwijderd", "deleted in this edition (\"C11 verwijderd\")"),
+    ("002 C11", "verwijderd", 'deleted in this edition ("C11 verwijderd")'),
     ("002 C12", "Openknippen van de vorige puntengroep", ""),
     ("002 C13", "Laagste puntengroep", ""),
     ("002 C14", "Verlagen van P1, X1, Z1, M1", ""),
@@ -170,11 +170,18 @@ _ROWS: list[tuple[str, str, str]] = [
     ("003 3.4", "Aanmelden", ""),
     ("003 3.5", "No show", ""),
     # ---------------------------------------------------------------- seed 004
-    *((f"004 {n}", title, ORGANISATION) for n, title in (
-        ("1", "Udvalg og komiteer"), ("2", "Spilleudvalget"), ("3", "Ratingkomitéen"),
-        ("4", "Ratingkartoteksføreren"), ("5", "Turneringsarrangører"), ("6", "Skakdommere"),
-        ("7", "Turneringskomiteer"),
-    )),
+    *(
+        (f"004 {n}", title, ORGANISATION)
+        for n, title in (
+            ("1", "Udvalg og komiteer"),
+            ("2", "Spilleudvalget"),
+            ("3", "Ratingkomitéen"),
+            ("4", "Ratingkartoteksføreren"),
+            ("5", "Turneringsarrangører"),
+            ("6", "Skakdommere"),
+            ("7", "Turneringskomiteer"),
+        )
+    ),
     ("004 11", "Almindelige regler (for sent fremmøde taber partiet)", ""),
     ("004 12", "Betænkningstid", "time controls are kept by the clocks at the board"),
     ("004 13", "Supplerende regler for hurtigafslutning", CONDUCT),
@@ -191,14 +198,25 @@ _ROWS: list[tuple[str, str, str]] = [
     ("004 25", "Offentliggørelse af partier", ORGANISATION),
     ("004 26", "Kandidatresultater", ""),
     ("004 27", "Eftertilmeldingsgebyr", ORGANISATION),
-    *((f"004 {n}", title, ORGANISATION) for n, title in (
-        ("31", "DM: Turneringsarrangører"), ("32", "DM: Indbydelse"), ("33", "DM: Anmeldelse"),
-        ("34", "DM: Klasseopdeling"), ("35", "DM: Spilletid"), ("36", "DM: Landsholdsklassen"),
-        ("37", "DM: Kandidatklassen"), ("38", "DM: Veteranklassen"), ("39", "DM: Øvrige grupper"),
-        ("40", "DM: Turneringssystem"), ("61", "Koordinerede turneringer: Indbydelse"),
-        ("62", "Koordinerede turneringer: Anmeldelse"), ("63", "Koordinerede turneringer: Spillere"),
-        ("64", "Koordinerede turneringer: Turneringsarrangør"),
-    )),
+    *(
+        (f"004 {n}", title, ORGANISATION)
+        for n, title in (
+            ("31", "DM: Turneringsarrangører"),
+            ("32", "DM: Indbydelse"),
+            ("33", "DM: Anmeldelse"),
+            ("34", "DM: Klasseopdeling"),
+            ("35", "DM: Spilletid"),
+            ("36", "DM: Landsholdsklassen"),
+            ("37", "DM: Kandidatklassen"),
+            ("38", "DM: Veteranklassen"),
+            ("39", "DM: Øvrige grupper"),
+            ("40", "DM: Turneringssystem"),
+            ("61", "Koordinerede turneringer: Indbydelse"),
+            ("62", "Koordinerede turneringer: Anmeldelse"),
+            ("63", "Koordinerede turneringer: Spillere"),
+            ("64", "Koordinerede turneringer: Turneringsarrangør"),
+        )
+    ),
     ("004 65", "Koordinerede turneringer: Turneringssystem (ratinggrupper)", ""),
     ("004 4.5.1", "Ratingsystemet: indledning", "an introduction, no rule of its own"),
     ("004 4.5.2", "Beregning af ratingtallet", ""),
@@ -209,7 +227,7 @@ _ROWS: list[tuple[str, str, str]] = [
     ("004 4.5.2.5", "Korrektion ved turneringssejr", ""),
     ("004 4.5.2.6", "Bundgrænse", ""),
     ("004 4.5.3", "Ratingberettigede turneringer", ""),
-    ("004 4.5.3.1", "Danske turneringer", "which events are rated is the rating committee's list; the TD asks for the report"),
+    ("004 4.5.3.1", "Danske turneringer", "the rating committee lists the rated events; the TD asks for the report"),
     ("004 4.5.3.2", "Internationale turneringer", "rated by the rating committee from foreign reports"),
     ("004 4.5.4", "Øvrige beregningsregler", ""),
     ("004 4.5.4.1", "Tidsmæssig beregningsrækkefølge", ""),

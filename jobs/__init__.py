@@ -1,0 +1,1 @@
+"""Background jobs (a large TRF import, a rating list, a large pairing): their rows, runner and page."""

@@ -1,3 +1,5 @@
+"""A job's page address."""
+
 from django.urls import path
 
 from . import views

@@ -92,6 +92,7 @@ def format_pairing(pairing: Pairing) -> str:
 
 def _pair(system: registry.PairingSystem, state: TournamentState, path: str) -> Pairing:
     try:
+        registry.refuse_unhonoured(system, state)
         return system.pair(state)
     except NoValidPairing as err:
         raise CliError(EXIT_NO_PAIRING, f"{path}: round {state.round_to_pair}: no valid pairing: {err}") from err
@@ -149,6 +150,7 @@ def check(system: registry.PairingSystem, tournament: Tournament, out: TextIO, e
 
 def _pair_or_none(system: registry.PairingSystem, state: TournamentState, out: TextIO) -> Pairing:
     try:
+        registry.refuse_unhonoured(system, state)
         return system.pair(state)
     except NoValidPairing as err:
         out.write(f"round {state.round_to_pair}: no valid pairing: {err}\n")

@@ -1,3 +1,5 @@
+"""The TD's pairing actions' addresses: pair, exchange players, swap colours."""
+
 from django.urls import path
 
 from . import views

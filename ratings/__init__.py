@@ -1,0 +1,1 @@
+"""Ratings: rating lists and their import, a competition's rating report; the pure maths in `ratings.maths`."""

@@ -1,3 +1,5 @@
+"""Rating list imports and rating changes in the Django admin."""
+
 from django.contrib import admin
 
 from .models import RatingChange, RatingListImport

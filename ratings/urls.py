@@ -1,3 +1,5 @@
+"""The rating pages' addresses: lists, history, a competition's rating report."""
+
 from django.urls import path
 
 from . import views

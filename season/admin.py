@@ -1,3 +1,5 @@
+"""Club nights and the season calendar in the Django admin."""
+
 from django.contrib import admin
 
 from .models import ClubNight, PlannedRound, SignOff, SignOffRules

@@ -1,3 +1,5 @@
+"""Forms of the season calendar: a season, its club nights, one night, sign-off rules, a member's account."""
+
 from __future__ import annotations
 
 from datetime import date

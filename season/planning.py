@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from audit.log import record
 from clubs.models import Season
 from tournaments.models import Competition, TDAction
 
@@ -33,13 +34,15 @@ def weekly_dates(first: date, last: date, weekday: int, skip: set[date] = frozen
 
 @transaction.atomic
 def add_nights(
-    season: Season, dates: list[date], start: time, kind: str = ClubNight.Kind.CLUB_NIGHT, note: str = ""
+    season: Season, dates: list[date], start: time, kind: str = ClubNight.Kind.CLUB_NIGHT, note: str = "", user=None
 ) -> list[ClubNight]:
     """New nights on `dates`; a date that already has a night of the season is left as it is."""
     taken = set(season.nights.filter(date__in=dates).values_list("date", flat=True))
-    return ClubNight.objects.bulk_create(
+    added = ClubNight.objects.bulk_create(
         ClubNight(season=season, date=day, start=start, kind=kind, note=note) for day in sorted(set(dates) - taken)
     )
+    record(user, "nights-added", season, None, [f"{night.date} {night.start:%H:%M} {night.kind}" for night in added])
+    return added
 
 
 @transaction.atomic
@@ -54,6 +57,7 @@ def move_night(night: ClubNight, day: date, start: time, user) -> ClubNight:
     night.date, night.start = day, start
     night.sequence += 1
     night.save(update_fields=["date", "start", "sequence"])
+    record(user, "night-moved", night, {"night": before}, {"night": f"{day} {start:%H:%M}"})
     for planned in night.planned_rounds.select_related("competition"):
         TDAction.objects.create(
             competition=planned.competition,
@@ -68,6 +72,9 @@ def move_night(night: ClubNight, day: date, start: time, user) -> ClubNight:
 @transaction.atomic
 def plan_rounds(competition: Competition, plan: dict[int, ClubNight | None], user) -> None:
     """Round number -> night (None: not planned). Nights must be the club's and hold play."""
+    old = {str(p.number): str(p.night.date) for p in competition.round_plan.select_related("night")}
+    new = old | {str(n): str(night.date) if night else None for n, night in plan.items()}
+    record(user, "rounds-planned", competition, old, new)
     for number, night in plan.items():
         if number < 1:
             raise ValidationError(_("Round numbers start at 1."))

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from audit.log import record, values
 from clubs.models import Member
 from tournaments import adapter
 from tournaments.models import Bye, Competition, Participant, Round, TDAction
@@ -178,7 +179,10 @@ def td_decides(participant: Participant, kind: str | None, user) -> int:
 
 @transaction.atomic
 def save_rules(rules_obj: SignOffRules, user) -> None:
+    fields = ("deadline_hours", "half_byes", "open")
+    old = SignOffRules.objects.filter(pk=rules_obj.pk).first() if rules_obj.pk else None
     rules_obj.save()
+    record(user, "sign-off-rules", rules_obj, values(old, *fields) if old else None, values(rules_obj, *fields))
     TDAction.objects.create(
         competition=rules_obj.competition, user=user, action="sign-off-rules",
         detail=f"{rules_obj.deadline_hours} h, {rules_obj.half_byes} half-point byes, open: {rules_obj.open}",
@@ -194,6 +198,10 @@ class PresentRow:
     @property
     def last_answer(self) -> SignOff | None:
         return self.answers[0] if self.answers else None
+
+    @property
+    def presence_label(self) -> str:
+        return str(dict(Bye.Kind.choices).get(self.presence, "")) if self.presence else str(_("present"))
 
     @property
     def td_decided(self) -> bool:

@@ -1,3 +1,5 @@
+"""The season calendar's addresses: club nights, planning, iCalendar feeds, a member's own page."""
+
 from django.urls import path
 
 from . import views

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from audit.log import record, values
 from clubs.access import directed_club
 from clubs.models import Club, Member, Season
 from tournaments.flash import flash_errors
@@ -117,9 +118,11 @@ def plan_season(request, club):
     season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None)
     nights_form = NightsForm(request.POST if request.POST.get("action") == "nights" else None)
     if request.method == "POST" and request.POST.get("action") == "season" and season_form.is_valid():
-        season = season_form.save(commit=False)
-        season.club = club
-        season.save()
+        with transaction.atomic():
+            season = season_form.save(commit=False)
+            season.club = club
+            season.save()
+            record(request.user, "season-added", season, None, values(season, "name", "start", "end"))
         messages.success(request, _("Season %(name)s added.") % {"name": season.name})
         return redirect(reverse("plan_season", args=[club.slug]) + f"?season={season.pk}")
     if request.method == "POST" and request.POST.get("action") == "nights":
@@ -128,7 +131,7 @@ def plan_season(request, club):
             data = nights_form.cleaned_data
             try:
                 dates = planning.weekly_dates(data["first"], data["last"], data["weekday"], data["skip"])
-                added = planning.add_nights(season, dates, data["start"], data["kind"], data["note"])
+                added = planning.add_nights(season, dates, data["start"], data["kind"], data["note"], request.user)
             except ValidationError as error:
                 nights_form.add_error(None, error)
             else:
@@ -161,7 +164,9 @@ def edit_night(request, club, pk):
         if night.planned_rounds.exists():
             messages.error(request, _("Rounds are planned on this night: plan them on another night first."))
             return redirect("edit_night", club.slug, night.pk)
-        night.delete()
+        with transaction.atomic():
+            record(request.user, "night-removed", night, values(night, "date", "start", "kind", "note"), None)
+            night.delete()
         messages.success(request, _("Club night removed."))
         return redirect(reverse("plan_season", args=[club.slug]) + f"?season={night.season_id}")
     form = NightForm(request.POST or None, instance=ClubNight.objects.get(pk=night.pk))
@@ -171,7 +176,10 @@ def edit_night(request, club, pk):
             try:
                 with transaction.atomic():
                     planning.move_night(night, data["date"], data["start"], request.user)
+                    before = values(night, "end", "kind", "note")
                     ClubNight.objects.filter(pk=night.pk).update(end=data["end"], kind=data["kind"], note=data["note"])
+                    record(request.user, "night-changed", night, before,
+                           {"end": data["end"], "kind": data["kind"], "note": data["note"]})  # fmt: skip
             except ValidationError as error:
                 form.add_error("date", error)
             else:
@@ -312,8 +320,10 @@ def member_account(request, club, pk):
                         raise ValidationError(
                             _("%(user)s is already the login of %(member)s.") % {"user": name, "member": other}
                         )
+                before = values(member, "user")
                 member.user = user
                 member.save(update_fields=["user"])
+                record(request.user, "member-login", member, before, values(member, "user"))
         except ValidationError as error:
             form.add_error(None, error)
         else:

@@ -24,10 +24,10 @@ from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 
 from . import gladiator, groups, knockout, prizes, services, trf_io, versioning
-from .models import Bye, Competition, Game, Participant, PrizeTable, Result, Round, TDAction
+from .models import Bye, Competition, ForbiddenPair, Game, Participant, PrizeTable, Result, Round, TDAction
 from .notes import render_note
 from .services import check_decided
-from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData
+from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData, forbidden_pairs
 
 # Sent inside the transaction of every state change: competition (the locked row), action, user.
 state_changed = Signal()
@@ -107,6 +107,8 @@ def _state(competition: Competition, number: int) -> TournamentState:
     """The engine's input for pairing round `number`: the rounds before it and the byes asked for it."""
     data = CompetitionData.load(competition)
     state = data.state(upto_round=number - 1, round_to_pair=number)
+    if competition.engine.forbidden_pairs:  # the settings page says when the system cannot honour them
+        state.forbidden = forbidden_pairs(competition)
     start_of = {p.id: p.start_number for p in data.participants}
     for bye in data.byes:
         if bye.round.number == number:
@@ -223,6 +225,16 @@ def check_board(rnd: Round, white: Participant, black: Participant) -> list[Rule
                 % {"a": white.name, "b": black.name},
             )
         )
+    numbers = {white.start_number, black.start_number}
+    bans = forbidden_pairs(rnd.competition) if rnd.competition.engine.forbidden_pairs else []
+    if any(numbers <= set(ban.players) and ban.applies(rnd.number) for ban in bans):
+        breaks.append(
+            RuleBreak(
+                "forbidden",
+                _("%(a)s and %(b)s must not meet in this round (a forbidden pair).")
+                % {"a": white.name, "b": black.name},
+            )
+        )
     return breaks
 
 
@@ -237,7 +249,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     """Two players trade places (board and colour); with a bye, the other takes the bye.
 
     Every player stays on exactly one board. Absolute rules the new boards
-    would break (rematch, absentee, withdrawn player) refuse the change with
+    would break (rematch, forbidden pair, absentee, withdrawn player) refuse the change with
     the rule named unless the TD confirms the override, which is recorded. A
     published round changes only with the override.
     """
@@ -422,6 +434,36 @@ def save_settings(
     TDAction.objects.create(
         competition=competition, user=user, action="settings" + ("-override" if override else ""), detail=preset
     )
+
+
+@transaction.atomic
+def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> ForbiddenPair:
+    """Two participants who must not meet (the form has checked them); refused for a system that cannot
+    honour it (round robin, knockout: the table or the draw fixes who meets whom)."""
+    competition = _changed(competition, "forbid-pair", user)
+    if not competition.engine.forbidden_pairs:
+        raise ValidationError(_("%(system)s cannot honour forbidden pairs.") % {"system": competition.system_name})
+    pair.competition = competition
+    pair.created_by = user
+    pair.save()
+    record(user, "forbid-pair", pair, None, values(pair, "first", "second", "first_round", "last_round"))
+    TDAction.objects.create(competition=competition, user=user, action="forbid-pair", detail=_describe_ban(pair))
+    return pair
+
+
+@transaction.atomic
+def allow_pair(pair: ForbiddenPair, user) -> None:
+    """Lift a ban: the two may be paired against each other again."""
+    competition = _changed(pair.competition, "allow-pair", user)
+    record(user, "allow-pair", pair, values(pair, "first", "second", "first_round", "last_round"), None)
+    TDAction.objects.create(competition=competition, user=user, action="allow-pair", detail=_describe_ban(pair))
+    pair.delete()
+
+
+def _describe_ban(pair: ForbiddenPair) -> str:
+    """The audit trail's line: start numbers and the round range."""
+    rounds = f"{pair.first_round or 1}-{pair.last_round or ''}"
+    return f"{pair.first.start_number}-{pair.second.start_number} rounds {rounds}"
 
 
 @transaction.atomic

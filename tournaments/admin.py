@@ -1,3 +1,5 @@
+"""Competitions, participants, result changes and TD actions in the Django admin."""
+
 from django.contrib import admin
 
 from .models import Competition, Participant, ResultChange, TDAction

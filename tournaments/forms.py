@@ -1,4 +1,7 @@
+"""Forms of the TD's competition pages: a new competition, the system's settings, an absence, a TRF file."""
+
 from django import forms
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validation
@@ -6,7 +9,7 @@ from clubs.models import Member, Season
 from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
-from .models import Bye, Competition, system_choices
+from .models import Bye, Competition, ForbiddenPair, system_choices
 from .notes import render_note
 
 RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n", "calendar"}
@@ -132,4 +135,48 @@ class SystemSettingsForm(forms.Form):
             data["settings"] = self.competition.engine.settings(settings)
         except InvalidInput as error:
             raise forms.ValidationError(render_note(error.note)) from error
+        return data
+
+
+class ForbiddenPairForm(forms.ModelForm):
+    """Two participants of the competition who must not meet, in every round or in a range of rounds."""
+
+    class Meta:
+        model = ForbiddenPair
+        fields = ["first", "second", "first_round", "last_round"]
+        labels = {"first": _("Player"), "second": _("must not meet")}
+
+    def __init__(self, *args, competition: Competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.competition = competition
+        players = competition.participants.select_related("member")
+        for name in ("first", "second"):
+            self.fields[name].queryset = players
+        planned = competition.planned_rounds()
+        for name in ("first_round", "last_round"):
+            self.fields[name].widget.attrs["min"] = 1
+            if planned:
+                self.fields[name].widget.attrs["max"] = planned
+
+    def clean(self):
+        data = super().clean()
+        first, second = data.get("first"), data.get("second")
+        if first and second and first == second:
+            raise forms.ValidationError(_("Choose two different players."))
+        low, high = data.get("first_round"), data.get("last_round")
+        if low is not None and low < 1 or high is not None and high < 1:
+            raise forms.ValidationError(_("Rounds are numbered from 1."))
+        if low is not None and high is not None and low > high:
+            raise forms.ValidationError(_("The first round comes after the last round."))
+        planned = self.instance.competition.planned_rounds()
+        if planned and max(low or 0, high or 0) > planned:
+            raise forms.ValidationError(_("This competition has %(n)s rounds.") % {"n": planned})
+        if first and second:
+            same = ForbiddenPair.objects.filter(
+                competition=self.instance.competition, first_round=low, last_round=high
+            ).filter(
+                models.Q(first=first, second=second) | models.Q(first=second, second=first)
+            )
+            if same.exists():
+                raise forms.ValidationError(_("This pair is already forbidden for these rounds."))
         return data

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from . import charts, standings
 from .models import Participant
 from .state import CompetitionData
+from .templatetags.clubavond import points
 
 
 def standings_chart(data: CompetitionData, limit: int = 10) -> dict | None:
@@ -38,8 +39,6 @@ def score_chart(participant: Participant, lines: list[dict]) -> dict | None:
     series = [charts.Series(participant.name, [(line["round"], line["running"]) for line in lines])]
     title = _("Score of %(name)s after each round") % {"name": participant.name}
     chart = charts.line_chart(title, series, {line["round"]: str(line["round"]) for line in lines}, y_floor=0)
-    from .templatetags.clubavond import points
-
     table = {
         "head": [str(line["round"]) for line in lines],
         "rows": [(_("Score"), chart.lines[0].colour, [points(line["running"]) for line in lines])],

@@ -16,7 +16,7 @@ from pairing.engines.groups import rating_groups
 from pairing.engines.state import InvalidInput
 
 from . import services
-from .models import Competition, Participant, TDAction
+from .models import Competition, ForbiddenPair, Participant, TDAction
 from .notes import render_note
 from .state import CompetitionData
 
@@ -35,12 +35,14 @@ def divide(competition: Competition, size: int) -> list[list[Participant]]:
 
 @transaction.atomic
 def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
-    """One new competition per rating group, with the event's system and settings; the event itself stays."""
+    """One new competition per rating group, with the event's system and settings; the event itself stays.
+    A forbidden pair whose two players land in the same group is forbidden there too."""
     if competition.round_set.paired().exists():
         raise ValidationError(_("Split the event into groups before round 1 is paired."))
     groups = divide(competition, size)
     if len(groups) < 2:
         raise ValidationError(_("With groups of %(n)s there is only one group.") % {"n": size})
+    bans = list(ForbiddenPair.objects.filter(competition=competition).select_related("first", "second"))
     created = []
     for number, group in enumerate(groups, 1):
         slug = f"{competition.slug[:45]}-{number}"
@@ -60,8 +62,17 @@ def split_into_groups(competition: Competition, size: int, user) -> list[Competi
             late_entry_points=competition.late_entry_points,
         )
         record(user, "competition-create", new, None, values(new, "name", "slug", "system", "settings", "rounds"))
-        for participant in group:
-            services.add_participant(new, participant.member, user)
+        entered = {p.member_id: services.add_participant(new, p.member, user) for p in group}
+        for ban in bans:
+            if ban.first.member_id in entered and ban.second.member_id in entered:
+                ForbiddenPair.objects.create(
+                    competition=new,
+                    first=entered[ban.first.member_id],
+                    second=entered[ban.second.member_id],
+                    first_round=ban.first_round,
+                    last_round=ban.last_round,
+                    created_by=user,
+                )
         created.append(new)
     record(user, "split-groups", competition, None, [c.name for c in created])
     TDAction.objects.create(

@@ -209,6 +209,37 @@ class Participant(models.Model):
         return self.withdrawn_after is not None
 
 
+class ForbiddenPair(models.Model):
+    """Two participants who must not meet (family members, a parent and a child), in every round or in
+    rounds `first_round`..`last_round`. The Swiss, Danish and Keizer systems treat the pair as having met
+    in those rounds (`TournamentState.forbidden`); round-robin tables and knockout draws cannot."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    second = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    first_round = models.PositiveSmallIntegerField(
+        _("from round"), null=True, blank=True, help_text=_("empty: from the first round")
+    )
+    last_round = models.PositiveSmallIntegerField(
+        _("to round"), null=True, blank=True, help_text=_("empty: to the last round")
+    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["first__start_number", "second__start_number", "first_round"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(first=models.F("second")), name="forbidden_pair_two_players"),
+            models.CheckConstraint(
+                condition=models.Q(first_round__isnull=True)
+                | models.Q(last_round__isnull=True)
+                | models.Q(first_round__lte=models.F("last_round")),
+                name="forbidden_pair_round_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first.name} - {self.second.name}"
 class RoundQuerySet(models.QuerySet):
     """The words for a competition's rounds: `competition.round_set.paired()`, `.next_number()`, ..."""
 

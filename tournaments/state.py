@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pairing.engines import state as engine
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 
 from .encounters import encounters as gladiator_encounters
 from .encounters import round_records
-from .models import Bye, Competition, Game, Participant, Round
+from .models import Bye, Competition, ForbiddenPair, Game, Participant, Round
 
 BYE_KINDS = {
     Bye.Kind.PAIRING_BYE: Kind.PAIRING_BYE,
@@ -118,3 +119,12 @@ class CompetitionData:
             seed=competition.seed,
             name=competition.name,
         )
+
+
+def forbidden_pairs(competition: Competition) -> list[engine.ForbiddenPair]:
+    """The pairs the TD forbids in `competition`, as the engines take them (start numbers, round range)."""
+    rows = ForbiddenPair.objects.filter(competition=competition).select_related("first", "second")
+    return [
+        engine.ForbiddenPair((row.first.start_number, row.second.start_number), row.first_round, row.last_round)
+        for row in rows
+    ]

@@ -1,10 +1,23 @@
-"""TRF import and export of a competition, on top of the pure TRF module (`pairing.engines.trf`)."""
+"""TRF import and export of a competition, on top of the pure TRF module (`pairing.engines.trf`).
+
+The player lines carry what TRF16/TRF26 can say (names as `Last, First`, ratings, titles, every round's
+opponent, colour and result, the next round's requested byes); Clubavond's own `XX` lines
+(docs/trf.md, "Clubavond's lines") carry the rest, so that an export imported again gives the same
+competition: round status (a draft stays a draft), every game with its board, knockout match and stage
+(knockout matches, Gladiator replays), every bye with its kind and points, withdrawals, late entries,
+and the system's settings. Other programs ignore those lines.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
+import json
+import math
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from itertools import combinations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,12 +28,34 @@ from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
 
 from . import standings
-from .models import Bye, Competition, Game, Participant, Result, Round
-from .state import ENGINE_TO_BYE, CompetitionData
+from .models import Bye, Competition, ForbiddenPair, Game, Participant, Result, Round, Stage
+from .state import ENGINE_TO_BYE, CompetitionData, forbidden_pairs
+
+# Clubavond's own lines (docs/trf.md): meta, entries, rounds, games, byes.
+META, ENTRY, ROUND, GAME, BYE = "XXM", "XXE", "XXT", "XXG", "XXY"
+RESULT_CODES = {"": "*", "1-0": "1-0", "½-½": "=", "0-1": "0-1", "1-0R": "+-", "0-1R": "-+", "0-0R": "--"}
+RESULT_OF_CODE = {code: result for result, code in RESULT_CODES.items()}
+
+
+def trf_name(member: Member) -> str:
+    """TRF's `Last, First` (TRF16 001, columns 15-47); a member without a last name is the first name alone."""
+    if member.last_name and member.first_name:
+        return f"{member.last_name}, {member.first_name}"
+    return member.last_name or member.first_name
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """(first, last) of a TRF name: `Last, First`; a name without a comma is kept whole as the first name."""
+    last, comma, first = name.partition(",")
+    if not comma:
+        return name.strip(), ""
+    return first.strip(), last.strip()
 
 
 def export_trf(competition: Competition) -> str:
-    """The competition as TRF: every paired round, results as entered, the next round's absences."""
+    """The competition as TRF: every paired round, results as entered, the next round's absences, the
+    pairs the TD forbids (`260`, and `XXP` for a ban over every round), and Clubavond's lines for
+    everything else (module docstring)."""
     data = CompetitionData.load(competition)
     paired = [r for r in data.rounds if r.is_paired]
     last = paired[-1].number if paired else 0
@@ -32,10 +67,78 @@ def export_trf(competition: Competition) -> str:
             if bye.round_id == upcoming.id:
                 state.requested_byes[start_of[bye.participant_id]] = Kind(bye.kind)
     state.total_rounds = max(state.total_rounds, last, 1)
+    state.forbidden = forbidden_pairs(competition)
+    by_number = {p.start_number: p for p in data.participants}
+    for player in state.players:
+        member = by_number[player.id].member
+        player.name = trf_name(member)
+        player.sex = member.sex
+        player.birth = member.birth_date.strftime("%Y/%m/%d") if member.birth_date else ""
     doc = trf.document_from_state(state)
+    _points_from_codes(doc)
     if not competition.engine.own_standings:
         _add_tiebreaks(doc, data, state)
+    withdrawn = [p.id for p in state.players if p.withdrawn and p.id not in state.requested_byes]
+    if withdrawn and last < state.total_rounds:  # JaVaFo's players not to pair, for other programs
+        doc.lines.append(trf.Line("XXZ " + " ".join(str(pid) for pid in withdrawn)))
+    doc.lines.extend(trf.Line(text) for text in _clubavond_lines(data))
     return trf.write(doc)
+
+
+def _points_from_codes(doc: trf.TrfDocument) -> None:
+    """The points column as the codes written give them (a Keizer club-match evening is written `Z`;
+    its points travel in its `XXY` line)."""
+    score = trf.scoring(doc)
+    for player in doc.players:
+        player.points = sum(score.points(entry) or 0.0 for entry in player.rounds)
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _clubavond_lines(data: CompetitionData) -> list[str]:
+    """XXM, XXE, XXT, XXG and XXY lines (docs/trf.md)."""
+    c = data.competition
+    meta = {
+        "system": c.system,
+        "settings": c.settings,
+        "rounds": c.rounds,
+        "status": c.status,
+        "tiebreaks": c.tiebreaks,
+        "late_entry_points": str(c.late_entry_points),
+        "seed": c.seed,
+        "gladiator": c.gladiator,
+    }
+    lines = [f"{META} {_json(meta)}"]
+    for p in data.participants:
+        m = p.member
+        entry = {"first": m.first_name, "last": m.last_name, "joined": p.joined_round}
+        if m.national_id:
+            entry["national_id"] = m.national_id
+        if m.national_rating:
+            entry["national_rating"] = m.national_rating
+        if m.fide_rating:
+            entry["fide_rating"] = m.fide_rating
+        if m.is_guest:
+            entry["guest"] = True
+        if p.withdrawn_after is not None:
+            entry["withdrawn_after"] = p.withdrawn_after
+        if p.lost_evenings:
+            entry["lost_evenings"] = p.lost_evenings
+        lines.append(f"{ENTRY} {p.start_number} {_json(entry)}")
+    start_of = {p.id: p.start_number for p in data.participants}
+    for rnd in data.rounds:
+        lines.append(f"{ROUND} {rnd.number} {rnd.status} {'paired' if rnd.is_paired else 'unpaired'}")
+    for g in data.games:
+        match = "-" if g.match is None else str(g.match)
+        lines.append(
+            f"{GAME} {g.round.number} {g.board} {match} {g.stage} {start_of[g.white_id]} {start_of[g.black_id]} "
+            f"{RESULT_CODES[g.result]}"
+        )
+    for b in sorted(data.byes, key=lambda b: (b.round.number, start_of[b.participant_id])):
+        lines.append(f"{BYE} {b.round.number} {start_of[b.participant_id]} {b.kind} {b.points}")
+    return lines
 
 
 # C.07's own acronyms; the seeds' tie-breaks are written with TRF26's prefix for self-defined ones.
@@ -96,12 +199,10 @@ def _result(white: Player, black: Player, index: int) -> str:
 
 def _check(doc: trf.TrfDocument, state: TournamentState, competition: Competition) -> None:
     """Every value against the model's limits before anything is saved (clubs.validation): the
-    competition's name and rounds, each player's fields, one FIDE id per player, the points of byes."""
-    header_line = next((line.line_no for line in doc.other("012")), None)
+    competition's rounds, each player's fields, one FIDE id per player, the points of byes."""
     rounds_line = next((line.line_no for line in reversed(doc.other("XXR", "142"))), None)
-    for field_name, line in (("name", header_line), ("rounds", rounds_line)):
-        where = f"{doc.source}:{line}" if line else doc.source
-        validation.check_value(Competition, field_name, getattr(competition, field_name), where)
+    where = f"{doc.source}:{rounds_line}" if rounds_line else doc.source
+    validation.check_value(Competition, "rounds", competition.rounds, where)  # the name: `_competition`
     line_of = {p.number: p.line_no for p in doc.players}
     fide_ids: dict[str, int] = {}
     for player in state.players:
@@ -136,39 +237,317 @@ def _member(club: Club, player: Player) -> Member:
     )
 
 
+# --------------------------------------------------------------------------- Clubavond's lines, read
+
+
+@dataclass
+class ClubavondLines:
+    """What Clubavond's own lines of a document say; `full` when the document has its round lines."""
+
+    meta: dict = field(default_factory=dict)
+    entries: dict[int, dict] = field(default_factory=dict)
+    rounds: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    games: list[tuple[int, int, int | None, str, int, int, str, int]] = field(default_factory=list)
+    byes: list[tuple[int, int, str, Decimal, int]] = field(default_factory=list)
+
+    @property
+    def full(self) -> bool:
+        return bool(self.rounds)
+
+
+def _fail(doc: trf.TrfDocument, line: trf.Line, reason: str) -> trf.TrfError:
+    return trf.TrfError(doc.source, line.line_no, reason)
+
+
+def _int(doc: trf.TrfDocument, line: trf.Line, token: str, what: str, low: int = 1, high: int = 32767) -> int:
+    if not (token.isascii() and token.isdigit()) or not low <= int(token) <= high:
+        raise _fail(doc, line, f"{what} {token!r} is not a number from {low} to {high}")
+    return int(token)
+
+
+def _json_object(doc: trf.TrfDocument, line: trf.Line, text: str) -> dict:
+    try:
+        value = json.loads(text)
+    except ValueError as error:
+        raise _fail(doc, line, f"not valid JSON ({error.msg})") from None
+    if not isinstance(value, dict):
+        raise _fail(doc, line, "expected a JSON object")
+    return value
+
+
+def read_clubavond_lines(doc: trf.TrfDocument) -> ClubavondLines:
+    """Clubavond's lines, checked: every player, round, stage, result and bye kind must exist."""
+    found = ClubavondLines()
+    numbers = {p.number for p in doc.players}
+    for line in doc.other(META, ENTRY, ROUND, GAME, BYE):
+        rest = line.text[3:].strip()
+        tokens = rest.split()
+        if line.code == META:
+            found.meta = _json_object(doc, line, rest)
+        elif line.code == ENTRY:
+            number, _sep, text = rest.partition(" ")
+            pid = _int(doc, line, number, "player")
+            if pid not in numbers:
+                raise _fail(doc, line, f"player {pid} does not exist")
+            found.entries[pid] = _json_object(doc, line, text)
+        elif line.code == ROUND:
+            if len(tokens) != 3 or tokens[1] not in Round.Status.values or tokens[2] not in ("paired", "unpaired"):
+                raise _fail(doc, line, "XXT needs a round, a status (draft, published, finished) and paired/unpaired")
+            number = _int(doc, line, tokens[0], "round")
+            if number in found.rounds:
+                raise _fail(doc, line, f"round {number} is listed twice")
+            found.rounds[number] = (tokens[1], tokens[2] == "paired")
+        elif line.code == GAME:
+            if len(tokens) != 7:
+                raise _fail(doc, line, "XXG needs round, board, match, stage, white, black and result")
+            rnd, board = _int(doc, line, tokens[0], "round"), _int(doc, line, tokens[1], "board")
+            match = None if tokens[2] == "-" else _int(doc, line, tokens[2], "match")
+            if tokens[3] not in Stage.values:
+                raise _fail(doc, line, f"unknown stage {tokens[3]!r}")
+            white, black = _int(doc, line, tokens[4], "player"), _int(doc, line, tokens[5], "player")
+            for pid in (white, black):
+                if pid not in numbers:
+                    raise _fail(doc, line, f"player {pid} does not exist")
+            if white == black:
+                raise _fail(doc, line, f"player {white} cannot play himself")
+            if tokens[6] not in RESULT_OF_CODE:
+                raise _fail(doc, line, f"unknown result {tokens[6]!r}")
+            found.games.append((rnd, board, match, tokens[3], white, black, RESULT_OF_CODE[tokens[6]], line.line_no))
+        else:
+            if len(tokens) != 4:
+                raise _fail(doc, line, "XXY needs a round, a player, a kind and points")
+            rnd, pid = _int(doc, line, tokens[0], "round"), _int(doc, line, tokens[1], "player")
+            if pid not in numbers:
+                raise _fail(doc, line, f"player {pid} does not exist")
+            if tokens[2] not in Bye.Kind.values:
+                raise _fail(doc, line, f"unknown bye kind {tokens[2]!r}")
+            try:
+                points = Decimal(tokens[3])
+            except InvalidOperation:
+                points = Decimal("NaN")
+            if not points.is_finite() or not 0 <= points <= 99 or points != points.quantize(Decimal("0.1")):
+                raise _fail(doc, line, f"points {tokens[3]!r} are not a number from 0 to 99")
+            found.byes.append((rnd, pid, tokens[2], points, line.line_no))
+    if found.full:
+        for rnd, *_rest, line_no in found.games:
+            if rnd not in found.rounds:
+                raise trf.TrfError(doc.source, line_no, f"round {rnd} has no XXT line")
+        for rnd, *_rest, line_no in found.byes:
+            if rnd not in found.rounds:
+                raise trf.TrfError(doc.source, line_no, f"round {rnd} has no XXT line")
+    return found
+
+
+# --------------------------------------------------------------------------- import
+
+
+def _text(doc: trf.TrfDocument, value, what: str, limit: int, pid: int) -> str:
+    if not isinstance(value, str) or "\x00" in value or len(value) > limit:
+        raise trf.TrfError(doc.source, None, f"player {pid}: {what} must be text of at most {limit} characters")
+    return value.strip()
+
+
+def _number(value, what: str, doc: trf.TrfDocument, pid: int, high: int = 32767) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise trf.TrfError(doc.source, None, f"player {pid}: {what} {value!r} is not a number from 0 to {high}")
+    return value
+
+
+def match_member(club: Club, fide_id: str, national_id: str, first: str, last: str, taken: set[int]) -> Member | None:
+    """The club's member who is this player: the same FIDE id, else the same national id, else exactly the
+    same name (a member not already matched to another player of the file)."""
+    members = Member.objects.filter(club=club).exclude(pk__in=taken)
+    if fide_id:
+        found = members.filter(fide_id=fide_id).order_by("pk").first()
+        if found:
+            return found
+    if national_id:
+        found = members.filter(national_id=national_id).order_by("pk").first()
+        if found:
+            return found
+    return members.filter(first_name=first, last_name=last).order_by("pk").first()
+
+
+def _participants(
+    club: Club, competition: Competition, doc: trf.TrfDocument, lines: ClubavondLines, new_members: list[str]
+) -> dict[int, Participant]:
+    """The file's players as participants, each the club's member `match_member` finds or a new guest
+    (whose name is added to `new_members`)."""
+    participants: dict[int, Participant] = {}
+    taken: set[int] = set()
+    fide_seen: dict[str, int] = {}
+    for player in doc.players:
+        entry = lines.entries.get(player.number, {})
+        pid = player.number
+        if player.fide_id and player.fide_id in fide_seen:
+            raise trf.TrfError(
+                doc.source, player.line_no, f"FIDE id {player.fide_id} is also player {fide_seen[player.fide_id]}'s"
+            )
+        fide_seen[player.fide_id] = pid
+        if player.fide_id and not (player.fide_id.isascii() and player.fide_id.isdigit()):
+            raise trf.TrfError(doc.source, player.line_no, f"FIDE id {player.fide_id!r} is not a number")
+        if "first" in entry or "last" in entry:
+            first = _text(doc, entry.get("first", ""), "first name", 60, pid)
+            last = _text(doc, entry.get("last", ""), "last name", 80, pid)
+        else:
+            first, last = split_name(player.name)
+            if len(first) > 60 or len(last) > 80:
+                raise trf.TrfError(doc.source, player.line_no, "the name is too long")
+        if not first and not last:
+            raise trf.TrfError(doc.source, player.line_no, "the player has no name")
+        if any("\x00" in text for text in (first, last, player.federation, player.title, player.sex)):
+            raise trf.TrfError(doc.source, player.line_no, "a NUL character in the player's data")
+        national_id = _text(doc, entry.get("national_id", ""), "national id", 20, pid)
+        member = match_member(club, player.fide_id, national_id, first, last, taken)
+        if member is None:
+            birth = None
+            if player.birth:
+                try:
+                    birth = date(*(int(part) for part in player.birth.replace("-", "/").split("/")))
+                except (TypeError, ValueError):
+                    birth = None
+            member = Member.objects.create(
+                club=club,
+                first_name=first or last,
+                last_name=last if first else "",
+                title=player.title if player.title in Member.Title.values else "",
+                fide_id=player.fide_id,
+                fide_rating=_number(entry.get("fide_rating", player.rating or 0), "FIDE rating", doc, pid, 9999)
+                or None,
+                national_id=national_id,
+                national_rating=_number(entry.get("national_rating", 0), "national rating", doc, pid, 9999) or None,
+                federation=player.federation,
+                sex={"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
+                birth_date=birth,
+                is_guest=entry.get("guest", True) is not False,
+            )
+            new_members.append(member.full_name)
+        taken.add(member.pk)
+        withdrawn = entry.get("withdrawn_after")
+        participants[pid] = Participant(
+            competition=competition,
+            member=member,
+            start_number=_number(pid, "start number", doc, pid, 9999),
+            rating=player.rating or 0,
+            title=player.title if player.title in Member.Title.values else "",
+            joined_round=_number(entry.get("joined", 1), "joined round", doc, pid) or 1,
+            withdrawn_after=None if withdrawn is None else _number(withdrawn, "withdrawn after round", doc, pid),
+            lost_evenings=_number(entry.get("lost_evenings", 0), "lost evenings", doc, pid),
+        )
+    Participant.objects.bulk_create(participants.values())
+    return participants
+
+
+def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, name, slug, system, total) -> Competition:
+    meta = lines.meta if lines.meta.get("system") == system else {}
+    competition = Competition(club=club, name=name or doc.header_value("012") or slug, slug=slug, system=system)
+    competition.rounds = total
+    if meta:
+        rounds = meta.get("rounds")
+        if rounds is None or (isinstance(rounds, int) and not isinstance(rounds, bool)):
+            competition.rounds = rounds
+        if isinstance(meta.get("settings"), dict):
+            competition.settings = meta["settings"]
+        if meta.get("status") in Competition.Status.values:
+            competition.status = meta["status"]
+        if isinstance(meta.get("tiebreaks"), list) and all(isinstance(t, str) for t in meta["tiebreaks"]):
+            for code in meta["tiebreaks"]:
+                try:
+                    tiebreaks.parse(code)
+                except InvalidInput as error:
+                    raise trf.TrfError(doc.source, None, f"XXM: tie-break {code!r}: {error}") from None
+            competition.tiebreaks = meta["tiebreaks"]
+        seed = meta.get("seed")
+        if isinstance(seed, int) and not isinstance(seed, bool) and 0 < seed < 2**31:
+            competition.seed = seed
+        competition.gladiator = meta.get("gladiator") is True
+        try:
+            late = Decimal(str(meta.get("late_entry_points", "0")))
+        except InvalidOperation:
+            late = Decimal("NaN")
+        if not late.is_finite() or not 0 <= late <= 99 or late != late.quantize(Decimal("0.1")):
+            raise trf.TrfError(doc.source, None, "XXM: late_entry_points is not a number from 0 to 99")
+        competition.late_entry_points = late
+    if competition.rounds is not None and not 0 <= competition.rounds <= 32767:
+        raise trf.TrfError(doc.source, None, f"{competition.rounds} rounds is not a number from 0 to 32767")
+    if not meta or "tiebreaks" not in meta:
+        codes = tiebreaks_from_document(doc)
+        if codes is not None:
+            competition.tiebreaks = codes
+    # The model's limits (name length, slug, settings) checked here, not by the database.
+    competition.full_clean(exclude=["club", "season", "previous", "seed"], validate_unique=False)
+    competition.save()
+    return competition
+
+
 @transaction.atomic
 def import_trf(
     club: Club, text: str, *, name: str, slug: str, system: str, source: str = "upload", user=None
 ) -> Competition:
-    """A new competition from a TRF file; all or nothing (TrfError and InputError name the line)."""
+    """A new competition from a TRF file; all or nothing (TrfError names the line); `user` is recorded.
+
+    Players are matched to the club's members (`match_member`); a player who is no member becomes a guest.
+    With Clubavond's lines (an export of Clubavond) of the chosen system, rounds, games and byes are read
+    from them exactly; otherwise (another program's file, or another system chosen) from the player lines."""
     if "\x00" in text:
         raise trf.TrfError(source, text[: text.index("\x00")].count("\n") + 1, _("a NUL character"))
     doc = trf.parse(text, source)
+    lines = read_clubavond_lines(doc)
     played = doc.last_paired_round
     total = trf.total_rounds_of(doc) or max(played, 1)
     # Every recorded round as history; the round after it carries the announced absences.
     state = trf.state_from_document(doc, played + 1, total_rounds=max(total, played + 1))
-    competition = Competition(
-        club=club, name=name or doc.header_value("012") or slug, slug=slug, system=system, rounds=total
-    )
-    _check(doc, state, competition)
-    competition.save()
-    codes = tiebreaks_from_document(doc)
-    if codes is not None:
-        competition.tiebreaks = codes
-        competition.save(update_fields=["tiebreaks"])
-    participants: dict[int, Participant] = {}
+    _check(doc, state, Competition(club=club, name=name or doc.header_value("012") or slug, slug=slug,
+                                   system=system, rounds=total))
+    competition = _competition(club, doc, lines, name=name, slug=slug, system=system, total=total)
     new_members: list[str] = []
-    for player in state.players:
-        member = Member.objects.filter(club=club, fide_id=player.fide_id).first() if player.fide_id else None
-        if member is None:
-            member = _member(club, player)
-            member.save()
-            new_members.append(member.full_name)
-        participants[player.id] = Participant.objects.create(
-            competition=competition, member=member, start_number=player.id, rating=player.rating, title=member.title
-        )
+    participants = _participants(club, competition, doc, lines, new_members)
+    try:
+        with transaction.atomic():
+            if lines.full and lines.meta.get("system", system) == system:
+                _rounds_from_lines(competition, lines, participants)
+            else:
+                _rounds_from_columns(competition, state, participants, played, total)
+        for ban in state.forbidden:  # 260 and XXP: a group of players becomes every pair in it
+            for a, b in combinations(ban.players, 2):
+                ForbiddenPair.objects.create(
+                    competition=competition, first=participants[a], second=participants[b],
+                    first_round=ban.first_round, last_round=ban.last_round,
+                )  # fmt: skip
+    except IntegrityError as error:
+        raise trf.TrfError(source, None, "two games on one board, or two byes of one player in a round") from error
+    if not lines.meta or lines.meta.get("system") != system:
+        competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
+        competition.save(update_fields=["status"])
+    summary = {"file": source, "system": system, "players": len(participants), "rounds": played,
+               "new guest members": new_members}  # fmt: skip
+    audit.record(user, "import-trf", competition, None, summary)
+    return competition
+
+
+def _rounds_from_lines(competition: Competition, lines: ClubavondLines, participants: dict[int, Participant]) -> None:
     now = timezone.now()
+    rounds = {}
+    for number, (status, paired) in sorted(lines.rounds.items()):
+        public = status != Round.Status.DRAFT
+        rounds[number] = Round.objects.create(
+            competition=competition, number=number, status=status,
+            paired_at=now if paired else None, published_at=now if public else None,
+        )  # fmt: skip
+    Game.objects.bulk_create(
+        Game(round=rounds[rnd], board=board, match=match, stage=stage, white=participants[white],
+             black=participants[black], result=result)
+        for rnd, board, match, stage, white, black, result, _line in lines.games
+    )  # fmt: skip
+    Bye.objects.bulk_create(
+        Bye(round=rounds[rnd], participant=participants[pid], kind=kind, points=points)
+        for rnd, pid, kind, points, _line in lines.byes
+    )
+
+
+def _rounds_from_columns(competition, state, participants, played: int, total: int) -> None:
+    now = timezone.now()
+    games, byes = [], []
     for number in range(1, played + 1):
         complete = all(p.history[number - 1].score is not None for p in state.players)
         status = Round.Status.FINISHED if complete else Round.Status.PUBLISHED
@@ -180,28 +559,20 @@ def import_trf(
             record = player.history[number - 1]
             if record.paired and record.colour is Colour.WHITE:
                 board += 1
-                Game.objects.create(
-                    round=rnd,
-                    board=board,
-                    white=participants[player.id],
-                    black=participants[record.opponent],
+                games.append(Game(
+                    round=rnd, board=board, white=participants[player.id], black=participants[record.opponent],
                     result=_result(player, state.player(record.opponent), number - 1),
-                )
+                ))  # fmt: skip
             elif not record.paired and record.kind in ENGINE_TO_BYE and record.kind is not Kind.ABSENT:
-                Bye.objects.create(
-                    round=rnd,
-                    participant=participants[player.id],
-                    kind=ENGINE_TO_BYE[record.kind],
-                    points=Decimal(str(record.score or 0)),
-                )
+                score = record.score or 0
+                byes.append(Bye(
+                    round=rnd, participant=participants[player.id], kind=ENGINE_TO_BYE[record.kind],
+                    points=Decimal(str(score if math.isfinite(score) else 0)),
+                ))  # fmt: skip
     if state.requested_byes and played < total:
         rnd = Round.objects.create(competition=competition, number=played + 1)
         for pid, kind in state.requested_byes.items():
             points = Decimal(str(BYE_POINTS.get(kind, 0)))
-            Bye.objects.create(round=rnd, participant=participants[pid], kind=ENGINE_TO_BYE[kind], points=points)
-    competition.status = Competition.Status.RUNNING if played < total else Competition.Status.FINISHED
-    competition.save(update_fields=["status"])
-    summary = {"file": source, "system": system, "players": len(participants), "rounds": played,
-               "new guest members": new_members}  # fmt: skip
-    audit.record(user, "import-trf", competition, None, summary)
-    return competition
+            byes.append(Bye(round=rnd, participant=participants[pid], kind=ENGINE_TO_BYE[kind], points=points))
+    Game.objects.bulk_create(games)
+    Bye.objects.bulk_create(byes)

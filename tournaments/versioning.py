@@ -21,11 +21,11 @@ from collections.abc import Iterable
 from django.db.models import F
 from django.utils import timezone
 
+from .models import Competition, Participant
+
 
 def bump(competition) -> None:
     """Raise the version of `competition` (an instance or a primary key), in the current transaction."""
-    from .models import Competition
-
     pk = getattr(competition, "pk", competition)
     if pk is None:
         return
@@ -38,8 +38,6 @@ def bump(competition) -> None:
 
 def bump_many(competitions: Iterable[int]) -> None:
     """Raise the version of several competitions (primary keys) in one statement."""
-    from .models import Competition
-
     ids = sorted(set(competitions))
     if ids:
         Competition.objects.filter(pk__in=ids).update(version=F("version") + 1, changed_at=timezone.now())
@@ -47,8 +45,6 @@ def bump_many(competitions: Iterable[int]) -> None:
 
 def bump_members(member_ids: Iterable[int]) -> None:
     """A member's name, title or ratings changed: every competition the member plays in shows them."""
-    from .models import Participant
-
     ids = list(member_ids)
     if ids:
         bump_many(Participant.objects.filter(member_id__in=ids).values_list("competition_id", flat=True))
@@ -56,6 +52,4 @@ def bump_members(member_ids: Iterable[int]) -> None:
 
 def bump_club(club_id: int) -> None:
     """The club's own data (its name) is on every competition's pages."""
-    from .models import Competition
-
     bump_many(Competition.objects.filter(club_id=club_id).values_list("pk", flat=True))

@@ -306,116 +306,147 @@ class _Matcher:
     # ------------------------------------------------------------------ the stages
 
     def run(self) -> list[int]:
-        n = self.n
-        end, w2, dual, label, top_of, tight = self.end, self.w2, self.dual, self.label, self.top_of, self.tight
-        best, parent, base, incident, mate = self.best, self.parent, self.base, self.incident, self.mate
-        first, second = self.first, self.second
-        for stage in range(n):
+        """The matching, stage by stage: each stage grows alternating trees from the free vertices
+        and augments once, changing the duals when no tight edge is left; no augmentation: optimum."""
+        for stage in range(self.n):
             self.stage = stage
-            for i in range(2 * n):
-                label[i] = _FREE
-                best[i] = _NONE
-            for i in range(n, 2 * n):
-                self.best_list[i] = None
-            queue = self.queue
-            queue.clear()
-            for v in range(n):
-                if mate[v] == _NONE and label[top_of[v]] == _FREE:
-                    self.assign(v, _S, _NONE)
+            self._start_stage()
             augmented = False
             while True:
-                while queue and not augmented:
-                    v = queue.pop()
-                    dv = dual[v]
-                    bv = top_of[v]
-                    for w, k, p, wk in incident[v]:
-                        bw = top_of[w]
-                        if bv == bw:
-                            continue
-                        s = 0
-                        if tight[k] != stage:
-                            s = dv + dual[w] - wk
-                            if s <= 0:
-                                tight[k] = stage
-                        if tight[k] == stage:
-                            lw = label[bw]
-                            if lw == _FREE:
-                                self.assign(w, _T, p ^ 1)
-                            elif lw == _S:
-                                found = self.find_base(v, w)
-                                if found != _NONE:
-                                    self.shrink(found, k)
-                                    bv = top_of[v]
-                                else:
-                                    self.augment(k)
-                                    augmented = True
-                                    break
-                            elif label[w] == _FREE:
-                                # w lies in a T-blossom and is reached for the first time.
-                                label[w] = _T
-                                self.label_end[w] = p ^ 1
-                        elif label[bw] == _S:
-                            b = top_of[v]
-                            e = best[b]
-                            if e == _NONE or s < dual[first[e]] + dual[second[e]] - w2[e]:
-                                best[b] = k
-                        elif label[w] == _FREE:
-                            e = best[w]
-                            if e == _NONE or s < dual[first[e]] + dual[second[e]] - w2[e]:
-                                best[w] = k
-                if augmented:
+                if self._scan(stage):
+                    augmented = True
                     break
-                # No tight edge left to use: change the duals by the least delta.
-                kind = 1
-                delta = min(dual[:n])  # delta 1: a vertex dual reaches zero (optimum)
-                chosen = _NONE
-                for v in range(n):
-                    e = best[v]
-                    if e != _NONE and label[top_of[v]] == _FREE:
-                        d = dual[first[e]] + dual[second[e]] - w2[e]
-                        if d < delta:
-                            delta, kind, chosen = d, 2, e
-                for b in range(2 * n):
-                    e = best[b]
-                    if e != _NONE and label[b] == _S and parent[b] == _NONE:
-                        d = (dual[first[e]] + dual[second[e]] - w2[e]) >> 1
-                        if d < delta:
-                            delta, kind, chosen = d, 3, e
-                for b in range(n, 2 * n):
-                    if base[b] >= 0 and parent[b] == _NONE and label[b] == _T and dual[b] < delta:
-                        delta, kind, chosen = dual[b], 4, b
-                for v in range(n):
-                    lb = label[top_of[v]]
-                    if lb == _S:
-                        dual[v] -= delta
-                    elif lb == _T:
-                        dual[v] += delta
-                for b in range(n, 2 * n):
-                    if base[b] >= 0 and parent[b] == _NONE:
-                        if label[b] == _S:
-                            dual[b] += delta
-                        elif label[b] == _T:
-                            dual[b] -= delta
-                if kind == 1:
+                if not self._change_duals(stage):
                     break
-                if kind == 2:
-                    tight[chosen] = stage
-                    i, j = end[2 * chosen], end[2 * chosen + 1]
-                    if label[top_of[i]] == _FREE:
-                        i, j = j, i
-                    queue.append(i)
-                elif kind == 3:
-                    tight[chosen] = stage
-                    queue.append(end[2 * chosen])
-                else:
-                    self.expand(chosen, False)
             if not augmented:
                 break
-            # End of stage: S-blossoms whose dual fell to zero are dissolved.
-            for b in range(n, 2 * n):
-                if parent[b] == _NONE and base[b] >= 0 and label[b] == _S and dual[b] == 0:
-                    self.expand(b, True)
-        return [end[p] if p != _NONE else _NONE for p in mate]
+            self._end_stage()
+        end = self.end
+        return [end[p] if p != _NONE else _NONE for p in self.mate]
+
+    def _start_stage(self) -> None:
+        """Every vertex and blossom unlabelled; the free vertices become the S-roots of the trees."""
+        n, label, best, top_of, mate = self.n, self.label, self.best, self.top_of, self.mate
+        for i in range(2 * n):
+            label[i] = _FREE
+            best[i] = _NONE
+        for i in range(n, 2 * n):
+            self.best_list[i] = None
+        self.queue.clear()
+        for v in range(n):
+            if mate[v] == _NONE and label[top_of[v]] == _FREE:
+                self.assign(v, _S, _NONE)
+
+    def _scan(self, stage: int) -> bool:
+        """Grow the trees along tight edges from the queued S-vertices: label, shrink a blossom, or
+        augment (True); remember each vertex's and blossom's least slack edge for the dual change."""
+        queue, dual, top_of, incident, tight = self.queue, self.dual, self.top_of, self.incident, self.tight
+        label, best, first, second, w2 = self.label, self.best, self.first, self.second, self.w2
+        while queue:
+            v = queue.pop()
+            dv = dual[v]
+            bv = top_of[v]
+            for w, k, p, wk in incident[v]:
+                bw = top_of[w]
+                if bv == bw:
+                    continue
+                s = 0
+                if tight[k] != stage:
+                    s = dv + dual[w] - wk
+                    if s <= 0:
+                        tight[k] = stage
+                if tight[k] == stage:
+                    lw = label[bw]
+                    if lw == _FREE:
+                        self.assign(w, _T, p ^ 1)
+                    elif lw == _S:
+                        found = self.find_base(v, w)
+                        if found != _NONE:
+                            self.shrink(found, k)
+                            bv = top_of[v]
+                        else:
+                            self.augment(k)
+                            return True
+                    elif label[w] == _FREE:
+                        # w lies in a T-blossom and is reached for the first time.
+                        label[w] = _T
+                        self.label_end[w] = p ^ 1
+                elif label[bw] == _S:
+                    b = top_of[v]
+                    e = best[b]
+                    if e == _NONE or s < dual[first[e]] + dual[second[e]] - w2[e]:
+                        best[b] = k
+                elif label[w] == _FREE:
+                    e = best[w]
+                    if e == _NONE or s < dual[first[e]] + dual[second[e]] - w2[e]:
+                        best[w] = k
+        return False
+
+    def _change_duals(self, stage: int) -> bool:
+        """No tight edge left to use: change the duals by the least delta; False when a vertex dual
+        reaches zero (the matching is optimal)."""
+        n, end, w2, dual, label, top_of, tight = (
+            self.n,
+            self.end,
+            self.w2,
+            self.dual,
+            self.label,
+            self.top_of,
+            self.tight,
+        )
+        best, parent, base, first, second = self.best, self.parent, self.base, self.first, self.second
+        queue = self.queue
+        kind = 1
+        delta = min(dual[:n])  # delta 1: a vertex dual reaches zero (optimum)
+        chosen = _NONE
+        for v in range(n):
+            e = best[v]
+            if e != _NONE and label[top_of[v]] == _FREE:
+                d = dual[first[e]] + dual[second[e]] - w2[e]
+                if d < delta:
+                    delta, kind, chosen = d, 2, e
+        for b in range(2 * n):
+            e = best[b]
+            if e != _NONE and label[b] == _S and parent[b] == _NONE:
+                d = (dual[first[e]] + dual[second[e]] - w2[e]) >> 1
+                if d < delta:
+                    delta, kind, chosen = d, 3, e
+        for b in range(n, 2 * n):
+            if base[b] >= 0 and parent[b] == _NONE and label[b] == _T and dual[b] < delta:
+                delta, kind, chosen = dual[b], 4, b
+        for v in range(n):
+            lb = label[top_of[v]]
+            if lb == _S:
+                dual[v] -= delta
+            elif lb == _T:
+                dual[v] += delta
+        for b in range(n, 2 * n):
+            if base[b] >= 0 and parent[b] == _NONE:
+                if label[b] == _S:
+                    dual[b] += delta
+                elif label[b] == _T:
+                    dual[b] -= delta
+        if kind == 1:
+            return False
+        if kind == 2:
+            tight[chosen] = stage
+            i, j = end[2 * chosen], end[2 * chosen + 1]
+            if label[top_of[i]] == _FREE:
+                i, j = j, i
+            queue.append(i)
+        elif kind == 3:
+            tight[chosen] = stage
+            queue.append(end[2 * chosen])
+        else:
+            self.expand(chosen, False)
+        return True
+
+    def _end_stage(self) -> None:
+        """End of stage: S-blossoms whose dual fell to zero are dissolved."""
+        n, parent, base, label, dual = self.n, self.parent, self.base, self.label, self.dual
+        for b in range(n, 2 * n):
+            if parent[b] == _NONE and base[b] >= 0 and label[b] == _S and dual[b] == 0:
+                self.expand(b, True)
 
 
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:

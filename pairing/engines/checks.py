@@ -6,7 +6,7 @@ C1-C3 (C.04.3 2017 / 2026, shared reference dutch2017.md §5 and §9):
 - completeness: nobody paired twice, no absentee or withdrawn player paired, at most one
   pairing-allocated bye, every player to pair has a board or a bye (C.04.1.c);
 - C1 rematch: two players do not meet twice over the board; a forfeited game is no meeting (C.04.1.b,
-  C.04.2);
+  C.04.2); a pair the TD forbids for the round (`TournamentState.forbidden`, TRF 260/XXP) counts as met;
 - C2 bye: no pairing-allocated bye for a player who already had one or (2017) won by forfeit, or
   (2026, C.04.1 art. 4) already scored a win's points in one round without playing (full-point bye);
 - C3 colour (Dutch): nobody's colour difference beyond +/-2 and nobody the same colour three games
@@ -36,6 +36,7 @@ _C2 = note_text("checks.c2", "C2 bye")
 _MORE_BYES = note_text("checks.more_byes", "more than one pairing-allocated bye (%(players)s)")
 _C1 = note_text("checks.c1", "C1 rematch")
 _MET = note_text("checks.met", "%(white)s and %(black)s met in round %(round)s")
+_FORBIDDEN = note_text("checks.forbidden", "%(white)s and %(black)s are a forbidden pair in this round")
 _C3 = note_text("checks.c3", "C3 colour")
 _GETS = note_text("checks.gets", "%(player)s gets %(breach)s")
 _WHITE_THRICE = note_text("checks.white_thrice", "white three times in a row")
@@ -149,6 +150,8 @@ def check_round(
         met = [r for r, rec in enumerate(white.history, 1) if rec.played and rec.opponent == black.id]
         if met:
             found.append(Violation(_C1(), _MET(white=white.id, black=black.id, round=met[0]), (white.id, black.id)))
+        elif black.id in state.barred(white.id):
+            found.append(Violation(_C1(), _FORBIDDEN(white=white.id, black=black.id), (white.id, black.id)))
         if colours and not (is_topscorer(state, white) or is_topscorer(state, black)):
             for player, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
                 breach = _colour_breach([*player.colours(), colour])

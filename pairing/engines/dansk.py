@@ -615,7 +615,7 @@ def pair(state: TournamentState) -> Pairing:
     x = max(p.id for p in state.players) + 1 if len(present) % 2 else None
     score = pairing_points(state, settings)
     seq = {p.id: colour_sequence(p) for p in present}
-    met = {p.id: set(p.opponents()) for p in present}
+    met = {p.id: state.cannot_meet(p) for p in present}
     if x is not None:
         score[x] = 0.0
         seq[x] = []
@@ -693,6 +693,7 @@ SYSTEM = PairingSystem(
     id="dansk",
     name="Dansk Schweizer (DSU)",
     pair=pair,
+    forbidden_pairs=True,
     defaults={
         "acceleration_groups": 1,
         "acceleration_rounds": 0,

@@ -49,7 +49,7 @@ from typing import Any
 from . import setting_checks as checks
 from .colours import unplayed_points_win
 from .danish import first_matching, has_perfect_matching, points
-from .matching import has_bipartite_matching
+from .matching import first_rows, has_bipartite_matching
 from .notes import Note, note_text
 from .registry import PairingSystem
 from .state import Board, Bye, Colour, Kind, NoValidPairing, Pairing, Player, TournamentState
@@ -63,6 +63,10 @@ _NO_GROUP = note_text("dubov.no_group", "Dubov: a score group cannot be paired."
 _NO_PAIRING = note_text("dubov.no_pairing", "Dubov: no pairing satisfies restriction 2.1.")
 _NO_PAIRING_COLOURS = note_text(
     "dubov.no_pairing_colours", "Dubov: no pairing satisfies restrictions 2.1, 2.3 and 2.4."
+)
+_ROUND_ONE_FORBIDDEN = note_text(
+    "dubov.round_one_forbidden",
+    "Pairs the TD forbids are avoided: each upper-half player takes the first lower-half player he may meet.",
 )
 _ROUND_ONE = note_text("dubov.round_one", "Dubov round 1 (5): rating order, upper half against lower half.")
 _ROUND_ONE_BYE = note_text("dubov.round_one_bye", "%(player)s is last in an odd field: the bye (5).")
@@ -215,7 +219,7 @@ def _context(state: TournamentState, upfloat_limits: bool = True) -> _Ctx:
         aro={p.id: aro(state, p) for p in players},
         colours=colours,
         due={pid: due_colour(c) for pid, c in colours.items()},
-        met={p.id: set(p.opponents()) for p in players},
+        met={p.id: state.cannot_meet(p) for p in players},
         upfloats={p.id: [f == 1 for f in _float_history(state, p)] for p in players},
         floated_down={p.id: bool(_float_history(state, p)[-1:] == [-1]) for p in players},
         last_round=state.round_to_pair >= state.total_rounds,
@@ -264,9 +268,20 @@ def _round_one(state: TournamentState, present: list[Player]) -> Pairing:
         explanation.append(_ROUND_ONE_BYE(player=order[-1].id))
         order = order[:-1]
     half = len(order) // 2
+    tops, bottoms = [p.id for p in order[:half]], [p.id for p in order[half:]]
+    barred = {pid: state.barred(pid) for pid in tops}
+    if any(barred.values()):
+        # Pairs the TD forbids count as games already played (2.1): each upper-half player in turn takes
+        # the first lower-half player he may meet that leaves the others a complete pairing.
+        rows = first_rows(tops, bottoms, lambda a, b: b not in barred[a])
+        if rows is None:
+            raise NoValidPairing(_NO_PAIRING())
+        if rows != bottoms:
+            explanation.append(_ROUND_ONE_FORBIDDEN())
+        bottoms = rows
     boards = []
     for i in range(half):
-        top, bottom = order[i].id, order[half + i].id
+        top, bottom = tops[i], bottoms[i]
         top_white = (state.top_colour_round1 is W) == (i % 2 == 0)
         boards.append(Board(top, bottom) if top_white else Board(bottom, top))
     explanation.append(_ROUND_ONE_LOT(colour=_WHITE() if state.top_colour_round1 is W else _BLACK()))
@@ -525,6 +540,7 @@ SYSTEM = PairingSystem(
     id="dubov-1997",
     name="Dubov (FIDE 1997)",
     pair=pair,
+    forbidden_pairs=True,
     defaults={"upfloat_limits": True, "relax_colour_limits": True},
     validate=_validate,
     aro_list=True,

@@ -85,7 +85,7 @@ class _Round:
         self.n = len(info)
         self.rounds_played = self.state.round_to_pair - 1
         self.last_round = self.rounds_played >= self.state.total_rounds - 1
-        self.forbidden = [set(p.player.opponents()) for p in info]
+        self.forbidden = [self.state.cannot_meet(p.player) for p in info]
         # Pairs barred by C1 or C3, as sets of vertices (computed once; the rest are compatible).
         index = {p.player.id: v for v, p in enumerate(info)}
         self.barred: list[set[int]] = [{index[o] for o in f if o in index} for f in self.forbidden]
@@ -926,4 +926,4 @@ def _pair(state: TournamentState) -> Pairing:
     return pair_round(state, Edition.FIDE_2026)
 
 
-SYSTEM = PairingSystem(id="dutch", name="FIDE Dutch system (C.04.3, 2026)", pair=_pair)
+SYSTEM = PairingSystem(id="dutch", name="FIDE Dutch system (C.04.3, 2026)", pair=_pair, forbidden_pairs=True)

@@ -207,4 +207,6 @@ def pair(state: TournamentState) -> Pairing:
     return finish(state, out, _BYE())
 
 
-SYSTEM = PairingSystem(id="dutch-1998", name="FIDE Dutch system 1998 (KNSB 1996, DSU FIDE Schweizer)", pair=pair)
+SYSTEM = PairingSystem(
+    id="dutch-1998", name="FIDE Dutch system 1998 (KNSB 1996, DSU FIDE Schweizer)", pair=pair, forbidden_pairs=True
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .state import Colour, InvalidInput, Kind, Player, RoundRecord, TournamentState
+from .state import Colour, ForbiddenPair, InvalidInput, Kind, Player, RoundRecord, TournamentState
 
 FORMAT = "clubavond-state"
 VERSION = 1
@@ -38,7 +38,7 @@ def _record_json(record: RoundRecord) -> dict[str, Any]:
 
 def state_to_json(state: TournamentState) -> dict[str, Any]:
     """The state as plain JSON data (the layout of docs/json-state.md)."""
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "name": state.name,
@@ -66,6 +66,12 @@ def state_to_json(state: TournamentState) -> dict[str, Any]:
             for p in state.players
         ],
     }
+    if state.forbidden:
+        data["forbidden"] = [
+            {"players": list(ban.players), "first_round": ban.first_round, "last_round": ban.last_round}
+            for ban in state.forbidden
+        ]
+    return data
 
 
 def write_json_state(state: TournamentState) -> str:
@@ -193,6 +199,8 @@ def state_from_json(data: Any, source: str = "<json>") -> TournamentState:
             raise r.fail(where, f"{kind.value} is not a requested bye")
         requested[int(key)] = kind
     top = r.enum(Colour, r.get(data, "top_colour_round1", str, "", Colour.WHITE.value), "top_colour_round1")
+    bans = r.get(data, "forbidden", list, "", [])
+    forbidden = [_forbidden(r, ban, f"forbidden[{i}]", seen) for i, ban in enumerate(bans)]
     return TournamentState(
         players=players,
         total_rounds=total,
@@ -202,7 +210,26 @@ def state_from_json(data: Any, source: str = "<json>") -> TournamentState:
         top_colour_round1=top,
         seed=r.get(data, "seed", (int, type(None)), "", None),
         name=r.get(data, "name", str, "", ""),
+        forbidden=forbidden,
     )
+
+
+def _forbidden(r: _Reader, data: Any, where: str, known: set[int]) -> ForbiddenPair:
+    """A pair (or group) the TD forbids: {"players": [ids], "first_round": n|null, "last_round": n|null}."""
+    if not isinstance(data, dict):
+        raise r.fail(where, "expected an object")
+    ids = r.get(data, "players", list, where)
+    if not all(isinstance(pid, int) and not isinstance(pid, bool) for pid in ids):
+        raise r.fail(f"{where}.players", "expected a list of start numbers")
+    ban = ForbiddenPair(
+        tuple(ids),
+        r.get(data, "first_round", (int, type(None)), where, None),
+        r.get(data, "last_round", (int, type(None)), where, None),
+    )
+    problem = ban.problem(known)
+    if problem:
+        raise r.fail(where, problem)
+    return ban
 
 
 def _check_meetings(r: _Reader, players: list[Player]) -> None:

@@ -198,4 +198,6 @@ def pair(state: TournamentState) -> Pairing:
     return finish(state, out, _BYE())
 
 
-SYSTEM = PairingSystem(id="knsb-rating", name="KNSB Zwitsers op rating (later edition)", pair=pair)
+SYSTEM = PairingSystem(
+    id="knsb-rating", name="KNSB Zwitsers op rating (later edition)", pair=pair, forbidden_pairs=True
+)

@@ -45,9 +45,10 @@ from .knsb_swiss import (
     pair_round,
     record_points,
 )
+from .matching import first_rows
 from .notes import Note, note_text
 from .registry import PairingSystem
-from .state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
+from .state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 
 # Seed 001 has no titles in its order; B2 does not hold for topscorers in the last round (as seed 000).
 RULES_001 = Rules("001", (), colours.Edition.FIDE_2017)
@@ -63,6 +64,11 @@ _D1 = note_text("knsb_wp.d1", "D1: 1 against D, 2 against D-1, ...")
 _D2 = note_text("knsb_wp.d2", "D2: 1 against 2, 3 against 4, ...")
 _D_BYE = note_text("knsb_wp.d_bye", "bye: %(player)s (D: paired with the extra number D)")
 _D_BOARD = note_text("knsb_wp.d_board", "board %(board)s: %(white)s-%(black)s (D: the first named has white)")
+_D_FORBIDDEN = note_text(
+    "knsb_wp.d_forbidden",
+    "D: pairs the TD forbids are avoided: each first-named player takes the first later number he may meet",
+)
+_D_NONE = note_text("knsb_wp.d_none", "D: no pairing of round 1 avoids the pairs the TD forbids")
 _BYE = note_text("knsb_wp.bye", "F1: left in the waiting room; no earlier point without playing")
 
 
@@ -356,6 +362,24 @@ def round_one(ids: Sequence[int], fold: bool) -> list[tuple[int, int | None]]:
     return [(ids[i], ids[i + 1] if i + 1 < len(ids) else None) for i in range(0, d, 2)]
 
 
+def _round_one_allowed(state: TournamentState, fold: bool, notes: list[Note]) -> list[tuple[int, int | None]]:
+    """`round_one`, with the pairs the TD forbids counted as games already played (B1): when the lot
+    numbers' scheme gives one, each first-named player in turn takes the first of the later numbers, in
+    the scheme's order, he may meet and that leaves the others a complete pairing."""
+    pairs = round_one([p.id for p in state.to_pair()], fold)
+    games = [(w, b) for w, b in pairs if b is not None]
+    barred = {w: state.barred(w) for w, _ in games}
+    if not any(b in barred[w] for w, b in games):
+        return pairs
+    firsts, seconds = [w for w, _ in games], [b for _, b in games]
+    rows = first_rows(firsts, seconds, lambda a, b: b not in barred[a])
+    if rows is None:
+        raise NoValidPairing(_D_NONE())
+    notes.append(_D_FORBIDDEN())
+    again = iter(rows)
+    return [(w, b if b is None else next(again)) for w, b in pairs]
+
+
 def _validate(settings: dict[str, Any]) -> None:
     if settings.get("round1") not in ("fold", "adjacent"):
         raise InvalidInput("round1 must be 'fold' or 'adjacent'")
@@ -371,7 +395,7 @@ def pair(state: TournamentState) -> Pairing:
         fold = settings["round1"] == "fold"
         boards, byes = [], []
         notes = [_D1() if fold else _D2()]
-        for i, (w, b) in enumerate(round_one([p.id for p in state.to_pair()], fold), 1):
+        for i, (w, b) in enumerate(_round_one_allowed(state, fold, notes), 1):
             if b is None:
                 byes.append(Bye(w, Kind.PAIRING_BYE))
                 notes.append(_D_BYE(player=w))
@@ -390,5 +414,10 @@ def pair(state: TournamentState) -> Pairing:
 
 
 SYSTEM = PairingSystem(
-    id="knsb-wp", name="KNSB Zwitsers op weerstandspunten", pair=pair, defaults=DEFAULTS, validate=_validate
+    id="knsb-wp",
+    name="KNSB Zwitsers op weerstandspunten",
+    pair=pair,
+    defaults=DEFAULTS,
+    validate=_validate,
+    forbidden_pairs=True,
 )

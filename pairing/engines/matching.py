@@ -298,6 +298,26 @@ def new_matcher(n: int, bits: int) -> Matcher | PyMatcher:
     return Matcher(n, bits) if COMPILED else PyMatcher(n, bits)
 
 
+def first_rows(left: Sequence[int], right: Sequence[int], allowed: Callable[[int, int], bool]) -> list[int] | None:
+    """Each player of `left` in turn takes the first player of `right`, in its order, he is allowed to meet
+    and that leaves the rest of `left` a complete assignment (`has_bipartite_matching`); None when no
+    assignment exists. Without barred pairs row i takes right[i]."""
+    result: list[int] = []
+    rest = list(right)
+    for i, u in enumerate(left):
+        for v in rest:
+            if not allowed(u, v):
+                continue
+            others = [x for x in rest if x != v]
+            if has_bipartite_matching(left[i + 1 :], others, allowed):
+                result.append(v)
+                rest = others
+                break
+        else:
+            return None
+    return result
+
+
 def has_bipartite_matching(left: Sequence[int], right: Sequence[int], allowed: Callable[[int, int], bool]) -> bool:
     """True when every player of `left` can meet a different player of `right` (allowed pairs only).
 

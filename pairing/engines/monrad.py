@@ -107,7 +107,7 @@ def _had_bye(player: Player) -> bool:
 
 
 def _allowed_fn(state: TournamentState, x: int | None) -> Allowed:
-    met = {p.id: set(p.opponents()) for p in state.players}
+    met = {p.id: state.cannot_meet(p) for p in state.players}
 
     def allowed(a: int, b: int) -> bool:
         if x is not None and x in (a, b):
@@ -203,7 +203,7 @@ def next_round_pairable(state: TournamentState, boards: list[Board], byes: list[
     the results: with the exchanges of §4.9.2 Monrad finds a pairing exactly
     when one without repeated games exists.
     """
-    met = {p.id: set(p.opponents()) for p in state.players}
+    met = {p.id: state.cannot_meet(p, state.round_to_pair + 1) for p in state.players}
     for board in boards:
         met[board.white].add(board.black)
         met[board.black].add(board.white)
@@ -248,6 +248,7 @@ SYSTEM = PairingSystem(
     id="monrad",
     name="Monrad (DSU)",
     pair=pair,
+    forbidden_pairs=True,
     defaults={"lookahead": True},
     validate=_validate,
     lots=True,

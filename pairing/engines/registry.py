@@ -67,6 +67,10 @@ class PairingSystem:
     # Named presets of the settings (label by name) and the function giving a preset's settings.
     presets: dict[str, str] = field(default_factory=dict)
     apply_preset: Callable[[str], dict[str, Any]] | None = None
+    # True when the system honours `TournamentState.forbidden` (every Swiss, Danish and Keizer system:
+    # a forbidden pair is treated as a game already played); round-robin tables and knockout draws
+    # are fixed by the table or the draw and cannot.
+    forbidden_pairs: bool = False
 
     def settings(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """The defaults overlaid with `given`, validated."""
@@ -104,5 +108,13 @@ def get(system_id: str) -> PairingSystem:
     raise KeyError(system_id)
 
 
+def refuse_unhonoured(system: PairingSystem, state: TournamentState) -> None:
+    """`InvalidInput` when `state` forbids pairs in the round to pair and `system` cannot honour that."""
+    if not system.forbidden_pairs and any(ban.applies(state.round_to_pair) for ban in state.forbidden):
+        raise InvalidInput(f"{system.name} cannot honour forbidden pairs")
+
+
 def pair(state: TournamentState, system_id: str) -> Pairing:
-    return get(system_id).pair(state)
+    system = get(system_id)
+    refuse_unhonoured(system, state)
+    return system.pair(state)

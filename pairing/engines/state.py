@@ -92,6 +92,37 @@ class Player:
         return [r.colour for r in self.history if r.played and r.colour]
 
 
+@dataclass(frozen=True, slots=True)
+class ForbiddenPair:
+    """Players who must not meet, in rounds `first_round`..`last_round` (None: from the first / to the
+    last round). Two or more start numbers: none of them may meet another (TRF-2026 record 260, the
+    older `XXP` line; trf.md section 5). The engines treat a forbidden meeting exactly as a game already
+    played in the rounds concerned (an absolute criterion, like C.04.3 C1)."""
+
+    players: tuple[int, ...]
+    first_round: int | None = None
+    last_round: int | None = None
+
+    def applies(self, rnd: int) -> bool:
+        """Whether the ban holds in round `rnd`."""
+        return (self.first_round is None or rnd >= self.first_round) and (
+            self.last_round is None or rnd <= self.last_round
+        )
+
+    def problem(self, known: set[int]) -> str | None:
+        """What is wrong with this ban among the start numbers `known` (an English sentence), or None."""
+        if len(self.players) < 2 or len(set(self.players)) != len(self.players):
+            return "a forbidden pair needs two or more different players"
+        missing = [pid for pid in self.players if pid not in known]
+        if missing:
+            return f"forbidden pair: no player {missing[0]}"
+        if any(r is not None and r < 1 for r in (self.first_round, self.last_round)):
+            return "forbidden pair: rounds are numbered from 1"
+        if self.first_round is not None and self.last_round is not None and self.first_round > self.last_round:
+            return f"forbidden pair: first round {self.first_round} is after last round {self.last_round}"
+        return None
+
+
 @dataclass(slots=True)
 class TournamentState:
     """Everything an engine needs to pair `round_to_pair`.
@@ -113,6 +144,7 @@ class TournamentState:
     # The point system (TRF XXS W= and D=): what a win and a draw are worth, for the tie-breaks.
     win_points: float = 1.0
     draw_points: float = 0.5
+    forbidden: list[ForbiddenPair] = field(default_factory=list)
     _by_id: dict[int, Player] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -120,6 +152,23 @@ class TournamentState:
 
     def player(self, player_id: int) -> Player:
         return self._by_id[player_id]
+
+    def barred(self, player_id: int, rnd: int | None = None) -> set[int]:
+        """Start numbers `player_id` must not meet in round `rnd` (default: the round to pair) because
+        the TD forbids it."""
+        rnd = self.round_to_pair if rnd is None else rnd
+        out: set[int] = set()
+        for ban in self.forbidden:
+            if player_id in ban.players and ban.applies(rnd):
+                out.update(ban.players)
+        out.discard(player_id)
+        return out
+
+    def cannot_meet(self, player: Player, rnd: int | None = None) -> set[int]:
+        """Opponents `player` may not be paired against in round `rnd` (default: the round to pair): those
+        met over the board and those the TD forbids. Every Swiss, Danish and Keizer engine reads this as
+        its "already played" criterion (C.04.3 C1, seed 002 B1, Dansk Schweizer 1.2)."""
+        return set(player.opponents()) | self.barred(player.id, rnd)
 
     @property
     def rounds_played(self) -> int:

@@ -7,7 +7,8 @@ Three layers (conventions in docs/trf.md):
   is kept verbatim in its place.
 - `state_from_document(doc, k)` / `read_state(text)`: the `TournamentState` to pair round k, with rounds
   1..k-1 as history and the non-pairing entries of round k (`0000 - H/Z/F`, `240`, `XXZ`) as requested
-  byes. The document is checked first (symmetric pairings, known opponents, the points column).
+  byes, and the forbidden pairs of `260` (TRF26, with a round range) and `XXP` (JaVaFo, all rounds).
+  The document is checked first (symmetric pairings, known opponents, the points column).
 - `document_from_state(state, pairing)`: export a competition, optionally extending a document.
 
 Every error is a `TrfError` naming the source, the line and the reason; nothing partial is returned.
@@ -24,6 +25,7 @@ from .state import (
     BYE_POINTS,
     Bye,
     Colour,
+    ForbiddenPair,
     InvalidInput,
     Kind,
     Pairing,
@@ -588,6 +590,53 @@ def _requested_byes(doc: TrfDocument, rnd: int) -> dict[int, Kind]:
     return byes
 
 
+def _round_field(doc: TrfDocument, line: Line, start: int) -> int | None:
+    """A 260 round number in columns start+1..start+3 (blank: open)."""
+    raw = line.text[start : start + 3].strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) < 1:
+        raise TrfError(doc.source, line.line_no, f"260: not a round number: {raw!r}")
+    return int(raw)
+
+
+def forbidden_pairs(doc: TrfDocument, total_rounds: int | None = None) -> list[ForbiddenPair]:
+    """The pairs that must not meet: `260` (TRF26: first round in columns 5-7, last round 9-11, the players
+    from column 13 on; none of them may meet another in those rounds) and `XXP` (JaVaFo: the players on
+    the line, every round). A ban given twice (a `260` over every round and the same `XXP`) counts once."""
+    known = {p.number for p in doc.players}
+    out: list[ForbiddenPair] = []
+    seen: set[tuple[frozenset[int], int, int]] = set()
+    for line in doc.other("260", "XXP"):
+        if line.code == "260":
+            first, last = _round_field(doc, line, 4), _round_field(doc, line, 8)
+            ids = _ids(line.text[12:].split(), doc, line, known)
+        else:
+            first = last = None
+            ids = _ids(line.text[3:].split(), doc, line, known)
+        ban = ForbiddenPair(tuple(ids), first, last)
+        problem = ban.problem(known)
+        if problem:
+            raise TrfError(doc.source, line.line_no, f"{line.code}: {problem}")
+        key = (frozenset(ids), first or 1, last or total_rounds or 0)
+        if key not in seen:
+            seen.add(key)
+            out.append(ban)
+    return out
+
+
+def forbidden_lines(state: TournamentState) -> list[Line]:
+    """`260` lines for the state's forbidden pairs, and an `XXP` line beside each that holds in every
+    round (JaVaFo reads only `XXP`; bbpPairings reads both, and a ban given twice is the same ban)."""
+    lines: list[Line] = []
+    for ban in state.forbidden:
+        first, last = ban.first_round or 1, ban.last_round or state.total_rounds
+        lines.append(Line(f"260 {first:>3} {last:>3} " + " ".join(f"{pid:>4}" for pid in ban.players)))
+        if first == 1 and last >= state.total_rounds:
+            lines.append(Line("XXP " + " ".join(str(pid) for pid in ban.players)))
+    return lines
+
+
 def state_from_document(
     doc: TrfDocument,
     round_to_pair: int,
@@ -635,6 +684,7 @@ def state_from_document(
         top_colour_round1=top,
         seed=seed,
         name=name,
+        forbidden=forbidden_pairs(doc, total),
         win_points=score.white_win,
         draw_points=score.white_draw,
     )
@@ -670,7 +720,8 @@ def document_from_state(
     """A document holding `state` (history, requested byes) and, when given, `pairing` for its round.
 
     The paired games are written without a result (`  12 w  `), byes with their codes. With `doc`,
-    its player lines are replaced and every other line is kept; `XXR` and `XXC` are added when missing.
+    its player lines are replaced and every other line is kept but `260` and `XXP`, which are written
+    from `state.forbidden`; `XXR` and `XXC` are added when missing.
     """
     score = scoring(doc) if doc else Scoring()
     rnd = state.round_to_pair
@@ -722,10 +773,11 @@ def document_from_state(
             if not inserted:
                 kept.extend(player_lines)
                 inserted = True
-        else:
+        elif line.code not in ("260", "XXP"):
             kept.append(line)
     if not inserted:
         kept.extend(player_lines)
+    kept.extend(forbidden_lines(state))
     out = TrfDocument(lines=kept, newline=doc.newline, source=doc.source)
     if not out.other("XXR", "142"):
         out.lines.append(Line(f"XXR {state.total_rounds}"))

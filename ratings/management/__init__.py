@@ -1,0 +1,1 @@
+"""The ratings app's management commands."""

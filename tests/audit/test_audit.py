@@ -238,7 +238,8 @@ def w_teams(client, club, td, rr):
     event = make_competition(club, td, make_members(club, 9, base=1500), system="olympiad", rounds=2, slug="teams")
     client.post(reverse("team_settings", args=[club.slug, event.slug]), {"teams": 3, "cycles": 1})
     entry = only("teams")
-    return entry, entry.before, {"settings": {"teams": 3, "cycles": 1}}
+    scoring = {"match_win": 2.0, "match_draw": 1.0, "rank_by_board_points": False}  # the system's defaults
+    return entry, entry.before, {"settings": {"teams": 3, "cycles": 1, **scoring}}
 
 
 def w_cup(client, club, td, rr):

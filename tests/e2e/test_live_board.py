@@ -14,7 +14,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 def test_live_board_shows_the_tds_result_within_5_seconds(browser, live_server, club, td, members):
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
     from tournaments.services import publish
 
     competition = make_competition(club, td, members[:6])

@@ -137,3 +137,16 @@ def test_nothing_private_on_the_public_pages_and_feeds(client, club, td, members
     for url in private:
         response = client.get(url)
         assert response.status_code == 302 and reverse("login") in response["Location"]
+
+
+def test_my_rating_chart_with_its_numbers(client, club, members):
+    from ratings.models import RatingChange
+
+    member = members[0]
+    client.force_login(linked_user(member, "anna"))
+    section = client.get(reverse("my_page")).content.decode().split('id="my-rating-chart"')[1]
+    assert "No rating history yet" in section and "<svg" not in section
+    RatingChange.objects.create(member=member, system="knsb", date=date(2026, 9, 1), old=None, new=1850)
+    RatingChange.objects.create(member=member, system="knsb", date=date(2026, 10, 1), old=1850, new=1872)
+    section = client.get(reverse("my_page")).content.decode().split('id="my-rating-chart"')[1]
+    assert "<svg" in section and "1872" in section and "1850" in section

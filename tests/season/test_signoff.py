@@ -211,6 +211,10 @@ def test_present_list_shows_answers_and_the_td_decides(td_client, keizer, member
     assert "changed by the TD" in page
     assert keizer.td_actions.filter(action="presence", user=td).exists()
     assert client.get(url).status_code == 403
+    pair_next_round(keizer, td)
+    assert "Round 2" in td_client.get(url).content.decode()  # once paired, the list moves on to round 2
+    row = signoff.present_list(keizer, 1)[participant.start_number - 1]
+    assert row.presence_label == "absent without notice" and row.td_decided
 
 
 def test_td_sets_the_deadline_and_limits(td_client, swiss):

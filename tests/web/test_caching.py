@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def in_play(club, td, members):
     """Round 1 paired and published, no result yet."""
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
     from tournaments.services import publish
 
     competition = make_competition(club, td, members[:6])
@@ -129,7 +129,7 @@ def test_the_second_visit_is_served_from_the_cache(client, in_play):
 
 
 def test_language_and_login_are_part_of_the_key(client, td, club, members):
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
 
     competition = make_competition(club, td, members[:4])
     pair_next_round(competition, td)  # a draft: only the TD sees it
@@ -167,7 +167,7 @@ def test_messages_waiting_are_never_cached_for_others(client, td, in_play):
 
 def test_a_round_published_and_a_player_entered_show_at_once(client, td, club, members):
     """Paths that write in bulk (the pairing's boards, start numbers) raise the version themselves."""
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
     from tournaments.services import add_participant, publish
 
     competition = make_competition(club, td, members[:4])

@@ -19,7 +19,7 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def in_play(club, td, members):
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
     from tournaments.services import publish
 
     competition = make_competition(club, td, members[:6])
@@ -95,7 +95,7 @@ def test_live_board_shows_the_round_then_the_standings_without_login(client, td,
 
 
 def test_live_board_shows_no_draft(client, td, club, members):
-    from pairing.services import pair_next_round
+    from tournaments.adapter import pair_next_round
 
     competition = make_competition(club, td, members[:4])
     rnd = pair_next_round(competition, td)
@@ -152,3 +152,21 @@ def test_a_phone_waiting_for_round_one_gets_it_and_then_the_next_round(client, t
     publish(pair_next_round(competition, td), td)
     polled = client.get(url(competition, "pairings_latest"), headers=HTMX).content.decode()
     assert "Round 2" in polled and url(competition, "pairings", 2) in polled  # the rounds' links come along
+
+
+@pytest.mark.parametrize(("system", "rounds", "standings"), [("keizer", 5, True), ("knockout", None, False)])
+def test_live_board_of_other_systems(client, td, club, members, system, rounds, standings):
+    """Keizer shows its own ranking; a knockout's board shows the round only (its bracket is its standings)."""
+    from pairing.services import pair_next_round
+    from tournaments.services import publish
+
+    competition = make_competition(club, td, members[:8], system=system, rounds=rounds, slug=system)
+    publish(pair_next_round(competition, td), td)
+    board = url(competition, "live_board")
+    page = client.get(board).content.decode()
+    assert "Round 1" in page and 'id="live-board-1"' in page
+    assert ("panel=standings" in page) is standings
+    other = client.get(board + "?panel=standings", headers=HTMX).content.decode()
+    assert ('class="live-standings"' in other) is standings
+    if standings:
+        assert all(p.name in other for p in competition.participants.select_related("member"))

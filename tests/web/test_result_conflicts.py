@@ -13,9 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import ClubRole
-from pairing import services as pairing_services
 from tests.conftest import make_competition, make_members
-from tournaments import services
+from tournaments import adapter, services
 from tournaments.models import ResultChange
 
 
@@ -29,7 +28,7 @@ def second_td(club):
 
 def published_round(club, td):
     competition = make_competition(club, td, make_members(club, 8), system="dutch", rounds=5, slug="open")
-    rnd = pairing_services.pair_next_round(competition, td)
+    rnd = adapter.pair_next_round(competition, td)
     services.publish(rnd, td)
     return competition, rnd
 

@@ -1,0 +1,1 @@
+"""Template tags of the competition pages (notes in the reader's language)."""

@@ -19,8 +19,8 @@ from clubs.validation import key_number
 from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm, SystemSettingsForm
-from ..models import Competition, Participant, ResultChange, Round
+from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
+from ..models import Competition, ForbiddenPair, Participant, ResultChange, Round
 from .common import _directed_competition
 
 
@@ -69,6 +69,7 @@ def _manage_context(competition: Competition) -> dict:
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
+        "forbidden_count": ForbiddenPair.objects.filter(competition=competition).count(),
     }
 
 
@@ -99,7 +100,48 @@ def system_settings(request, club, competition):
         )
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
-    return render(request, "tournaments/settings.html", {"competition": competition, "form": form, "presets": presets})
+    context = {"competition": competition, "form": form, "presets": presets}
+    return render(request, "tournaments/settings.html", context | _forbidden_context(competition))
+
+
+def _forbidden_context(competition: Competition, form: ForbiddenPairForm | None = None) -> dict:
+    return {
+        "forbidden_pairs": ForbiddenPair.objects.filter(competition=competition).select_related(
+            "first__member", "second__member"
+        ),
+        "forbidden_form": form or ForbiddenPairForm(competition=competition),
+        "forbidden_honoured": competition.engine.forbidden_pairs,
+    }
+
+
+@login_required
+@require_POST
+def add_forbidden_pair(request, club, competition):
+    """Two participants who must not meet; refused for a system that cannot honour it (round robin,
+    knockout), which the settings page says."""
+    competition = _directed_competition(request, club, competition)
+    form = ForbiddenPairForm(request.POST, competition=competition)
+    if form.is_valid():
+        try:
+            pair = adapter.forbid_pair(competition, form.save(commit=False), request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("%(pair)s will not be paired against each other.") % {"pair": pair})
+            return redirect("system_settings", club, competition.slug)
+    settings_form = SystemSettingsForm(competition=competition)
+    context = {"competition": competition, "form": settings_form, "presets": competition.engine.presets}
+    return render(request, "tournaments/settings.html", context | _forbidden_context(competition, form), status=400)
+
+
+@login_required
+@require_POST
+def delete_forbidden_pair(request, club, competition, pk):
+    competition = _directed_competition(request, club, competition)
+    pair = get_object_or_404(ForbiddenPair, competition=competition, pk=pk)
+    adapter.allow_pair(pair, request.user)
+    messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})
+    return redirect("system_settings", club, competition.slug)
 
 
 @login_required

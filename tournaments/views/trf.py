@@ -1,4 +1,4 @@
-"""TRF files in and out: import a competition (a large file by a worker), export one."""
+"""TRF files in and out: import a competition (a large file by a worker), export one; its full JSON export."""
 
 from __future__ import annotations
 
@@ -55,4 +55,15 @@ def export_trf(request, club, competition):
     competition = _directed_competition(request, club, competition)
     response = HttpResponse(do_export(competition), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}.trf"'
+    return response
+
+
+@login_required
+def export_json(request, club, competition):
+    """Everything the competition holds, as versioned JSON (`tournaments.backup.export_competition`)."""
+    from ..backup import dumps, export_competition
+
+    competition = _directed_competition(request, club, competition)
+    response = HttpResponse(dumps(export_competition(competition)), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{competition.slug}.json"'
     return response

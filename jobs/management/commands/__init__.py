@@ -1,0 +1,1 @@
+"""The job worker's management command (`manage.py worker`)."""

@@ -41,6 +41,7 @@ SYSTEM = PairingSystem(
     id=SYSTEM_ID,
     name="Keizer",
     pair=pair_round,
+    forbidden_pairs=True,
     defaults=DEFAULTS,
     validate=validate,
     own_standings=True,

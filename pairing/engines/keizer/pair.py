@@ -13,6 +13,8 @@
 - When no pairing keeps these limits, they are relaxed step by step, and the
   explanation says so: the repeat window (4, 3, 2, 1, 0), then the maximum
   number of meetings, then the colour limits (widened by one, then dropped).
+- Pairs the TD forbids (`TournamentState.forbidden`, family members) are
+  never relaxed: when no pairing avoids them the round cannot be paired.
 - Colours (§1.8; "Saldo naar nul", "Alternerend", "Prefereer kleurvoorkeur
   van sterkste"): a player whose whites and blacks differ wants the colour
   that brings the difference toward zero; one with a zero difference wants
@@ -34,7 +36,7 @@ from dataclasses import dataclass, field
 
 from ..matching import max_weight_matching
 from ..notes import Note, joined, note_text
-from ..state import Board, Bye, Colour, InvalidInput, Kind, Pairing, Player, TournamentState
+from ..state import Board, Bye, Colour, InvalidInput, Kind, NoValidPairing, Pairing, Player, TournamentState
 from .scoring import ranking_after
 from .settings import KeizerSettings, resolve
 
@@ -73,6 +75,10 @@ _DIFFERENCE_AT_MOST = note_text("keizer.difference_at_most", "colour difference 
 _ANY_RUN = note_text("keizer.any_run", "any number of equal colours in a row")
 _RUN_AT_MOST = note_text("keizer.run_at_most", "at most %(n)s equal colours in a row")
 # Why two players may not meet.
+_FORBIDDEN_BY_TD = note_text("keizer.forbidden_by_td", "the TD forbids this pairing")
+_NO_PAIRING_FORBIDDEN = note_text(
+    "keizer.no_pairing_forbidden", "No pairing avoids the pairs the TD forbids, even without other limits."
+)
 _MET_WITHIN = note_text("keizer.met_within", "met in round %(round)s, within %(window)s round(s)")
 _MET_TIMES = note_text("keizer.met_times", "already met %(times)s times")
 _PLACES_APART = note_text("keizer.places_apart", "more than %(places)s places apart")
@@ -147,6 +153,7 @@ class Card:
     place: int
     colours: list[Colour]
     met: dict[int, list[int]] = field(default_factory=dict)  # opponent -> rounds of their games
+    barred: set[int] = field(default_factory=set)  # opponents the TD forbids this round (never relaxed)
     balance: int = field(init=False)  # whites minus blacks
     run: int = field(init=False)  # how many of his last games in a row had his last colour
 
@@ -182,10 +189,10 @@ class Card:
         return f"{self.place}. {self.name or self.id}"
 
 
-def make_card(player: Player, place: int, forfeits_meet: bool = False) -> Card:
+def make_card(player: Player, place: int, forfeits_meet: bool = False, barred: set[int] | None = None) -> Card:
     """Games played over the board are meetings; forfeits too with `forfeits_meet`
-    (§2.1 "Tel regl. uitslagen als onderl. partij")."""
-    card = Card(player.id, player.name, place, player.colours())
+    (§2.1 "Tel regl. uitslagen als onderl. partij"). `barred`: the opponents the TD forbids."""
+    card = Card(player.id, player.name, place, player.colours(), barred=set(barred or ()))
     for rnd, record in enumerate(player.history, 1):
         if (record.paired if forfeits_meet else record.played) and record.opponent:
             card.met.setdefault(record.opponent, []).append(rnd)
@@ -199,6 +206,8 @@ def colour_options(a: Card, b: Card, limits: Limits) -> list[Colour]:
 
 def forbidden(a: Card, b: Card, limits: Limits, round_to_pair: int) -> Note | None:
     """Why `a` and `b` may not meet under `limits`; None when they may."""
+    if b.id in a.barred:
+        return _FORBIDDEN_BY_TD()
     met = a.met.get(b.id, [])
     if met and limits.repeat_window and max(met) >= round_to_pair - limits.repeat_window:
         return _MET_WITHIN(round=max(met), window=limits.repeat_window)
@@ -313,7 +322,7 @@ def pair_round(state: TournamentState) -> Pairing:
             raise InvalidInput(f"player {pid}: a {kind.value} is not part of the Keizer rules")
     ranking = ranking_after(state, state.rounds_played)
     places = {pid: place for place, pid in enumerate(ranking, 1)}
-    cards = (make_card(p, places[p.id], s.forfeits_count_as_meetings) for p in state.to_pair())
+    cards = (make_card(p, places[p.id], s.forfeits_count_as_meetings, state.barred(p.id)) for p in state.to_pair())
     present = sorted(cards, key=lambda c: c.place)
     basis = _RANKING_AFTER(round=state.rounds_played) if state.rounds_played else _START_RANKING()
     explanation = [_ROUND(round=state.round_to_pair, present=len(present), basis=basis)]
@@ -335,7 +344,8 @@ def pair_round(state: TournamentState) -> Pairing:
                 explanation.append(_RELAXED(limits=limits.describe()))
             break
         explanation.append(_NO_PAIRING(limits=limits.describe()))
-    assert pairs is not None  # without limits any even number of players can be paired
+    if pairs is None:  # without limits any even number of players can be paired, unless the TD forbids pairs
+        raise NoValidPairing(_NO_PAIRING_FORBIDDEN())
     boards: list[Board] = []
     for number, (a, b, skipped) in enumerate(pairs, 1):
         board, colours = allocate(a, b, number, in_force, state.top_colour_round1)

@@ -40,7 +40,7 @@ class Entrant:
     cs: ColourState
     strength: int  # ABSOLUTE, STRONG, MILD or NONE (A7)
     floats: tuple[Float | None, Float | None]  # last round, the round before (B5, B6)
-    met: frozenset[int]  # B1: opponents over the board (F2: forfeits are no meeting)
+    met: frozenset[int]  # B1: opponents over the board (F2: forfeits are no meeting), and pairs the TD forbids
     bye_ok: bool  # B1 (seed 000) / B1b (seed 002): may still get the bye
     top: bool  # topscorer: last round, more than 50 % (seed 000 B, seed 002 A10)
     unplayed: int  # rounds without a game (seed 002 A8 w, b)
@@ -144,7 +144,7 @@ def entrants(state: TournamentState, rules: Rules) -> list[Entrant]:
                 cs=cs,
                 strength=strength,
                 floats=floats,
-                met=frozenset(p.opponents()),
+                met=frozenset(state.cannot_meet(p)),
                 bye_ok=_bye_ok(p, rules),
                 top=top,
                 unplayed=sum(1 for r in p.history[:rounds] if not r.played),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
 import rustworkx as rx
 
@@ -38,34 +39,12 @@ def transpositions(
     exceed x (and, in even rounds of seed 002, z) are cut; nothing the text reaches first is lost.
     """
     p, m = len(s1), len(s2)
-    if p > m:
+    search = _search(ctx, s1, s2, level, may_stay, spent)
+    if search is None:
         return
-    adj = [[j for j in range(m) if pair_ok(ctx, level, a, s2[j])] for a in s1]
-    stay = [may_stay(b) for b in s2]
-    comp = Completion(p, m, adj, stay)
-    if not comp.start():
-        return
-    x_left = level.x - spent[0]
-    z_left = None if level.z is None else level.z - spent[1]
+    adj, comp, budget, below, used, miss_of, zmiss_of, x_left, z_left = search
     chosen: list[int] = []
-    used = [False] * m
-    miss_of = [[conflict(a, b) for b in s2] for a in s1]
-    zmiss_of = [[strong_conflict(a, b) for b in s2] for a in s1]
-    budget = Budget(adj, stay, miss_of, zmiss_of, used)
-    if not budget.possible(0, x_left, z_left):
-        return
-    below = BelowCut(ctx, s2, adj, stay, used) if ctx.mode == Mode.GO_BACK and not ctx.last else None
-    if below is not None and not below.possible(0):
-        return
-    # Colour counts for the bound on the misses still to come: S1 from position i on, S2 unused.
-    white1 = [0] * (p + 1)
-    black1 = [0] * (p + 1)
-    for i in range(p - 1, -1, -1):
-        white1[i] = white1[i + 1] + (s1[i].pref is Colour.WHITE)
-        black1[i] = black1[i + 1] + (s1[i].pref is Colour.BLACK)
-    free2 = {Colour.WHITE: 0, Colour.BLACK: 0, None: 0}
-    for b in s2:
-        free2[b.pref] += 1
+    white1, black1, free2 = _colour_counts(s1, s2)
 
     def bound(i: int) -> int:
         """Fewest misses among S1[i:]: a white-preferring player avoids one only against a player
@@ -121,6 +100,65 @@ def transpositions(
             comp.unfix(i, token)
 
     yield from walk(0, 0, 0)
+
+
+class _Search(NamedTuple):
+    adj: list[list[int]]
+    comp: Completion
+    budget: Budget
+    below: BelowCut | None
+    used: list[bool]
+    miss_of: list[list[int]]
+    zmiss_of: list[list[int]]
+    x_left: int
+    z_left: int | None
+
+
+def _search(
+    ctx: Context,
+    s1: list[Entrant],
+    s2: list[Entrant],
+    level: Level,
+    may_stay: Callable[[Entrant], bool],
+    spent: tuple[int, int],
+) -> _Search | None:
+    """What the walk of `transpositions` needs: who may meet whom, the completion check, the miss
+    budgets and the cut below; None when no transposition can be completed within the limits."""
+    p, m = len(s1), len(s2)
+    if p > m:
+        return None
+    adj = [[j for j in range(m) if pair_ok(ctx, level, a, s2[j])] for a in s1]
+    stay = [may_stay(b) for b in s2]
+    comp = Completion(p, m, adj, stay)
+    if not comp.start():
+        return None
+    x_left = level.x - spent[0]
+    z_left = None if level.z is None else level.z - spent[1]
+    used = [False] * m
+    miss_of = [[conflict(a, b) for b in s2] for a in s1]
+    zmiss_of = [[strong_conflict(a, b) for b in s2] for a in s1]
+    budget = Budget(adj, stay, miss_of, zmiss_of, used)
+    if not budget.possible(0, x_left, z_left):
+        return None
+    below = BelowCut(ctx, s2, adj, stay, used) if ctx.mode == Mode.GO_BACK and not ctx.last else None
+    if below is not None and not below.possible(0):
+        return None
+    return _Search(adj, comp, budget, below, used, miss_of, zmiss_of, x_left, z_left)
+
+
+def _colour_counts(s1: list[Entrant], s2: list[Entrant]) -> tuple[list[int], list[int], dict[Colour | None, int]]:
+    """Colour counts for the bound on the misses still to come: the white and black preferences of
+    S1 from each position on, and the S2 players by preference."""
+    p = len(s1)
+    white1 = [0] * (p + 1)
+    black1 = [0] * (p + 1)
+    for i in range(p - 1, -1, -1):
+        white1[i] = white1[i + 1] + (s1[i].pref is Colour.WHITE)
+        black1[i] = black1[i + 1] + (s1[i].pref is Colour.BLACK)
+    free2: dict[Colour | None, int] = {Colour.WHITE: 0, Colour.BLACK: 0, None: 0}
+    for b in s2:
+        free2[b.pref] += 1
+    return white1, black1, free2
 
 
 # The exact test runs at every prefix only once a walk has taken this many steps (it is costly, and

@@ -1,0 +1,1 @@
+"""The pairing app's management commands (`makemessages` with the engines' notes)."""

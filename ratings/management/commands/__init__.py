@@ -1,0 +1,1 @@
+"""The ratings app's management commands (`import_rating_list`)."""
