@@ -197,6 +197,46 @@ def _result(white: Player, black: Player, index: int) -> str:
     return {1.0: Result.WHITE_WINS, 0.5: Result.DRAW, 0.0: Result.BLACK_WINS}[record.score]
 
 
+def _check(doc: trf.TrfDocument, state: TournamentState, competition: Competition) -> None:
+    """Every value against the model's limits before anything is saved (clubs.validation): the
+    competition's rounds, each player's fields, one FIDE id per player, the points of byes."""
+    rounds_line = next((line.line_no for line in reversed(doc.other("XXR", "142"))), None)
+    where = f"{doc.source}:{rounds_line}" if rounds_line else doc.source
+    validation.check_value(Competition, "rounds", competition.rounds, where)  # the name: `_competition`
+    line_of = {p.number: p.line_no for p in doc.players}
+    fide_ids: dict[str, int] = {}
+    for player in state.players:
+        where = f"{doc.source}:{line_of.get(player.id, '')}".rstrip(":")
+        validation.check_instance(_member(competition.club, player), where)
+        validation.check_value(Participant, "start_number", player.id, where)
+        if player.fide_id:
+            if player.fide_id in fide_ids:
+                message = _("FIDE id %(id)s is also player %(other)s's")
+                other = fide_ids[player.fide_id]
+                raise trf.TrfError(doc.source, line_of.get(player.id), message % {"id": player.fide_id, "other": other})
+            fide_ids[player.fide_id] = player.id
+        for record in player.history:
+            validation.check_value(Bye, "points", Decimal(str(record.score or 0)), where)
+    for kind in state.requested_byes.values():
+        validation.check_value(Bye, "points", Decimal(str(BYE_POINTS.get(kind, 0))), doc.source)
+
+
+def _member(club: Club, player: Player) -> Member:
+    """A guest member for a TRF player ("Last, First" split); not saved."""
+    first, _comma, last_name = player.name.partition(",")
+    return Member(
+        club=club,
+        first_name=last_name.strip() or first.strip(),
+        last_name=first.strip() if last_name else "",
+        title=player.title if player.title in Member.Title.values else "",
+        fide_id=player.fide_id,
+        fide_rating=player.rating or None,
+        federation=player.federation,
+        sex={"m": "m", "w": "w", "f": "w"}.get(player.sex.lower(), ""),
+        is_guest=True,
+    )
+
+
 # --------------------------------------------------------------------------- Clubavond's lines, read
 
 
@@ -462,6 +502,8 @@ def import_trf(
     total = trf.total_rounds_of(doc) or max(played, 1)
     # Every recorded round as history; the round after it carries the announced absences.
     state = trf.state_from_document(doc, played + 1, total_rounds=max(total, played + 1))
+    _check(doc, state, Competition(club=club, name=name or doc.header_value("012") or slug, slug=slug,
+                                   system=system, rounds=total))
     competition = _competition(club, doc, lines, name=name, slug=slug, system=system, total=total)
     new_members: list[str] = []
     participants = _participants(club, competition, doc, lines, new_members)

@@ -70,7 +70,7 @@ TRF_CASES = {
     "xxr-zero": (trf_text(extra=("XXR 0",)), "XXR needs a number of rounds"),
     "xxr-negative": (trf_text(extra=("XXR -3",)), "XXR needs a number of rounds"),
     "xxr-superscript": (trf_text(extra=("XXR ³",)), "XXR needs a number of rounds"),
-    "name-300-characters": (trf_text(header="012 " + "N" * 300), "upload.trf:1:"),
+    "name-300-characters": (trf_text(header="012 " + "N" * 300), "at most 120 characters"),
     "name-with-nul": (GOOD_TRF.replace("Alpha, Anna", "Alpha\x00Anna"), "upload.trf:2:"),
     "header-with-nul": (trf_text(header="012 Club\x00Championship"), "upload.trf:1:"),
     "one-fide-id-twice": (
