@@ -9,6 +9,7 @@ DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
+JOBS_TIME_LIMIT_SECONDS  a job's work (reading an upload, a large pairing) stops with a message after this long (900)
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail
 EMAIL_HOST     the SMTP server for every e-mail (password reset, invitations, errors to ADMINS); without it
@@ -203,6 +204,8 @@ else:
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", 60 * 60 * 24))
 JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
+# Work of one job (reading an upload, pairing) stops with a message after this long; nothing is saved.
+JOBS_TIME_LIMIT_SECONDS = float(os.environ.get("JOBS_TIME_LIMIT_SECONDS", 900))
 # A TRF file larger than this is imported by a worker; a smaller one at once.
 TRF_INLINE_MAX_BYTES = 64 * 1024
 # The largest upload of each kind (clubs.validation.check_upload_size refuses bigger files with a message).

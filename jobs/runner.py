@@ -129,12 +129,23 @@ def _close(job: Job, attempt: int, status: str, *, message: str = "", result_url
 
 
 class _Reporter:
-    """`report(fraction)`: progress, at most a few writes a second; raises Superseded for an old attempt."""
+    """`report(fraction)`: progress, at most a few writes a second; raises Superseded for an old attempt,
+    and Failed when the work has run longer than JOBS_TIME_LIMIT_SECONDS (the upload's time limit)."""
 
     def __init__(self, job: Job, attempt: int) -> None:
         self.job, self.attempt, self.last = job, attempt, 0.0
+        self.started = time.monotonic()
+
+    def check_time(self) -> None:
+        limit = settings.JOBS_TIME_LIMIT_SECONDS
+        if limit and time.monotonic() - self.started > limit:
+            raise Failed(
+                _("The job took longer than %(seconds)s seconds and was stopped; nothing was saved.")
+                % {"seconds": f"{limit:g}"}
+            )
 
     def __call__(self, fraction: float) -> None:
+        self.check_time()
         now = time.monotonic()
         if now - self.last < 0.5:
             return
@@ -176,7 +187,9 @@ def run(job_id: int, attempt: int, work: Work) -> None:
     try:
         with translation.override(job.language):
             try:
-                save = work(job, _Reporter(job, attempt))
+                reporter = _Reporter(job, attempt)
+                save = work(job, reporter)
+                reporter.check_time()  # the work's time limit, also for work that reported no progress
                 with transaction.atomic():
                     result_url = save()
                     _close(job, attempt, Job.Status.DONE, result_url=result_url)

@@ -203,3 +203,14 @@ def test_a_large_trf_file_is_imported_by_a_job(td_client, club, settings):
     post = {"file": SimpleUploadedFile("bad.trf", broken.encode()), "slug": "bad", "system": "dutch"}
     page = td_client.post(reverse("import_trf", args=[club.slug]), post, follow=True).content.decode()
     assert "bad.trf:4: round 1: unknown colour" in page and not Competition.objects.filter(slug="bad").exists()
+
+
+def test_a_job_past_its_time_limit_stops_with_a_message_and_saves_nothing(td_client, club, people, settings):  # noqa: F811
+    settings.JOBS_TIME_LIMIT_SECONDS = 1e-9  # any work at all takes longer
+    upload(td_client, club, "fide", "a.txt", fide_txt())
+    job = Job.objects.get()
+    assert job.status == Job.Status.FAILED
+    assert "took longer than 1e-09 seconds and was stopped; nothing was saved" in job.message
+    assert not RatingListImport.objects.exists() and not Upload.objects.exists()
+    page = td_client.get(reverse("job", args=[club.slug, job.pk])).content.decode()
+    assert "nothing was saved" in page
