@@ -13,7 +13,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.conftest import make_competition, play_round
-from tests.web.test_live import pdf_page_image
+from tests.web.test_live import pdf_page_image, pixel_values
 from tournaments import charts
 
 LANGUAGES = [
@@ -184,7 +184,7 @@ def test_the_standings_pdf_draws_the_chart(client, three_rounds, tmp_path, langu
     assert title in text
     image = pdf_page_image(response.content, tmp_path, mode="RGB")
     # The lines are the only coloured ink on the page (text and rules are black and grey).
-    pixels = zip(_coordinates(image), image.getdata(), strict=True)
+    pixels = zip(_coordinates(image), pixel_values(image), strict=True)
     coloured = [xy for xy, (r, g, b) in pixels if max(r, g, b) - min(r, g, b) > 80]
     assert len(coloured) > 200, len(coloured)
     top = min(y for _x, y in coloured)

@@ -46,6 +46,12 @@ def pdf_page_image(pdf: bytes, folder, page: int = 1, mode: str = "L") -> Image.
     return Image.open(folder / "page.png").convert(mode)
 
 
+def pixel_values(image: Image.Image) -> list:
+    """The image's pixels row by row (Pillow 12.1 renamed `getdata` to `get_flattened_data`)."""
+    flattened = getattr(image, "get_flattened_data", None)
+    return list(flattened() if flattened else image.getdata())
+
+
 def scripts_are_files(page: str) -> bool:
     return all("src=" in tag for tag in re.findall(r"<script[^>]*>", page))
 
@@ -118,7 +124,7 @@ def test_printed_pairing_list_carries_a_qr_code_to_the_rounds_page(client, in_pl
     image = pdf_page_image(response.content, tmp_path)
     width, height = image.size
     corner = image.crop((int(width * 0.7), 0, width, int(height * 0.25)))  # the code stands top right
-    dark = sum(1 for value in corner.getdata() if value < 100)
+    dark = sum(1 for value in pixel_values(corner) if value < 100)
     assert dark > 0.05 * corner.size[0] * corner.size[1], dark
 
 
