@@ -36,7 +36,7 @@ def test_live_board_shows_the_tds_result_within_5_seconds(browser, live_server, 
         board_page.wait_for_selector("#live-board-1")
         board_page.wait_for_timeout(7000)  # two or three polls while nothing changes
         # The browser revalidates with the ETag it holds, which still matches: the server answers 304
-        # (tests/web/test_live.py) and the browser shows the copy it has.
+        # (tests/tournaments/test_live.py) and the browser shows the copy it has.
         assert any(sent and sent == held for sent, held in polls), polls
         assert board_page.inner_text("#live-board-1 td.result") == "–"
         td_page.goto(live_server.url + reverse("login"))

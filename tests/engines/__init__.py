@@ -1,0 +1,1 @@
+"""The pure pairing engines (pairing/engines/), no Django: one package per family of systems, and what they share."""

@@ -185,7 +185,7 @@ def test_running_jobs_of_dead_workers_are_queued_again(td_client, club, people, 
 
 
 def test_a_large_trf_file_is_imported_by_a_job(td_client, club, settings):
-    from tests.web.test_competitions import CORPUS
+    from tests.tournaments.test_competitions import CORPUS
     from tournaments.models import Competition
 
     settings.TRF_INLINE_MAX_BYTES = 100

@@ -399,7 +399,7 @@ def test_every_note_of_the_tiebreak_module_is_shown_in_dutch_and_danish(rules):
     """Each note (and what each round was) is a declared note that the pages render in the reader's
     language: every template in it has its own Dutch and Danish text."""
     from pairing.engines.tiebreaks import standings
-    from tests.engines.tiebreak_builders import build
+    from tests.engines.tiebreaks.tiebreak_builders import build
     from tournaments.notes import render_note
 
     state = build(

@@ -9,7 +9,7 @@ from pairing.engines import registry
 from pairing.engines.monrad import checkpoint_round, next_round_pairable, placing
 from pairing.engines.notes import english
 from pairing.engines.state import Board, InvalidInput, Kind, NoValidPairing
-from tests.engines.danish_helpers import boards_of, play_rounds, state_of
+from tests.engines.danish.danish_helpers import boards_of, play_rounds, state_of
 
 
 def pair(state):

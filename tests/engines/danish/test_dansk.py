@@ -8,7 +8,7 @@ from pairing.engines import registry
 from pairing.engines.dansk import Preference, colour_sequence, preference
 from pairing.engines.notes import english
 from pairing.engines.state import Colour, InvalidInput, Kind, NoValidPairing, Player, RoundRecord, TournamentState
-from tests.engines.danish_helpers import boards_of, play_rounds, state_of
+from tests.engines.danish.danish_helpers import boards_of, play_rounds, state_of
 
 W, B = Colour.WHITE, Colour.BLACK
 OUTSIDER = 99  # a withdrawn player who stands in as opponent in filler rounds

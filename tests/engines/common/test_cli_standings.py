@@ -9,7 +9,7 @@ import pytest
 from pairing.engines import jsonstate, tiebreaks, trf
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT.parent / "shared" / "oracle" / "dutch"
 
 

@@ -84,7 +84,7 @@ def test_an_unknown_code_shows_its_values_and_a_code_is_declared_once():
 
 def test_the_engines_speak_no_user_language_but_the_english_templates():
     """No gettext in the pure core: the web app translates the notes (pairing/engines/notes.py)."""
-    engines = Path(__file__).resolve().parents[2] / "pairing" / "engines"
+    engines = Path(__file__).resolve().parents[3] / "pairing" / "engines"
     sources = {path: path.read_text(encoding="utf-8") for path in engines.rglob("*.py")}
     assert len(sources) > 20
     translating = re.compile(r"^\s*(?:from|import)\s+(?:django|gettext)\b|\b\w*gettext\w*\(", re.M)

@@ -13,7 +13,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.conftest import make_competition, play_round
-from tests.web.test_live import pdf_page_image, pixel_values
+from tests.tournaments.test_live import pdf_page_image, pixel_values
 from tournaments import charts
 
 LANGUAGES = [

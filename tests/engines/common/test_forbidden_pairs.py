@@ -15,7 +15,7 @@ from pairing.engines import registry
 from pairing.engines.jsonstate import read_json_state, write_json_state
 from pairing.engines.state import ForbiddenPair, InvalidInput, NoValidPairing, TournamentState
 from pairing.engines.trf import TrfError, document_from_state, parse, read_state, state_from_document, write
-from tests.engines.danish_helpers import boards_of, play_rounds, state_of
+from tests.engines.danish.danish_helpers import boards_of, play_rounds, state_of
 
 DATA = Path(__file__).resolve().parent / "data" / "forbidden"
 
@@ -131,7 +131,7 @@ def test_a_group_ban_keeps_all_of_its_players_apart(system):
 
 # --------------------------------------------------------------------- TRF 260 and XXP, python -m pairing
 
-# The Dutch files of tests/engines/data/forbidden, each with the boards `python -m pairing` gives;
+# The Dutch files of tests/engines/common/data/forbidden, each with the boards `python -m pairing` gives;
 # the reference program (bbpPairings 6, --dutch) gives the same boards and exit codes on them.
 # - round1_xxp / round1_260: six players, 1-4 forbidden (XXP; 260 over rounds 1-5). S1 = 1 2 3 and
 #   S2 = 4 5 6; C1 bars 1-4, and the first transposition of S2 that pairs everybody is 5 4 6

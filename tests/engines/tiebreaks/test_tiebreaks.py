@@ -10,7 +10,7 @@ from pairing.engines.tiebreaks import Calculator, Rules, Unrated, parse, standin
 from pairing.engines.tiebreaks.defaults import DEFAULTS, default_tiebreaks
 from pairing.engines.tiebreaks.rules import drawn_as_opponent
 from ratings.maths.tables import FIDE_TABLE_812
-from tests.engines.tiebreak_builders import build
+from tests.engines.tiebreaks.tiebreak_builders import build
 
 G, F = Kind.GAME, Kind.FORFEIT
 

@@ -14,7 +14,7 @@ from pairing.engines.roundrobin import berger_round
 from pairing.engines.state import Colour, Kind, NoValidPairing, Player, RoundRecord, TournamentState
 from pairing.engines.trf import document_from_state, write
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -7,7 +7,7 @@ from pairing.engines.keizer.pair import Card, Limits, allocate, colour_options, 
 from pairing.engines.keizer.settings import KeizerSettings
 from pairing.engines.notes import english
 from pairing.engines.state import Board, Bye, Colour, InvalidInput, Kind
-from tests.engines.keizer_cases import B, Season, W, kijk_uit_round_1
+from tests.engines.keizer.keizer_cases import B, Season, W, kijk_uit_round_1
 
 LIMITS = Limits(4, 8, 2, 2)
 

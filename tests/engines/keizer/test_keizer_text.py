@@ -4,7 +4,7 @@ from pairing.engines import keizer, trf
 from pairing.engines.jsonstate import read_json_state, write_json_state
 from pairing.engines.notes import english
 from pairing.engines.state import Kind
-from tests.engines.keizer_cases import kijk_uit_round_1
+from tests.engines.keizer.keizer_cases import kijk_uit_round_1
 
 # Seed 003 §1.4, the ranking after round 1 (with seeds README item 1: Jaap 251.3, Sinclair 247.0). Jaap
 # and Sinclair took part in none of the one round so far: not in the published ranking (§1.5).

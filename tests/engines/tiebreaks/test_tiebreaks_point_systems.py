@@ -12,8 +12,8 @@ import pytest
 from pairing.engines.state import TournamentState
 from pairing.engines.tiebreaks import Calculator
 from pairing.engines.trf import read_state
-from tests.engines.test_trf import player, trf
-from tests.engines.tiebreak_builders import build
+from tests.engines.common.test_trf import player, trf
+from tests.engines.tiebreaks.tiebreak_builders import build
 
 ONE_HALF_ZERO = (1.0, 0.5)
 THREE_ONE_ZERO = (3.0, 1.0)

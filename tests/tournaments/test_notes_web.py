@@ -125,7 +125,7 @@ def test_the_keizer_round_and_the_players_points_in_the_readers_language(
 def test_the_tiebreak_explanation_in_the_readers_language(client, club, td, members, language, words):
     """The notes behind a Buchholz value (what each round was, the dummy opponent, the cut), as the
     standings link them."""
-    from tests.web.test_tiebreak_web import add_round
+    from tests.tournaments.test_tiebreak_web import add_round
 
     competition = make_competition(club, td, members[:5], system="dutch", rounds=2, slug="swiss5")
     add_round(competition, 1, [(1, 2, "1-0"), (3, 4, "½-½")], [(5, "pairing-bye", "1")])

@@ -8,7 +8,7 @@ from pairing.engines.keizer.scoring import value_at
 from pairing.engines.keizer.settings import KeizerSettings
 from pairing.engines.notes import english
 from pairing.engines.state import InvalidInput, Kind, RoundRecord
-from tests.engines.keizer_cases import KIJK_UIT, Season, kijk_uit_round_1
+from tests.engines.keizer.keizer_cases import KIJK_UIT, Season, kijk_uit_round_1
 
 
 def points(season: Season, name: str, rnd: int = 1, rounds: int | None = None) -> float:

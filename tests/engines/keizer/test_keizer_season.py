@@ -11,7 +11,7 @@ from pairing.engines.keizer.pair import Limits, lost_evenings, relaxation_steps
 from pairing.engines.keizer.settings import KeizerSettings, resolve
 from pairing.engines.notes import english
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
-from tests.engines.keizer_cases import kijk_uit_round_1
+from tests.engines.keizer.keizer_cases import kijk_uit_round_1
 
 
 def play_season(seed: int, n_players: int = 15, n_rounds: int = 20):

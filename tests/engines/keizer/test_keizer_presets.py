@@ -8,7 +8,7 @@ from pairing.engines.keizer.scoring import value_at
 from pairing.engines.keizer.settings import KeizerSettings
 from pairing.engines.notes import english
 from pairing.engines.state import Board, Bye, InvalidInput, Kind
-from tests.engines.keizer_cases import Season
+from tests.engines.keizer.keizer_cases import Season
 
 
 def table(season: Season, rounds: int | None = None) -> dict[int, float]:

@@ -1,0 +1,1 @@
+"""Events that are not Swiss: round robin, knockout, Gladiator, olympiad teams, rating groups, prizes, withdrawal."""

@@ -1,0 +1,1 @@
+"""The tournaments app: its pages, services, adapter to the engines, exports and translations."""
