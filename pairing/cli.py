@@ -224,8 +224,9 @@ def _load(path: str, rounds: int | None, seed: int | None) -> Tournament:
 
 
 def standings_text(system_id: str, state: TournamentState, codes: list[str] | None = None) -> str:
-    """The standings after the recorded rounds: Keizer's own (seed 003 §1.5), else points and tiebreaks."""
-    if system_id == "keizer":
+    """The standings after the recorded rounds: the system's own (Keizer, seed 003 §1.5), else points and
+    tiebreaks."""
+    if registry.get(system_id).own_standings:
         return keizer.standings_text(state)
 
     codes = codes or tiebreaks.default_tiebreaks(system_id)

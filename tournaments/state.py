@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.engines import state as engine
+from pairing.engines.knsb_swiss import absence
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 
 from .encounters import encounters as gladiator_encounters
@@ -128,3 +129,20 @@ def forbidden_pairs(competition: Competition) -> list[engine.ForbiddenPair]:
         engine.ForbiddenPair((row.first.start_number, row.second.start_number), row.first_round, row.last_round)
         for row in rows
     ]
+
+
+def absentees_withdraw(competition: Competition) -> bool:
+    """Whether the competition's system deems a player absent without notice to have withdrawn (seed
+    000 F8, 001 F10, 002 F8), as its settings say (`absent_without_notice_withdraws`)."""
+    return bool({**competition.engine.defaults, **competition.settings}.get(absence.SETTING, False))
+
+
+def deemed_withdrawn(competition: Competition, number: int) -> dict[int, int]:
+    """Participants (by id) not paired in round `number` because they missed an earlier round without
+    notice, with that round (the engine's own reading of the rule); empty when the rule is off."""
+    if not absentees_withdraw(competition) or number < 2:
+        return {}
+    data = CompetitionData.load(competition)
+    by_start = {p.start_number: p.id for p in data.participants}
+    absent = absence.absent_without_notice(data.state(upto_round=number - 1, round_to_pair=number))
+    return {by_start[start]: rnd for start, rnd in absent.items()}

@@ -27,6 +27,7 @@ from .knsb_swiss import (
     Context,
     Entrant,
     Level,
+    absence,
     check_state,
     count_x,
     finish,
@@ -203,10 +204,19 @@ def bracket_000(
 
 def pair(state: TournamentState) -> Pairing:
     check_state(state)
+    SYSTEM.settings(state.settings)
+    state, withdrawn = absence.withdraw_absentees(state, "000 F8")
     out = pair_round(state, RULES_000, bracket_000)
-    return finish(state, out, _BYE())
+    pairing = finish(state, out, _BYE())
+    pairing.explanation[:0] = withdrawn
+    return pairing
 
 
 SYSTEM = PairingSystem(
-    id="dutch-1998", name="FIDE Dutch system 1998 (KNSB 1996, DSU FIDE Schweizer)", pair=pair, forbidden_pairs=True
+    id="dutch-1998",
+    name="FIDE Dutch system 1998 (KNSB 1996, DSU FIDE Schweizer)",
+    pair=pair,
+    defaults=absence.DEFAULTS,
+    validate=absence.validate,
+    forbidden_pairs=True,
 )

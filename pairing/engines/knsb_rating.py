@@ -28,6 +28,7 @@ from .knsb_swiss import (
     Context,
     Entrant,
     Level,
+    absence,
     check_state,
     count_x1_z1,
     finish,
@@ -194,10 +195,19 @@ def bracket_002(
 
 def pair(state: TournamentState) -> Pairing:
     check_state(state)
+    SYSTEM.settings(state.settings)
+    state, withdrawn = absence.withdraw_absentees(state, "002 F8")
     out = pair_round(state, RULES_002, bracket_002)
-    return finish(state, out, _BYE())
+    pairing = finish(state, out, _BYE())
+    pairing.explanation[:0] = withdrawn
+    return pairing
 
 
 SYSTEM = PairingSystem(
-    id="knsb-rating", name="KNSB Zwitsers op rating (later edition)", pair=pair, forbidden_pairs=True
+    id="knsb-rating",
+    name="KNSB Zwitsers op rating (later edition)",
+    pair=pair,
+    defaults=absence.DEFAULTS,
+    validate=absence.validate,
+    forbidden_pairs=True,
 )

@@ -38,6 +38,7 @@ from .knsb_swiss import (
     Entrant,
     Lookahead,
     Rules,
+    absence,
     absolute_ok,
     check_state,
     entrants,
@@ -383,9 +384,10 @@ def _round_one_allowed(state: TournamentState, fold: bool, notes: list[Note]) ->
 def _validate(settings: dict[str, Any]) -> None:
     if settings.get("round1") not in ("fold", "adjacent"):
         raise InvalidInput("round1 must be 'fold' or 'adjacent'")
+    absence.validate(settings)
 
 
-DEFAULTS: dict[str, Any] = {"round1": "fold"}
+DEFAULTS: dict[str, Any] = {"round1": "fold", **absence.DEFAULTS}
 
 
 def pair(state: TournamentState) -> Pairing:
@@ -408,7 +410,9 @@ def pair(state: TournamentState) -> Pairing:
     problems, line = checksums(state)
     if problems:
         raise InvalidInput("F8 checksums do not hold: " + "; ".join(problems))
+    state, withdrawn = absence.withdraw_absentees(state, "001 F10")
     out = pair_round(state, RULES_001, bracket_001, _entrants(state))
+    out.notes[:0] = withdrawn
     out.notes.append(line)
     return finish(state, out, _BYE())
 

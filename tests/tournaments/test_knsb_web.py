@@ -84,3 +84,56 @@ def test_the_demo_club_runs_each_knsb_system():
         rounds = list(competition.round_set.order_by("number"))
         assert [r.status for r in rounds] == [Round.Status.FINISHED] * finished + [Round.Status.PUBLISHED]
         assert all(r.explanation for r in rounds)
+
+
+@pytest.mark.rule("000 F8")
+@pytest.mark.rule("001 F10")
+@pytest.mark.rule("002 F8")
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_absent_without_notice_is_deemed_withdrawn(club, td, td_client, system):
+    """"Spelers die zonder de wedstrijdleider te informeren een ronde afwezig zijn, worden geacht zich
+    teruggetrokken te hebben" (000 F8, 001 F10, 002 F8). The TD marks player 8 absent without notice and
+    player 7 absent with notice for round 2: both sit round 2 out; from round 3 on 7 is paired again
+    (F5: a reglementaire 0, no more) and 8 is not; the TD is told when marking, the players' list says
+    why, and the round's explanation names the article."""
+    from tournaments.models import Bye
+
+    competition = make_competition(club, td, make_members(club, 8), system=system, rounds=5, slug=system)
+    play_round(competition, td)
+    absence = reverse("set_absence", args=[club.slug, competition.slug, 8])
+    response = td_client.post(absence, {"kind": "absent"}, follow=True)
+    assert "absent without notice in round 2 and so deemed to have withdrawn" in response.content.decode()
+    td_client.post(reverse("set_absence", args=[club.slug, competition.slug, 7]), {"kind": "absent-notice"})
+    second = play_round(competition, td)
+    assert {b.participant.start_number: b.kind for b in second.byes.all()} == {
+        7: Bye.Kind.ABSENT_NOTICE,
+        8: Bye.Kind.ABSENT,
+    }
+    manage = td_client.get(reverse("manage", args=[club.slug, competition.slug])).content.decode()
+    assert manage.count("absent without notice in round 2: deemed withdrawn") == 1
+    third = play_round(competition, td)
+    seated = {p.start_number for g in third.games.select_related("white", "black") for p in (g.white, g.black)}
+    byes = {b.participant.start_number for b in third.byes.all()}
+    assert seated | byes == set(range(1, 8)) and 8 not in seated | byes
+    article = {"dutch-1998": "000 F8", "knsb-wp": "001 F10", "knsb-rating": "002 F8"}[system]
+    assert english(map(from_json, third.explanation))[0].startswith(
+        f"8 was absent in round 2 without informing the arbiter and is deemed to have withdrawn ({article})"
+    )
+
+
+def test_a_club_may_turn_the_withdrawal_of_absentees_off(club, td, td_client):
+    """The settings page carries `absent_without_notice_withdraws`; turned off, the absentee of round 2
+    is paired again in round 3."""
+    competition = make_competition(club, td, make_members(club, 8), system="knsb-rating", rounds=5, slug="off")
+    settings_url = reverse("system_settings", args=[club.slug, competition.slug])
+    assert "absent without notice withdraws" in td_client.get(settings_url).content.decode()
+    response = td_client.post(settings_url, {"setting_absent_without_notice_withdraws": ""})  # unticked
+    assert response.status_code == 302
+    competition.refresh_from_db()
+    assert competition.settings["absent_without_notice_withdraws"] is False
+    play_round(competition, td)
+    td_client.post(reverse("set_absence", args=[club.slug, competition.slug, 8]), {"kind": "absent"})
+    play_round(competition, td)
+    third = play_round(competition, td)
+    seated = {p.start_number for g in third.games.select_related("white", "black") for p in (g.white, g.black)}
+    assert seated == set(range(1, 9))

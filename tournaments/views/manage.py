@@ -20,7 +20,8 @@ from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
 from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
-from ..models import Competition, ForbiddenPair, Participant, ResultChange, Round
+from ..models import Bye, Competition, ForbiddenPair, Participant, ResultChange, Round
+from ..state import absentees_withdraw, deemed_withdrawn
 from .common import _directed_competition
 
 
@@ -70,6 +71,7 @@ def _manage_context(competition: Competition) -> dict:
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
         "forbidden_count": ForbiddenPair.objects.filter(competition=competition).count(),
+        "deemed_withdrawn": deemed_withdrawn(competition, number),
     }
 
 
@@ -198,7 +200,11 @@ def set_absence(request, club, competition, number):
             raise ValidationError(form.errors["kind"])
         if form.cleaned_data["kind"] not in dict(AbsenceForm.choices_for(competition.engine)):
             raise ValidationError(_("This system does not know that kind of absence."))
-        adapter.set_absence(competition, participant, form.cleaned_data["kind"] or None, request.user)
+        number = adapter.set_absence(competition, participant, form.cleaned_data["kind"] or None, request.user)
+        if form.cleaned_data["kind"] == Bye.Kind.ABSENT and absentees_withdraw(competition):
+            text = _("%(name)s is absent without notice in round %(round)s and so deemed to have withdrawn: not paired "
+                     "in later rounds.")  # fmt: skip
+            messages.warning(request, text % {"name": participant.name, "round": number})
     except ValidationError as error:
         flash_errors(request, error)
     if request.htmx:

@@ -31,6 +31,7 @@ The modules follow the texts' articles:
 - `groups`: C4-C8 for homogeneous and heterogeneous groups;
 - `rounds`: the score groups of a round from the top, going back (C12-C14);
 - `finish`: E colours, F order of publication, the bye.
+- `absence`: F8 (001: F10), a player absent without notice is deemed to have withdrawn.
 """
 
 from .context import Candidate, Context, Mode, next_group_can_pair, pair_ok, sizes_possible

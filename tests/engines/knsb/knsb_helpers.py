@@ -22,9 +22,10 @@ def tournament(n: int, rounds: list[list[tuple]], total: int, **kwargs) -> Tourn
 
 
 def absent(state: TournamentState, *ids: int) -> TournamentState:
-    """`ids` absent without a game in the last round of `state`'s history (nothing to count, no colour)."""
+    """`ids` absent with notice in the last round of `state`'s history (000 F5: no game, no colour; without
+    notice they would be deemed withdrawn, F8)."""
     for pid in ids:
-        state.player(pid).history.append(RoundRecord(Kind.ABSENT, None, None, 0.0))
+        state.player(pid).history.append(RoundRecord(Kind.ABSENT_NOTICE, None, None, 0.0))
     return state
 
 

@@ -319,8 +319,8 @@ def test_b4_stronger_preference_first_before_x_is_raised():
         [(6, 1, 0.0), (2, 7, 1.0), (5, 8, 1.0), (9, 4, 0.0)],
     ]
     state = absent(tournament(10, rounds, 5), 3, 10)
-    state.player(9).history.insert(1, RoundRecord(Kind.ABSENT, None, None, 0.0))
-    state.player(10).history.insert(1, RoundRecord(Kind.ABSENT, None, None, 0.0))
+    state.player(9).history.insert(1, RoundRecord(Kind.ABSENT_NOTICE, None, None, 0.0))
+    state.player(10).history.insert(1, RoundRecord(Kind.ABSENT_NOTICE, None, None, 0.0))
     group = [e for e in entrants(state, RULES_000) if e.score == 2]
     assert [e.id for e in group] == [1, 2, 3, 4, 5, 6]
     assert count_x(group) == (0, 0)
