@@ -7,6 +7,19 @@ import pytest
 # Django is imported inside the fixtures, so the pure engine tests also run without it (-p no:django).
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test ends in the site's default language: a request with Accept-Language leaves its language
+    active in the thread, and the next test would read its messages in it."""
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.utils import translation
+
+        translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def club(db):
     from clubs.models import Club

@@ -9,6 +9,7 @@ from clubs.models import Member, Season
 from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
+from . import setting_labels
 from .models import Bye, Competition, ForbiddenPair, system_choices
 from .notes import render_note
 
@@ -103,7 +104,7 @@ class SystemSettingsForm(forms.Form):
         self.competition = competition
         current = competition.engine.settings(competition.settings)
         for name, default in competition.engine.defaults.items():
-            label = name.replace("_", " ")
+            label = setting_labels.label(name)
             if isinstance(default, bool):
                 field = forms.BooleanField(label=label, required=False)
             elif isinstance(default, int):

@@ -28,13 +28,11 @@ from .knsb_swiss import (
     Entrant,
     Level,
     absence,
-    check_state,
     count_x,
-    finish,
     heterogeneous,
     homogeneous,
     level_signature,
-    pair_round,
+    pair_text,
 )
 from .notes import Note, joined, note_text
 from .registry import PairingSystem
@@ -203,13 +201,8 @@ def bracket_000(
 
 
 def pair(state: TournamentState) -> Pairing:
-    check_state(state)
     SYSTEM.settings(state.settings)
-    state, withdrawn = absence.withdraw_absentees(state, "000 F8")
-    out = pair_round(state, RULES_000, bracket_000)
-    pairing = finish(state, out, _BYE())
-    pairing.explanation[:0] = withdrawn
-    return pairing
+    return pair_text(state, RULES_000, bracket_000, _BYE(), "000 F8")
 
 
 SYSTEM = PairingSystem(

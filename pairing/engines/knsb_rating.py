@@ -29,13 +29,11 @@ from .knsb_swiss import (
     Entrant,
     Level,
     absence,
-    check_state,
     count_x1_z1,
-    finish,
     heterogeneous,
     homogeneous,
     level_signature,
-    pair_round,
+    pair_text,
     sizes_possible,
 )
 from .notes import Note, NoteText, joined, note_text
@@ -194,13 +192,8 @@ def bracket_002(
 
 
 def pair(state: TournamentState) -> Pairing:
-    check_state(state)
     SYSTEM.settings(state.settings)
-    state, withdrawn = absence.withdraw_absentees(state, "002 F8")
-    out = pair_round(state, RULES_002, bracket_002)
-    pairing = finish(state, out, _BYE())
-    pairing.explanation[:0] = withdrawn
-    return pairing
+    return pair_text(state, RULES_002, bracket_002, _BYE(), "002 F8")
 
 
 SYSTEM = PairingSystem(

@@ -42,8 +42,7 @@ from .knsb_swiss import (
     absolute_ok,
     check_state,
     entrants,
-    finish,
-    pair_round,
+    pair_text,
     record_points,
 )
 from .matching import first_rows
@@ -410,11 +409,7 @@ def pair(state: TournamentState) -> Pairing:
     problems, line = checksums(state)
     if problems:
         raise InvalidInput("F8 checksums do not hold: " + "; ".join(problems))
-    state, withdrawn = absence.withdraw_absentees(state, "001 F10")
-    out = pair_round(state, RULES_001, bracket_001, _entrants(state))
-    out.notes[:0] = withdrawn
-    out.notes.append(line)
-    return finish(state, out, _BYE())
+    return pair_text(state, RULES_001, bracket_001, _BYE(), "001 F10", order=_entrants, closing=[line])
 
 
 SYSTEM = PairingSystem(

@@ -31,7 +31,8 @@ The modules follow the texts' articles:
 - `groups`: C4-C8 for homogeneous and heterogeneous groups;
 - `rounds`: the score groups of a round from the top, going back (C12-C14);
 - `finish`: E colours, F order of publication, the bye.
-- `absence`: F8 (001: F10), a player absent without notice is deemed to have withdrawn.
+- `absence`: F8 (001: F10), a player absent without notice is deemed to have withdrawn;
+- `system`: one round of a text, from the state to the pairing.
 """
 
 from .context import Candidate, Context, Mode, next_group_can_pair, pair_ok, sizes_possible
@@ -41,6 +42,7 @@ from .groups import heterogeneous, homogeneous
 from .pairable import Lookahead
 from .players import MILD, RULES_000, RULES_002, Entrant, Rules, count_x, count_x1_z1, entrants, record_points
 from .rounds import Bracket, Outcome, pair_round
+from .system import pair_text
 
 __all__ = [
     "MILD",
@@ -69,6 +71,7 @@ __all__ = [
     "next_group_can_pair",
     "pair_ok",
     "pair_round",
+    "pair_text",
     "record_points",
     "sizes_possible",
     "strong_conflict",
