@@ -114,7 +114,8 @@ class SystemSettingsForm(forms.Form):
             else:
                 field = forms.CharField(label=label, required=False)
             field.initial = current.get(name, default)
-            field.help_text = _("default: %(value)s") % {"value": default}
+            shown = (_("yes") if default else _("no")) if isinstance(default, bool) else default
+            field.help_text = _("default: %(value)s") % {"value": shown}
             self.fields[f"setting_{name}"] = field
         if competition.gladiator:  # the variations of seed 004 §4.9.8, the competition's own
             for name in ("gladiator_ordinary_games", "gladiator_replays"):

@@ -33,16 +33,17 @@ def test_an_unknown_setting_shows_its_name_in_words():
 
 
 @pytest.mark.parametrize(
-    ("language", "text"),
+    ("language", "text", "default_yes"),
     [
-        ("en", "Aalsmeer bonus: number of rounds (0: off)"),
-        ("nl", "Aalsmeer-bonus: aantal ronden (0: uit)"),
-        ("da", "Aalsmeer-bonus: antal runder (0: fra)"),
+        ("en", "Aalsmeer bonus: number of rounds (0: off)", "default: yes"),
+        ("nl", "Aalsmeer-bonus: aantal ronden (0: uit)", "standaard: ja"),
+        ("da", "Aalsmeer-bonus: antal runder (0: fra)", "standard: ja"),
     ],
 )
-def test_the_keizer_settings_page_speaks_the_readers_language(club, td, td_client, language, text):
+def test_the_keizer_settings_page_speaks_the_readers_language(club, td, td_client, language, text, default_yes):
+    """Labels and defaults in words: `aalsmeer_rounds` by its label, `forfeit_as_bye` (default True) as yes."""
     competition = make_competition(club, td, make_members(club, 4), system="keizer", rounds=30, slug="keizer")
     url = reverse("system_settings", args=[club.slug, competition.slug])
     page = td_client.get(url, headers={"Accept-Language": language}).content.decode()
-    assert text in page
-    assert "aalsmeer rounds" not in page
+    assert text in page and default_yes in page
+    assert "aalsmeer rounds" not in page and "default: True" not in page
