@@ -105,7 +105,10 @@ class SystemSettingsForm(forms.Form):
         current = competition.engine.settings(competition.settings)
         for name, default in competition.engine.defaults.items():
             label = setting_labels.label(name)
-            if isinstance(default, bool):
+            if name in competition.engine.choices:
+                words = competition.engine.choices[name]
+                field = forms.ChoiceField(label=label, choices=[(w, setting_labels.choice(name, w)) for w in words])
+            elif isinstance(default, bool):
                 field = forms.BooleanField(label=label, required=False)
             elif isinstance(default, int):
                 field = forms.IntegerField(label=label)
@@ -114,7 +117,11 @@ class SystemSettingsForm(forms.Form):
             else:
                 field = forms.CharField(label=label, required=False)
             field.initial = current.get(name, default)
-            shown = (_("yes") if default else _("no")) if isinstance(default, bool) else default
+            shown = default
+            if isinstance(default, bool):
+                shown = _("yes") if default else _("no")
+            elif name in competition.engine.choices:
+                shown = setting_labels.choice(name, default)
             field.help_text = _("default: %(value)s") % {"value": shown}
             self.fields[f"setting_{name}"] = field
         if competition.gladiator:  # the variations of seed 004 §4.9.8, the competition's own

@@ -14,7 +14,7 @@ LABELS = {
     "swap_seam": _("Double round robin: swap the colours at the seam between the cycles"),
     # KNSB Swiss systems (seeds 000, 001, 002).
     "absent_without_notice_withdraws": _("A player absent without notice is deemed to have withdrawn (F8)"),
-    "round1": _("Round 1: \"fold\" (1 against the last) or \"adjacent\" (1-2, 3-4, ...)"),
+    "round1": _("Round 1 (D)"),
     # Keizer (seed 003).
     "top_value": _("Value of place 1"),
     "value_step": _("Value step between places"),
@@ -29,7 +29,7 @@ LABELS = {
     "forfeit_bye_winner_only": _("… for the winner of a forfeit only"),
     "own_value_in_total": _("Add one's own value to the total"),
     "aalsmeer_rounds": _("Aalsmeer bonus: number of rounds (0: off)"),
-    "revaluation": _("Re-valuation: \"classic\", \"fixed-point\" or \"frozen\""),
+    "revaluation": _("Re-valuation (§1.6)"),
     "max_iterations": _("Re-valuation until fixed: at most so many passes"),
     "participation_fraction": _("Ranked after taking part in at least this part of the rounds"),
     "repeat_window": _("Rounds between two pairings of the same players"),
@@ -38,7 +38,7 @@ LABELS = {
     "max_same_colour_run": _("Most rounds running with the same colour (0: no limit)"),
     "max_place_difference": _("Largest difference in places between opponents (0: no limit)"),
     "forfeits_count_as_meetings": _("Forfeits count as a meeting"),
-    "reserve_choice": _("Bye: \"random\" (by lot) or \"lowest\" (the lowest ranked)"),
+    "reserve_choice": _("Who has the bye"),
     "no_reserve_for_top": _("No bye for the first so many places"),
     "tpr_limit": _("Performance rating: largest rating difference counted"),
     "start_min_games": _("Start ranking: fewer games last season, the rating is used"),
@@ -65,6 +65,23 @@ LABELS = {
     "match_draw": _("Match points for a drawn match"),
     "rank_by_board_points": _("Rank by board points before match points"),
 }
+
+
+# The words of the settings that take one of a fixed set (`PairingSystem.choices`).
+CHOICES = {
+    ("round1", "fold"): _("folded: 1 against the last, 2 against the last but one, ..."),
+    ("round1", "adjacent"): _("adjacent: 1-2, 3-4, ..."),
+    ("revaluation", "classic"): _("classic: every round valued again with the ranking before the last round"),
+    ("revaluation", "fixed-point"): _("fixed point: valued again until the ranking repeats itself"),
+    ("revaluation", "frozen"): _("frozen: each round valued once, never again"),
+    ("reserve_choice", "random"): _("drawn by lot"),
+    ("reserve_choice", "lowest"): _("the lowest ranked"),
+}
+
+
+def choice(name: str, word: str) -> str:
+    """How the settings page names value `word` of setting `name`: its entry in `CHOICES`, else the word."""
+    return CHOICES.get((name, word)) or word
 
 
 def label(name: str) -> str:

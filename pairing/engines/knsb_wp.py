@@ -380,8 +380,12 @@ def _round_one_allowed(state: TournamentState, fold: bool, notes: list[Note]) ->
     return [(w, b if b is None else next(again)) for w, b in pairs]
 
 
+# Seed 001 D: round 1 by folding the lot numbers (the number of players known) or adjacent ones.
+ROUND1 = ("fold", "adjacent")
+
+
 def _validate(settings: dict[str, Any]) -> None:
-    if settings.get("round1") not in ("fold", "adjacent"):
+    if settings.get("round1") not in ROUND1:
         raise InvalidInput("round1 must be 'fold' or 'adjacent'")
     absence.validate(settings)
 
@@ -418,5 +422,6 @@ SYSTEM = PairingSystem(
     pair=pair,
     defaults=DEFAULTS,
     validate=_validate,
+    choices={"round1": ROUND1},
     forbidden_pairs=True,
 )

@@ -43,6 +43,8 @@ class PairingSystem:
     pair: Callable[[TournamentState], Pairing]
     defaults: dict[str, Any] = field(default_factory=dict)
     validate: Callable[[dict[str, Any]], None] | None = None
+    # Settings that take one of a fixed set of words (the settings page offers them as a choice).
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Capabilities: what the system does, so the pages and services ask the system, not its name.
     # True when the whole schedule is fixed in advance (round robin).
     scheduled: bool = False

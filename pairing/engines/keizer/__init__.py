@@ -34,7 +34,7 @@ from ..registry import PairingSystem
 from ..state import Kind
 from .pair import pair_round
 from .scoring import StandingRow, Standings, ranking_after, standings, standings_text
-from .settings import DEFAULTS, PRESET_LABELS, PRESETS, SYSTEM_ID, KeizerSettings, apply_preset, validate
+from .settings import CHOICES, DEFAULTS, PRESET_LABELS, PRESETS, SYSTEM_ID, KeizerSettings, apply_preset, validate
 from .start import StartEntry, keizer_tpr, start_ranking, strength_groups
 
 SYSTEM = PairingSystem(
@@ -44,6 +44,7 @@ SYSTEM = PairingSystem(
     forbidden_pairs=True,
     defaults=DEFAULTS,
     validate=validate,
+    choices=CHOICES,
     own_standings=True,
     season_start=True,
     gladiator=False,

@@ -93,6 +93,7 @@ _NON_NEGATIVE_INTEGERS = (
 _POSITIVE_INTEGERS = ("value_every", "max_iterations", "strength_groups")
 _BOOLEANS = ("forfeit_as_bye", "forfeit_bye_winner_only", "own_value_in_total", "forfeits_count_as_meetings")
 RESERVE_CHOICES = ("random", "lowest")
+CHOICES = {"revaluation": REVALUATION_MODES, "reserve_choice": RESERVE_CHOICES}
 
 
 def validate(settings: dict[str, Any]) -> None:
@@ -101,8 +102,8 @@ def validate(settings: dict[str, Any]) -> None:
     checks.whole_numbers(settings, _NON_NEGATIVE_INTEGERS, least=0)
     checks.whole_numbers(settings, _POSITIVE_INTEGERS, least=1)
     checks.booleans(settings, _BOOLEANS)
-    checks.choice(settings, "revaluation", REVALUATION_MODES)
-    checks.choice(settings, "reserve_choice", RESERVE_CHOICES)
+    for name, words in CHOICES.items():
+        checks.choice(settings, name, words)
     if 0 < settings["value_ratio"] <= 1:
         raise InvalidInput(_VALUE_RATIO())
     checks.at_most(settings, "participation_fraction", 1)
