@@ -134,13 +134,14 @@ def forbidden_pairs(competition: Competition) -> list[engine.ForbiddenPair]:
 def absentees_withdraw(competition: Competition) -> bool:
     """Whether the competition's system deems a player absent without notice to have withdrawn (seed
     000 F8, 001 F10, 002 F8), as its settings say (`absent_without_notice_withdraws`)."""
-    return bool({**competition.engine.defaults, **competition.settings}.get(absence.SETTING, False))
+    return bool(competition.engine.settings(competition.settings).get(absence.SETTING, False))
 
 
-def deemed_withdrawn(competition: Competition, number: int) -> dict[int, int]:
+def deemed_withdrawn(competition: Competition, number: int | None) -> dict[int, int]:
     """Participants (by id) not paired in round `number` because they missed an earlier round without
-    notice, with that round (the engine's own reading of the rule); empty when the rule is off."""
-    if not absentees_withdraw(competition) or number < 2:
+    notice, with that round (the engine's own reading of the rule); empty when the rule is off or no
+    round is still to pair (`number` None)."""
+    if number is None or number < 2 or not absentees_withdraw(competition):
         return {}
     data = CompetitionData.load(competition)
     by_start = {p.start_number: p.id for p in data.participants}

@@ -31,7 +31,7 @@ from typing import Any
 
 import rustworkx as rx
 
-from . import colours
+from . import colours, setting_checks
 from .knsb_swiss import (
     Candidate,
     Context,
@@ -385,8 +385,7 @@ ROUND1 = ("fold", "adjacent")
 
 
 def _validate(settings: dict[str, Any]) -> None:
-    if settings.get("round1") not in ROUND1:
-        raise InvalidInput("round1 must be 'fold' or 'adjacent'")
+    setting_checks.choice(settings, "round1", ROUND1)
     absence.validate(settings)
 
 

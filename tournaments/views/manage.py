@@ -45,7 +45,10 @@ def new_competition(request, club):
 @login_required
 def manage(request, club, competition):
     competition = _directed_competition(request, club, competition)
-    return render(request, "tournaments/manage.html", _manage_context(competition))
+    context = _manage_context(competition)
+    # Only the whole page lists them: it reads the competition's state, which the absence partial needs not.
+    context["deemed_withdrawn"] = deemed_withdrawn(competition, context["next_number"])
+    return render(request, "tournaments/manage.html", context)
 
 
 def _manage_context(competition: Competition) -> dict:
@@ -71,7 +74,6 @@ def _manage_context(competition: Competition) -> dict:
         "guest_form": GuestForm(),
         "actions": competition.td_actions.select_related("user")[:20],
         "forbidden_count": ForbiddenPair.objects.filter(competition=competition).count(),
-        "deemed_withdrawn": deemed_withdrawn(competition, number),
     }
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .. import setting_checks
 from ..notes import Note, note_text
-from ..state import InvalidInput, Kind, TournamentState
+from ..state import Kind, TournamentState
 
 SETTING = "absent_without_notice_withdraws"
 DEFAULTS: dict[str, Any] = {SETTING: True}
@@ -29,8 +30,7 @@ _DEEMED_WITHDRAWN = note_text(
 
 
 def validate(settings: dict[str, Any]) -> None:
-    if not isinstance(settings[SETTING], bool):
-        raise InvalidInput(f"{SETTING} must be true or false")
+    setting_checks.booleans(settings, [SETTING])
 
 
 def absent_without_notice(state: TournamentState) -> dict[int, int]:
