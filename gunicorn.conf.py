@@ -2,6 +2,8 @@
 
 BIND             address to listen on (default 127.0.0.1:8000: a reverse proxy in front terminates TLS)
 WEB_CONCURRENCY  worker processes (default 2; about 2 per processor core)
+ACCESS_LOG       1: a line per request on stdout (default off: the reverse proxy in front logs requests;
+                 server errors are logged with their traceback either way)
 """
 
 import os
@@ -9,8 +11,8 @@ import os
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", 2))
 wsgi_app = "config.wsgi:application"
-accesslog = "-"  # stdout; errors and the application's log go to stderr
-errorlog = "-"
+accesslog = "-" if os.environ.get("ACCESS_LOG", "").lower() in ("1", "true", "yes", "on") else None
+errorlog = "-"  # stderr, with the application's log
 timeout = 30
 graceful_timeout = 20
 control_socket_disable = True  # no runtime control socket in the home folder (gunicorn 25.1+)

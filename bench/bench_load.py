@@ -89,63 +89,101 @@ class Response:
         values = self.headers.get(name.lower())
         return values[0] if values else None
 
+    @classmethod
+    def parse(cls, raw: bytes) -> Response:
+        head, _, content = raw.partition(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        parsed: dict[str, list[str]] = {}
+        for line in header_lines:
+            name, _, value = line.partition(":")
+            parsed.setdefault(name.strip().lower(), []).append(value.strip())
+        return cls(int(status_line.split()[1]), parsed, content)
+
+
+class Exchange(asyncio.Protocol):
+    """One request on a connection of its own, as a reverse proxy sends it to gunicorn's sync workers: the
+    request, then the end of the client's side at once (the worker closes the connection after its answer and
+    waits for the client's end before it takes the next request: a proxy's, in C, comes at once, and this
+    client's, in Python under load, must not come later)."""
+
+    def __init__(self, request: bytes, answer: asyncio.Future) -> None:
+        self.request, self.answer, self.chunks = request, answer, []
+
+    def connection_made(self, transport) -> None:
+        transport.write(self.request)
+        transport.write_eof()
+
+    def data_received(self, data: bytes) -> None:
+        self.chunks.append(data)
+
+    def eof_received(self) -> bool:
+        if not self.answer.done():
+            self.answer.set_result(b"".join(self.chunks))
+        return False  # close
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.answer.done():
+            self.answer.set_exception(exc or ConnectionError("the connection closed before the answer"))
+
 
 async def http(port: int, method: str, path: str, headers: dict[str, str] | None = None, body: bytes = b"") -> Response:
     """One HTTP/1.1 request on a connection of its own (gunicorn's sync workers close after each)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", "Accept-Encoding: identity"]
+    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+    if body:
+        lines.append(f"Content-Length: {len(body)}")
+    request = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+    loop = asyncio.get_running_loop()
+    answer = loop.create_future()
+    transport, _ = await loop.create_connection(lambda: Exchange(request, answer), "127.0.0.1", port)
     try:
-        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", "Accept-Encoding: identity"]
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
-        if body:
-            lines.append(f"Content-Length: {len(body)}")
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        await writer.drain()
-        raw = await reader.read()
+        raw = await answer
     finally:
-        writer.close()
-    head, _, content = raw.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    parsed: dict[str, list[str]] = {}
-    for line in header_lines:
-        name, _, value = line.partition(":")
-        parsed.setdefault(name.strip().lower(), []).append(value.strip())
-    return Response(int(status_line.split()[1]), parsed, content)
+        transport.close()
+    return Response.parse(raw)
+
+
+class Cookies:
+    """A browser's cookies for this one site."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, str] = {}
+
+    def header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.values.items())} if self.values else {}
+
+    def keep(self, response: Response) -> None:
+        for line in response.headers.get("set-cookie", []):
+            name, _, rest = line.partition("=")
+            self.values[name.strip()] = rest.split(";", 1)[0]
 
 
 class TD:
     """A logged-in TD's session: cookies and the CSRF token."""
 
     def __init__(self, port: int) -> None:
-        self.port, self.cookies = port, {}
-
-    def _cookie_header(self) -> dict[str, str]:
-        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
-
-    def _keep(self, response: Response) -> None:
-        for line in response.headers.get("set-cookie", []):
-            name, _, rest = line.partition("=")
-            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        self.port, self.cookies = port, Cookies()
 
     async def get(self, path: str) -> Response:
-        response = await http(self.port, "GET", path, self._cookie_header())
-        self._keep(response)
+        response = await http(self.port, "GET", path, self.cookies.header())
+        self.cookies.keep(response)
         return response
 
     async def post(self, path: str, fields: dict[str, str]) -> Response:
-        fields = {"csrfmiddlewaretoken": self.cookies["csrftoken"], **fields}
+        fields = {"csrfmiddlewaretoken": self.cookies.values["csrftoken"], **fields}
         headers = {
-            **self._cookie_header(),
+            **self.cookies.header(),
             "Content-Type": "application/x-www-form-urlencoded",
             "Referer": f"http://127.0.0.1:{self.port}{path}",
         }
         response = await http(self.port, "POST", path, headers, urllib.parse.urlencode(fields).encode())
-        self._keep(response)
+        self.cookies.keep(response)
         return response
 
     async def login(self, username: str, password: str) -> None:
         await self.get("/login/")
         response = await self.post("/login/", {"username": username, "password": password})
-        if response.status != 302 or "sessionid" not in self.cookies:
+        if response.status != 302 or "sessionid" not in self.cookies.values:
             raise RuntimeError(f"the TD could not log in: {response.status}")
 
 
@@ -174,9 +212,11 @@ class Load:
 
     async def member(self, number: int) -> None:
         """Polls the pairings and the standings in turn, one page every `poll` seconds (a phone's live page),
-        revalidating with the ETag it was given; falls behind (no sleep) when the server is slower."""
+        revalidating with the ETag it was given and keeping its cookies, as a browser does; falls behind
+        (no sleep) when the server is slower."""
         pages = [f"/{CLUB}/{COMPETITION}/round/{ROUND}/", f"/{CLUB}/{COMPETITION}/"]
         etags: dict[str, str] = {}
+        cookies = Cookies()
         turn = number
         due = time.perf_counter() + random.Random(number).random() * self.poll
         while not self.done.is_set():
@@ -187,11 +227,12 @@ class Load:
             headers = {"If-None-Match": etags[page]} if page in etags else {}
             start = time.perf_counter()
             try:
-                response = await http(self.port, "GET", page, headers)
+                response = await http(self.port, "GET", page, headers | cookies.header())
             except OSError as error:
                 self.errors.append(f"{page}: {error}")
                 continue
             self.public.append(time.perf_counter() - start)
+            cookies.keep(response)
             if response.status == 304:
                 self.not_modified += 1
             elif response.status != 200:
@@ -292,7 +333,7 @@ def main() -> None:
         sys.exit("bench_load runs on PostgreSQL: DATABASE_URL must name a PostgreSQL server")
     folder = Path(tempfile.mkdtemp(prefix="clubavond-load-"))
     port = free_port()
-    keep = {"PATH", "HOME", "LANG", "REDIS_URL"}
+    keep = {"PATH", "HOME", "LANG", "REDIS_URL", "GUNICORN_CMD_ARGS"}
     env = {k: v for k, v in os.environ.items() if k in keep}
     env.update(
         DATABASE_URL=fresh_database(base_url),
@@ -355,6 +396,8 @@ def main() -> None:
         f"max {(max(visible) if visible else float('nan')):.2f} s"
     )
     print(f"errors       : {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
+    tail = ", ".join(f"p{share * 100:g} {percentile(load.public, share) * ms:.1f} ms" for share in (0.9, 0.95, 0.999))
+    print(f"public tail  : {tail}")
     print(f"server log   : {folder / 'server.log'}")
 
 

@@ -199,9 +199,15 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Each web process keeps the competitions' versions it read in its own memory, for PAGE_STAMP_SECONDS:
+# answering "not modified" then asks neither the database nor Redis (tournaments.versioning).
+CACHES["stamps"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "stamps"}
 # Public pages are cached under their competition's version (tournaments.caching); a change makes a new
 # key, so this only bounds how long unused copies stay.
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", 60 * 60 * 24))
+# A competition's version is kept in the cache too; a change forgets it at once, and a copy that slips
+# through (a worker's own memory cache, a reader racing the commit) lives no longer than this.
+PAGE_STAMP_SECONDS = int(os.environ.get("PAGE_STAMP_SECONDS", 1))
 JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
 # Work of one job (reading an upload, pairing) stops with a message after this long; nothing is saved.

@@ -20,6 +20,20 @@ def _default_language():
         translation.activate(settings.LANGUAGE_CODE)
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Every test starts with an empty cache: a competition of an earlier test, rolled back, may have had
+    the same address, and its cached stamp and pages must not answer for the new one."""
+    from django.conf import settings
+
+    if settings.configured:
+        from django.core.cache import caches
+
+        for alias in settings.CACHES:
+            caches[alias].clear()
+    yield
+
+
 @pytest.fixture
 def club(db):
     from clubs.models import Club

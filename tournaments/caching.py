@@ -2,8 +2,9 @@
 
 `public_page` wraps a public view `(request, club, competition, **kwargs)`:
 
-1. one query reads the competition's version (`tournaments.versioning`); the ETag and Last-Modified
-   come from it, so an unchanged page costs that query and a `304 Not Modified`;
+1. the competition's version is read from its stamp in the process's memory, or from the database
+   when the stamp is not there (`tournaments.versioning`); the ETag and Last-Modified come from it, so an unchanged
+   page costs a cache lookup and a `304 Not Modified`;
 2. otherwise the page is taken from Django's cache (memory, or Redis with `REDIS_URL`) under a key
    made of the view, its arguments, the version, the language, the host, whether htmx asked for the
    partial, and who looks (anonymous visitors share one copy; a logged-in user has his own, since the
@@ -24,7 +25,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib.messages import get_messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import translation
@@ -32,6 +33,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
 from .models import Competition
+from .versioning import stamp_key
 
 CSRF_PLACEHOLDER = "csrf-token-of-the-visitor-00000000000000000000000000000000000"
 # Headers of the view's answer kept with the cached copy.
@@ -44,11 +46,19 @@ def csrf_placeholder(request) -> dict:
 
 
 def _stamp(club: str, slug: str) -> tuple[int, int, float]:
-    row = Competition.objects.filter(club__slug=club, slug=slug).values_list("pk", "version", "changed_at").first()
-    if row is None:
-        raise Http404
-    pk, version, changed_at = row
-    return pk, version, changed_at.timestamp()
+    """The competition's primary key, version and time of change: from the process's memory, else from the database."""
+    key = stamp_key(club, slug)
+    stamps = caches["stamps"]
+    stamp = stamps.get(key)
+    if stamp is None:
+        row = Competition.objects.filter(club__slug=club, slug=slug).values_list("pk", "version", "changed_at").first()
+        if row is None:
+            raise Http404
+        pk, version, changed_at = row
+        stamp = (pk, version, changed_at.timestamp())
+        if settings.PAGE_STAMP_SECONDS:
+            stamps.set(key, stamp, settings.PAGE_STAMP_SECONDS)
+    return stamp
 
 
 def _viewer(request) -> str:

@@ -10,9 +10,10 @@ from .state import CompetitionData
 from .templatetags.clubavond import points
 
 
-def standings_chart(data: CompetitionData, limit: int = 10) -> dict | None:
-    """The places of the leading players after each round; None before two rounds are out."""
-    numbers, rows = standings.progression(data, limit)
+def standings_chart(data: CompetitionData, limit: int = 10, current: list | None = None) -> dict | None:
+    """The places of the leading players after each round; None before two rounds are out.
+    `current`: the current standings' rows, when the page has them already."""
+    numbers, rows = standings.progression(data, limit, current)
     if len(numbers) < 2 or not rows:
         return None
     series = [

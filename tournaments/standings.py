@@ -6,10 +6,13 @@ this module only arranges them for the pages and PDFs.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from django.conf import settings
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from pairing.engines import gladiator as gladiator_engine
@@ -174,31 +177,57 @@ def keizer_standings(data: CompetitionData) -> tuple[keizer.Standings, list[Keiz
     return table, rows
 
 
-def progression(data: CompetitionData, limit: int | None = 10) -> tuple[list[int], list[tuple[Participant, list]]]:
+def progression(
+    data: CompetitionData, limit: int | None = 10, current: list[Row] | None = None
+) -> tuple[list[int], list[tuple[Participant, list]]]:
     """Each player's place after every finished or published round, for the standings chart.
 
     Keizer: the Keizer ranking after each round (seed 003 §1.6, `keizer.ranking_after`); the other
     systems: the standings after each round (points, then the competition's tie-breaks), a shared
-    place counted as its best. The players in the current standings' order, the first `limit`.
+    place counted as its best, the last round's being the current standings (`current`, when the
+    caller has them at hand). The players in the current standings' order, the first `limit`.
     """
     numbers = [r.number for r in data.rounds if r.is_paired]
     places: dict[int, list[int | None]] = {p.start_number: [] for p in data.participants}
     keizer_system = data.competition.engine.own_standings
+    if not keizer_system and current is None:
+        current = standings(data)[1]
+    last = max((r.number for r in data.rounds), default=0)
     for number in numbers:
-        state = data.state(upto_round=number)
         if keizer_system:
+            state = data.state(upto_round=number)
             after = {pid: place for place, pid in enumerate(keizer.ranking_after(state, number), 1)}
+        elif number == last:
+            after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            _names, rows = standings(data, state)
-            after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in rows}
+            after = places_after(data, number)
         for start, line in places.items():
             line.append(after.get(start))
     if keizer_system:
         order = [row.participant for row in keizer_standings(data)[1]]
     else:
-        order = [row.participant for row in standings(data)[1]]
+        order = [row.participant for row in current]
     chosen = order if limit is None else order[:limit]
     return numbers, [(p, places[p.start_number]) for p in chosen]
+
+
+def places_after(data: CompetitionData, number: int) -> dict[int, int]:
+    """Start number -> place in the standings after round `number` (a shared place counted as its best).
+
+    An earlier round's standings change only when its own data does: they are cached under a digest
+    of everything they are computed from (the state of rounds 1..number, the tiebreak list and rules),
+    so the chart does not rank every round again whenever a result of the round in play comes in.
+    """
+    state = data.state(upto_round=number)
+    competition = data.competition
+    made_from = repr((state, tiebreak_names(data), competition.system, competition.unrated_opponents,
+                      competition.unrated_rating, competition.gladiator))  # fmt: skip
+    key = "places:" + hashlib.sha256(made_from.encode()).hexdigest()
+    places = cache.get(key)
+    if places is None:
+        places = {row.participant.start_number: int(row.rank.split("-")[0]) for row in standings(data, state)[1]}
+        cache.set(key, places, settings.PAGE_CACHE_SECONDS)
+    return places
 
 
 def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:

@@ -46,13 +46,14 @@ class CompetitionData:
         numbers = [r.number for r in rounds]
         participants = list(competition.participants.select_related("member").order_by("start_number"))
         games = list(
-            Game.objects.filter(round__competition=competition, round__number__in=numbers)
-            .select_related("round")
-            .order_by("round__number", "board")
+            Game.objects.filter(round__competition=competition, round__number__in=numbers).order_by(
+                "round__number", "board"
+            )
         )
-        byes = list(
-            Bye.objects.filter(round__competition=competition, round__number__in=numbers).select_related("round")
-        )
+        byes = list(Bye.objects.filter(round__competition=competition, round__number__in=numbers))
+        by_id = {r.pk: r for r in rounds}
+        for item in (*games, *byes):  # each game and bye shares its round's one copy
+            item.round = by_id[item.round_id]
         return cls(competition, participants, rounds, games, byes)
 
     @property

@@ -12,12 +12,22 @@ version would leave a stale page in the cache, so the bump is called from two si
 
 Queryset `.update()`, `bulk_create` and `bulk_update` send no signals: code that uses them calls
 `bump` (or `bump_members`) itself.
+
+Reading the version costs a query, and the public pages are read far more often than they change, so
+each web process keeps the versions it read in its own memory (the `stamps` cache: a competition's
+*stamp*, under `stamp_key`, for `settings.PAGE_STAMP_SECONDS`). A bump forgets the writing process's
+copy twice: at once, so its own next request reads the new version, and again when its transaction
+commits, since a reader that read the old version just before the commit may have stored it again
+meanwhile. The other processes' copies, and whatever slips through, live no longer than
+`PAGE_STAMP_SECONDS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.core.cache import caches
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -34,6 +44,7 @@ def bump(competition) -> None:
     if isinstance(competition, Competition):  # the caller's copy follows, approximately (keys read the database)
         competition.version = (competition.version or 0) + 1
         competition.changed_at = now
+    forget_stamps([pk])
 
 
 def bump_many(competitions: Iterable[int]) -> None:
@@ -41,6 +52,7 @@ def bump_many(competitions: Iterable[int]) -> None:
     ids = sorted(set(competitions))
     if ids:
         Competition.objects.filter(pk__in=ids).update(version=F("version") + 1, changed_at=timezone.now())
+        forget_stamps(ids)
 
 
 def bump_members(member_ids: Iterable[int]) -> None:
@@ -53,3 +65,25 @@ def bump_members(member_ids: Iterable[int]) -> None:
 def bump_club(club_id: int) -> None:
     """The club's own data (its name) is on every competition's pages."""
     bump_many(Competition.objects.filter(club_id=club_id).values_list("pk", flat=True))
+
+
+def stamp_key(club_slug: str, slug: str) -> str:
+    """The cache key of a competition's stamp (its primary key, version and time of change), by its address."""
+    return f"stamp:{club_slug}/{slug}"
+
+
+def forget_stamps(competitions: Iterable[int]) -> None:
+    """Drop the cached stamps of these competitions now and once more when the transaction commits."""
+    keys = [
+        stamp_key(club_slug, slug)
+        for club_slug, slug in Competition.objects.filter(pk__in=list(competitions)).values_list("club__slug", "slug")
+    ]
+    forget_addresses(keys)
+
+
+def forget_addresses(keys: list[str]) -> None:
+    """Drop these stamp keys now and when the transaction commits (see the module's docstring)."""
+    if keys:
+        stamps = caches["stamps"]
+        stamps.delete_many(keys)
+        transaction.on_commit(lambda: stamps.delete_many(keys))

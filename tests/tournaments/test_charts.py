@@ -83,6 +83,29 @@ def test_standings_show_the_places_after_each_round_as_chart_and_table(client, t
 
 
 @pytest.mark.django_db
+def test_an_earlier_rounds_places_are_kept_until_that_round_changes(three_rounds, td, monkeypatch):
+    """The places after round 1 are cached under a digest of what they are made of: a correction of a
+    round-1 result makes a new digest, and the chart shows the corrected places."""
+    from tournaments import standings
+    from tournaments.services import set_result
+    from tournaments.state import CompetitionData
+
+    def after_round_1():
+        return standings.places_after(CompetitionData.load(three_rounds, public=True), 1)
+
+    first = after_round_1()
+    winners = {n for n, place in first.items() if place == 1}
+    ranked, real = [], standings.standings
+    monkeypatch.setattr(standings, "standings", lambda *args, **kwargs: ranked.append(1) or real(*args, **kwargs))
+    assert len(winners) == 2 and after_round_1() == first and not ranked  # from the cache
+    game = three_rounds.round_set.get(number=1).games.select_related("white", "black").get(board=1)
+    set_result(game, "0-1", td, override=True)  # the TD corrects board 1 of round 1: black won
+    corrected = after_round_1()
+    assert corrected != first and ranked  # ranked anew
+    assert corrected[game.black.start_number] == 1 and corrected[game.white.start_number] == 3
+
+
+@pytest.mark.django_db
 def test_keizer_standings_chart_follows_the_keizer_ranking(client, club, td, members):
     from pairing.engines import keizer
     from tournaments import standings

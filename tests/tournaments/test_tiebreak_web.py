@@ -360,6 +360,28 @@ def test_standings_with_links_cost_a_fixed_number_of_queries(client, club, td):
     assert counts[0] == counts[1], counts
 
 
+def test_every_value_on_the_standings_links_to_its_own_explanation(client, club, td):
+    """The page writes the explanations' addresses from the player's own (one reversal per row): each is
+    the address of `tiebreak_explanation` for that player and tie-break."""
+    import re
+
+    players = make_members(club, 6, base=2400)
+    competition = make_competition(club, td, players, system="dutch", rounds=5, slug="links")
+    play_round(competition, td)
+    page = client.get(reverse("standings", args=[club.slug, "links"])).content.decode()
+    links = re.findall(r'<a href="([^"]+)" hx-get="([^"]+)"', page)
+    numbers = {p.start_number for p in competition.participants.all()}
+    seen = set()
+    for href, hx_get in links:
+        assert href == hx_get
+        match = re.fullmatch(r"(.*)tiebreak/(\d+)/", href)
+        assert match, href
+        start = int(match.group(1).rstrip("/").rsplit("/", 1)[1])
+        assert href == reverse("tiebreak_explanation", args=[club.slug, "links", start, int(match.group(2))])
+        seen.add(start)
+    assert links and seen == numbers
+
+
 def test_prize_table_text_reads_and_writes_back():
     from django.core.exceptions import ValidationError
 

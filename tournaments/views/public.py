@@ -90,7 +90,7 @@ def standings_page(request, club, competition):
     names, rows = standings.standings(data)
     context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
     context["unrated_note"] = standings.unrated_note(data)
-    context["progression"] = graphs.standings_chart(data)
+    context["progression"] = graphs.standings_chart(data, current=rows)
     if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
         context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))
