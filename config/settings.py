@@ -205,8 +205,8 @@ CACHES["stamps"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", 
 # Public pages are cached under their competition's version (tournaments.caching); a change makes a new
 # key, so this only bounds how long unused copies stay.
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", 60 * 60 * 24))
-# A competition's version is kept in the cache too; a change forgets it at once, and a copy that slips
-# through (a worker's own memory cache, a reader racing the commit) lives no longer than this.
+# How long a web process trusts a competition's version it read (the "stamps" cache above): a change
+# forgets the writing process's copy at once; the other processes' copies live no longer than this.
 PAGE_STAMP_SECONDS = int(os.environ.get("PAGE_STAMP_SECONDS", 1))
 JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))

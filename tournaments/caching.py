@@ -3,8 +3,8 @@
 `public_page` wraps a public view `(request, club, competition, **kwargs)`:
 
 1. the competition's version is read from its stamp in the process's memory, or from the database
-   when the stamp is not there (`tournaments.versioning`); the ETag and Last-Modified come from it, so an unchanged
-   page costs a cache lookup and a `304 Not Modified`;
+   when the stamp is not there (`tournaments.versioning`); the ETag and Last-Modified come from it,
+   so an unchanged page costs a lookup in memory and a `304 Not Modified`;
 2. otherwise the page is taken from Django's cache (memory, or Redis with `REDIS_URL`) under a key
    made of the view, its arguments, the version, the language, the host, whether htmx asked for the
    partial, and who looks (anonymous visitors share one copy; a logged-in user has his own, since the
