@@ -35,7 +35,7 @@ def test_pages_work_under_the_content_security_policy(browser, http_server):
 
         # htmx: the explanation comes into the row, the page stays
         link = page.locator("a[hx-get*='/tiebreak/']").first
-        target = link.get_attribute("hx-target")
+        target = link.evaluate("a => a.closest('[hx-target]').getAttribute('hx-target')")  # the row's, inherited
         link.click()
         page.wait_for_selector(f"{target}:not(:empty)")
         assert page.url == http_server + explained
