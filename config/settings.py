@@ -201,7 +201,11 @@ else:
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Each web process keeps the competitions' versions it read in its own memory, for PAGE_STAMP_SECONDS:
 # answering "not modified" then asks neither the database nor Redis (tournaments.versioning).
-CACHES["stamps"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "stamps"}
+CACHES["stamps"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "stamps",
+    "OPTIONS": {"MAX_ENTRIES": 20_000},  # two small entries per competition a process has read
+}
 # Public pages are cached under their competition's version (tournaments.caching); a change makes a new
 # key, so this only bounds how long unused copies stay.
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", 60 * 60 * 24))

@@ -33,7 +33,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
 from .models import Competition
-from .versioning import stamp_key
+from .versioning import remember_stamp, stamp_key
 
 CSRF_PLACEHOLDER = "csrf-token-of-the-visitor-00000000000000000000000000000000000"
 # Headers of the view's answer kept with the cached copy.
@@ -57,7 +57,7 @@ def _stamp(club: str, slug: str) -> tuple[int, int, float]:
         pk, version, changed_at = row
         stamp = (pk, version, changed_at.timestamp())
         if settings.PAGE_STAMP_SECONDS:
-            stamps.set(key, stamp, settings.PAGE_STAMP_SECONDS)
+            remember_stamp(key, stamp, settings.PAGE_STAMP_SECONDS)
     return stamp
 
 

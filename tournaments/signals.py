@@ -32,9 +32,7 @@ def competition_saved(sender, instance, raw=False, **kwargs):
 @receiver(post_delete, sender=Competition)
 def competition_deleted(sender, instance, **kwargs):
     """Its pages answer 404 at once, not from a cached stamp."""
-    club_slug = Club.objects.filter(pk=instance.club_id).values_list("slug", flat=True).first()
-    if club_slug is not None:
-        versioning.forget_addresses([versioning.stamp_key(club_slug, instance.slug)])
+    versioning.forget_stamps([instance.pk])
 
 
 @receiver([post_save, post_delete], sender=Participant)

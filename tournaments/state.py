@@ -43,14 +43,9 @@ class CompetitionData:
         rounds = list(competition.round_set.all())
         if public:
             rounds = [r for r in rounds if r.is_public]
-        numbers = [r.number for r in rounds]
         participants = list(competition.participants.select_related("member").order_by("start_number"))
-        games = list(
-            Game.objects.filter(round__competition=competition, round__number__in=numbers).order_by(
-                "round__number", "board"
-            )
-        )
-        byes = list(Bye.objects.filter(round__competition=competition, round__number__in=numbers))
+        games = list(Game.objects.filter(round__in=rounds).order_by("round__number", "board"))
+        byes = list(Bye.objects.filter(round__in=rounds))
         by_id = {r.pk: r for r in rounds}
         for item in (*games, *byes):  # each game and bye shares its round's one copy
             item.round = by_id[item.round_id]

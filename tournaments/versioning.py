@@ -18,8 +18,9 @@ each web process keeps the versions it read in its own memory (the `stamps` cach
 *stamp*, under `stamp_key`, for `settings.PAGE_STAMP_SECONDS`). A bump forgets the writing process's
 copy twice: at once, so its own next request reads the new version, and again when its transaction
 commits, since a reader that read the old version just before the commit may have stored it again
-meanwhile. The other processes' copies, and whatever slips through, live no longer than
-`PAGE_STAMP_SECONDS`.
+meanwhile. A process knows the address it stored each of its stamps under (`remember_stamp`), so
+forgetting asks nothing of the database. The other processes' copies, and whatever slips through,
+live no longer than `PAGE_STAMP_SECONDS`.
 """
 
 from __future__ import annotations
@@ -72,18 +73,26 @@ def stamp_key(club_slug: str, slug: str) -> str:
     return f"stamp:{club_slug}/{slug}"
 
 
+def _address_key(pk: int) -> str:
+    return f"address:{pk}"
+
+
+def remember_stamp(key: str, stamp: tuple[int, int, float], seconds: float) -> None:
+    """Keep a stamp read from the database (under `stamp_key`), and which key its competition has here,
+    so a change can forget it without asking the database where the competition lives."""
+    stamps = caches["stamps"]
+    stamps.set(key, stamp, seconds)
+    stamps.set(_address_key(stamp[0]), key, None)  # one small entry per competition this process has read
+
+
 def forget_stamps(competitions: Iterable[int]) -> None:
-    """Drop the cached stamps of these competitions now and once more when the transaction commits."""
-    keys = [
-        stamp_key(club_slug, slug)
-        for club_slug, slug in Competition.objects.filter(pk__in=list(competitions)).values_list("club__slug", "slug")
-    ]
-    forget_addresses(keys)
+    """Drop this process's stamps of these competitions now and once more when the transaction commits."""
+    pks = list(competitions)
+    if pks:
+        _forget(pks)
+        transaction.on_commit(lambda: _forget(pks))
 
 
-def forget_addresses(keys: list[str]) -> None:
-    """Drop these stamp keys now and when the transaction commits (see the module's docstring)."""
-    if keys:
-        stamps = caches["stamps"]
-        stamps.delete_many(keys)
-        transaction.on_commit(lambda: stamps.delete_many(keys))
+def _forget(pks: list[int]) -> None:
+    stamps = caches["stamps"]
+    stamps.delete_many(list(stamps.get_many([_address_key(pk) for pk in pks]).values()))
