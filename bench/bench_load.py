@@ -7,7 +7,8 @@ loopback port, and in this process, on loopback only:
 - `--members` members (200) each polling the round's pairings and the standings in turn, a page every
   `--poll` seconds (0.4: 500 requests/s offered in all), revalidating with the ETag their browser keeps
   (a 304 when nothing changed); a member whose answer comes late asks again at once;
-- the TD, logged in, entering the 30 results one every `--interval` seconds (2) through the result form;
+- the TD, logged in, entering the 30 results one every `--interval` seconds (2) on the round's page, each sent as
+  it is typed (htmx) and answered with its board's row;
 - a watcher reading the public pairings page every 0.1 s to see when each result becomes visible.
 The run ends when the last result is visible, or after `--seconds` (bounded either way).
 
@@ -169,12 +170,13 @@ class TD:
         self.cookies.keep(response)
         return response
 
-    async def post(self, path: str, fields: dict[str, str]) -> Response:
+    async def post(self, path: str, fields: dict[str, str], extra: dict[str, str] | None = None) -> Response:
         fields = {"csrfmiddlewaretoken": self.cookies.values["csrftoken"], **fields}
         headers = {
             **self.cookies.header(),
             "Content-Type": "application/x-www-form-urlencoded",
             "Referer": f"http://127.0.0.1:{self.port}{path}",
+            **(extra or {}),
         }
         response = await http(self.port, "POST", path, headers, urllib.parse.urlencode(fields).encode())
         self.cookies.keep(response)
@@ -241,14 +243,20 @@ class Load:
                 etags[page] = response.header("etag")
 
     async def director(self, td: TD, results: list[tuple[int, str]]) -> None:
+        """Types the results into the round's page as the TD's browser sends them: each board's result as
+        it is typed (htmx), answered with the board's row showing it."""
         path = f"/{CLUB}/{COMPETITION}/manage/round/{ROUND}/"
         await td.get(path)
         for board, result in results:
             start = time.perf_counter()
-            response = await td.post(f"{path}results/", {f"result-{board}": result})
+            response = await td.post(
+                f"{path}result/{board}/",
+                {f"result-{board}": result, f"based-{board}": ""},
+                {"HX-Request": "true", "HX-Target": f"board-{board}", "HX-Current-URL": f"http://127.0.0.1:{self.port}{path}"},
+            )
             self.entry.append(time.perf_counter() - start)
             self.entered_at[board] = start
-            if response.status not in (200, 302):
+            if response.status != 200 or f'id="board-{board}"'.encode() not in response.body:
                 self.errors.append(f"result of board {board}: {response.status}")
             await asyncio.sleep(max(0.0, self.interval - (time.perf_counter() - start)))
 
