@@ -25,6 +25,17 @@ def points(value) -> str:
 
 
 @register.filter
+def tiebreak_cells(row, player_url: str) -> list[tuple[str, str | None]]:
+    """A standings row's tie-break values as shown, each with the address of its explanation, which is
+    the player's own address (tournaments/urls.py) followed by `tiebreak/<index>/`; None where nothing
+    is explained (no value, or a row without explanations)."""
+    return [
+        (points(value), None if value is None or not row.explanations else f"{player_url}tiebreak/{index}/")
+        for index, value in enumerate(row.tiebreaks)
+    ]
+
+
+@register.filter
 def colour(code) -> str:
     return {"w": _("white"), "b": _("black")}.get(code or "", "")
 
