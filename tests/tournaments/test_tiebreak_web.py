@@ -16,6 +16,8 @@ from pypdf import PdfReader
 
 from pairing.engines.notes import TEMPLATES, Note
 from tests.conftest import make_competition, make_members, play_round
+from tournaments.standings import Row
+from tournaments.templatetags.clubavond import tiebreak_cells
 
 pytestmark = pytest.mark.django_db
 
@@ -165,6 +167,19 @@ def test_each_value_links_to_its_explanation(client, club, rr):
     page = client.get(reverse("standings", args=[club.slug, rr.slug])).content.decode()
     url = reverse("tiebreak_explanation", args=[club.slug, rr.slug, 2, 0])
     assert f'href="{url}"' in page and f'hx-get="{url}"' in page and 'hx-target="#explain-2"' in page
+
+
+def test_a_cell_links_to_an_explanation_only_where_there_is_one():
+    """Each tie-break cell: the value as shown (half points as ½) and the explanation's address under the
+    player's own; no link for a missing value, nor in a row without explanations."""
+    row = Row(rank="1", participant=None, points=2.0, tiebreaks=[3.5, None, 0.0], explanations=[None, None, None])
+    assert tiebreak_cells(row, "/c/x/player/4/") == [
+        ("3½", "/c/x/player/4/tiebreak/0/"),
+        ("", None),
+        ("0", "/c/x/player/4/tiebreak/2/"),
+    ]
+    row.explanations = []
+    assert tiebreak_cells(row, "/c/x/player/4/") == [("3½", None), ("", None), ("0", None)]
 
 
 def test_explanation_partial_for_htmx_and_page_for_plain_get(client, club, rr):
