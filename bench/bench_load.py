@@ -7,8 +7,8 @@ loopback port, and in this process, on loopback only:
 - `--members` members (200) each polling the round's pairings and the standings in turn, a page every
   `--poll` seconds (0.4: 500 requests/s offered in all), revalidating with the ETag their browser keeps
   (a 304 when nothing changed); a member whose answer comes late asks again at once;
-- the TD, logged in, entering the 30 results one every `--interval` seconds (2) on the round's page, each sent as
-  it is typed (htmx) and answered with its board's row;
+- the TD, logged in, entering the 30 results one every `--interval` seconds (2), the first an interval after
+  the members begin, on the round's page: each sent as it is typed (htmx), answered with its board's row;
 - a watcher reading the public pairings page every 0.1 s to see when each result becomes visible.
 The run ends when the last result is visible, or after `--seconds` (bounded either way).
 
@@ -247,6 +247,7 @@ class Load:
         it is typed (htmx), answered with the board's row showing it."""
         path = f"/{CLUB}/{COMPETITION}/manage/round/{ROUND}/"
         await td.get(path)
+        await asyncio.sleep(self.interval)  # the first result comes an interval after the members open their pages
         for board, result in results:
             start = time.perf_counter()
             response = await td.post(
@@ -341,7 +342,7 @@ def main() -> None:
         sys.exit("bench_load runs on PostgreSQL: DATABASE_URL must name a PostgreSQL server")
     folder = Path(tempfile.mkdtemp(prefix="clubavond-load-"))
     port = free_port()
-    keep = {"PATH", "HOME", "LANG", "REDIS_URL", "GUNICORN_CMD_ARGS"}
+    keep = {"PATH", "HOME", "LANG", "REDIS_URL", "GUNICORN_CMD_ARGS", "ACCESS_LOG"}
     env = {k: v for k, v in os.environ.items() if k in keep}
     env.update(
         DATABASE_URL=fresh_database(base_url),
