@@ -15,6 +15,7 @@ from django.utils.translation import pgettext
 from pypdf import PdfReader
 
 from pairing.engines.notes import TEMPLATES, Note
+from pairing.engines.tiebreaks import Explanation
 from tests.conftest import make_competition, make_members, play_round
 from tournaments.standings import Row
 from tournaments.templatetags.clubavond import tiebreak_cells
@@ -180,6 +181,19 @@ def test_a_cell_links_to_an_explanation_only_where_there_is_one():
     ]
     row.explanations = []
     assert tiebreak_cells(row, "/c/x/player/4/") == [("3½", None), ("", None), ("0", None)]
+
+
+@pytest.mark.rule("C.07 10.1")
+def test_a_value_over_no_games_shows_as_a_dash_and_explains_itself():
+    """C.07 10.1, 14: ARO over no games has no value: "–" (never 0), linked to its explanation; a direct
+    encounter that was not needed stays empty. AOB keeps its two decimals."""
+    undefined = Explanation("ARO", None, notes=[])
+    row = Row("1", None, 2.0, tiebreaks=[None, None, 12.33], explanations=[undefined, None, None])
+    assert tiebreak_cells(row, "/c/x/player/4/") == [
+        ("–", "/c/x/player/4/tiebreak/0/"),
+        ("", None),
+        ("12.33", "/c/x/player/4/tiebreak/2/"),
+    ]
 
 
 def test_explanation_partial_for_htmx_and_page_for_plain_get(client, club, rr):

@@ -82,7 +82,8 @@ _CODE = re.compile(r"^([A-Z]+)(?::(MP|GP|MM|MG|GM|GG))?((?:/[A-Z][+-]?\d*)*)$")
 @dataclass(frozen=True, slots=True)
 class Match:
     """One match of `round` between `teams` (first, second): each board's game points (first's,
-    second's), board 1 first; None for a board still in play."""
+    second's), board 1 first; None for a board still in play. A match of fewer boards than the event's
+    (teams one player short on both sides) has no points on the boards it lacks."""
 
     round: int
     teams: tuple[int, int]
@@ -128,7 +129,7 @@ class TeamEvent:
         for match in self.matches:
             if not set(match.teams) <= known or match.teams[0] == match.teams[1]:
                 raise InvalidInput(f"round {match.round}: match {match.teams} between unknown teams")
-            if len(match.boards) != self.boards:
+            if len(match.boards) > self.boards:
                 raise InvalidInput(f"round {match.round}: match {match.teams} has {len(match.boards)} boards")
 
     @property
@@ -235,8 +236,9 @@ class TeamCalculator:
     def _add(self, match: Match) -> None:
         first, second = match.teams
         complete = all(board is not None for board in match.boards)
-        mine = tuple(b[0] if b else 0.0 for b in match.boards)
-        theirs = tuple(b[1] if b else 0.0 for b in match.boards)
+        padding = (0.0,) * (self.event.boards - len(match.boards))  # a match of fewer boards (a team short)
+        mine = tuple(b[0] if b else 0.0 for b in match.boards) + padding
+        theirs = tuple(b[1] if b else 0.0 for b in match.boards) + padding
         for team, opponent, own, other in ((first, second, mine, theirs), (second, first, theirs, mine)):
             gp, against = sum(own), sum(other)
             mp = 0.0

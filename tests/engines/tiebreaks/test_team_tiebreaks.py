@@ -148,6 +148,6 @@ def test_team_codes_are_checked():
         with pytest.raises(InvalidInput):
             parse_team(bad)
     with pytest.raises(InvalidInput):
-        TeamEvent((1, 2), 2, (Match(1, (1, 2), (W,)),))
+        TeamEvent((1, 2), 2, (Match(1, (1, 2), (W, W, W)),))
     with pytest.raises(InvalidInput):
         TeamEvent((1, 2), 2, primary="XP")
