@@ -210,6 +210,11 @@ class TeamStanding:
     values: dict[str, float | None] = field(default_factory=dict)
     explanations: dict[str, Explanation] = field(default_factory=dict)
 
+    @property
+    def board_points(self) -> float:
+        """The game points under the name the olympiad gives them (seed 004 §4.9.9.5)."""
+        return self.game_points
+
 
 class TeamCalculator:
     """Every team's rounds, scores and per-team tie-breaks of one `TeamEvent`."""
