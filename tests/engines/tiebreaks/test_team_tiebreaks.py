@@ -34,6 +34,7 @@ def _values(code: str, event: TeamEvent | None = None) -> dict[int, float | None
     return {t: calc.explain(parse_team(code), t).value for t in (1, 2, 3, 4)}
 
 
+@pytest.mark.rule("C.07 5")
 @pytest.mark.rule("C.07 11")
 @pytest.mark.rule("C.07 13.1")
 def test_match_and_game_points_and_the_secondary_score():
@@ -48,6 +49,7 @@ def test_match_and_game_points_and_the_secondary_score():
     assert [(line.team, line.points) for line in by_gp] == [(4, 6.5), (2, 6), (3, 6), (1, 5.5)]
 
 
+@pytest.mark.rule("C.07 13")
 @pytest.mark.rule("C.07 13.2")
 @pytest.mark.rule("C.07 14")
 def test_extended_sonneborn_berger_family():
