@@ -318,8 +318,8 @@ def _trim(parts: list[_Part], low: int, high: int, vur_first: bool, sb: bool) ->
     """Cut the `low` least and `high` most significant contributions (C.07 14.1-14.2, 16.5).
 
     Least significant: the lowest opponent's score, then the lower contribution. With `vur_first`
-    (C.07 16.5) a voluntary unplayed round is cut instead, unless its contribution is lower than
-    the least significant one's (for BH it never is; for SB a lost or half-point bye can be).
+    (C.07 16.5) the voluntary unplayed round with the lowest contribution is cut instead, unless that
+    contribution is lower than the least significant one's (for SB a lost or half-point bye can be).
     """
 
     def worth(p: _Part) -> float:
@@ -520,12 +520,11 @@ class Calculator:
 
     def _ks(self, spec: Spec, pid: int) -> Explanation:
         """KS (C.07 9.2): points against the opponents with at least half the maximum score (`/L60`:
-        another percentage of it; `/L+n`, `/L-n` move the limit by n half points, half a win's points
-        in any point system). As the TEC reference calculator: every paired round counts, forfeits
-        included, and the opponents' scores are their points."""
+        another percentage of it; `/L+n`, `/L-n` move the limit by n half points, 0.5 each in any
+        point system). As the TEC reference calculator: every paired round counts, forfeits included,
+        and the opponents' scores are their points."""
         f = self.field()
-        win = self.state.win_points
-        limit = win * self._koya_rounds() * spec.percent / 100 + win / 2 * spec.limit
+        limit = self.state.win_points * self._koya_rounds() * spec.percent / 100 + 0.5 * spec.limit
         items = []
         for r, rec in enumerate(f.records[pid], 1):
             if rec.paired and rec.opponent is not None:

@@ -734,3 +734,63 @@ def test_koya_limit_as_a_percentage():
         parse("KS/L120")
     with pytest.raises(InvalidInput):
         parse("TPN/P")
+
+
+@pytest.mark.rule("C.07 6")
+def test_direct_encounter_with_a_repeated_pairing_averages_the_meetings():
+    """C.07 6: several games between the same two count as their average, and they have met. 1, 2 and
+    3 end on 2 points. 1 won against 2 by forfeit (round 1) and lost to 2 over the board (round 3);
+    3 beat 2 (round 2), 1 beat 3 (round 4). With /P the forfeit is a meeting: 1-2 averages ½ each and
+    all three have met: 1: ½ + 1 = 1½, 3: 1, 2: ½ + 0 = ½, so 1, 3, 2. (The TEC checker counts 2's
+    second meeting with 1 as its only opponent met, so 2 could still score a win against 3 and it
+    leaves the three tied; docs/tiebreaks.md.) Without /P only the game counts: 1, 2 and 3 have 1
+    each, and the pairing numbers decide."""
+    state = build(
+        6,
+        [
+            [("+-", 1, 2), ("1-0", 3, 5)],
+            [("0-1", 2, 3), ("0-1", 1, 4)],
+            [("0-1", 1, 2), ("1-0", 6, 3), ("0-1", 4, 5)],
+            [("1-0", 1, 3), ("1-0", 2, 4)],
+        ],
+    )
+    table = standings(state, ["DE/P", "TPN"], rules="fide-2026")
+    assert [(line.player, line.points) for line in table][:3] == [(1, 2.0), (3, 2.0), (2, 2.0)]
+    assert [line.rank for line in table][:3] == [1, 2, 3]
+    assert {line.player: line.values["DE/P"] for line in table[:3]} == {1: 1.5, 3: 1.0, 2: 0.5}
+    plain = standings(state, ["DE", "TPN"], rules="fide-2026")
+    assert [line.player for line in plain][:3] == [1, 2, 3]
+    assert {line.player: line.values["DE"] for line in plain[:3]} == {1: 1.0, 2: 1.0, 3: 1.0}
+
+
+def _two_vurs_under_the_caps() -> TournamentState:
+    """5 rounds. 1 scores 3½: a forfeit win against 2 (who ends on 1), a half-point bye, a forfeit loss
+    against 3 (4½), wins against 4 and 5 (2½ each). 2, 3, 4 and 5 play every round."""
+    return build(
+        10,
+        [
+            [("+-", 1, 2), ("1-0", 3, 6), ("1-0", 4, 7), ("1-0", 5, 8)],
+            [("H", 1), ("1-0", 2, 6), ("1-0", 3, 7), ("0-1", 4, 8), ("1-0", 5, 9)],
+            [("-+", 1, 3), ("0-1", 2, 10), ("1-0", 4, 9), ("0-1", 5, 6)],
+            [("1-0", 1, 4), ("0-1", 2, 7), ("1-0", 3, 8), ("=", 5, 10)],
+            [("1-0", 1, 5), ("0-1", 2, 8), ("=", 3, 9), ("=", 4, 10)],
+        ],
+    )
+
+
+@pytest.mark.rule("C.07 16.5")
+@pytest.mark.rule("C.07 16.4")
+def test_the_vur_cut_first_is_the_lowest_contribution_under_the_2026_caps():
+    """1's SB contributions under the 2026 caps: the forfeit win's dummy is capped at 2's score, 1 (1 x 1
+    = 1, the least significant: the lowest opponent's score); the half-point bye's at half the rounds,
+    2½ (x ½ = 1¼); the forfeit loss's dummy keeps 1's own 3½ (3 has 4½), x 0 = 0; 4 and 5: 2½ each.
+    SB = 7¼. Cut-1 (16.5): the VURs are the bye and the forfeit loss; the lowest VUR contribution, 0,
+    is lower than the least significant value, so the least significant, 1, is cut: 6¼. (The TEC
+    checker takes the VUR with the lowest dummy score, the bye's 2½, and cuts its 1¼: 6.) Without the
+    caps (2023/2024) every dummy has 1's own score and both readings cut a 2½: 10¼ - 2½."""
+    calc = Calculator(_two_vurs_under_the_caps(), rules="fide-2026")
+    assert [i.value for i in calc.explain("SB", 1).items] == [1, 1.25, 0, 2.5, 2.5]
+    assert calc.value("SB/C1", 1) == 6.25
+    assert [i.round for i in calc.explain("SB/C1", 1).items if not i.counted] == [1]
+    old = Calculator(_two_vurs_under_the_caps(), rules="fide-2023")
+    assert (old.value("SB", 1), old.value("SB/C1", 1)) == (10.25, 7.75)

@@ -102,8 +102,8 @@ def test_koyas_limit_is_half_the_maximum_score(system):
     bye, win, loss = W + 2 D; 5: pairing bye, three losses = W.
     1/½/0: 2, 2, 2, 1 against the limit 2: 2, 3 and 4 count, 1 scored W + D + W = 2½.
     3/1/0: 6, 5, 5, 3 against the limit 6 (not a draw's points times the rounds, 4): only 2 counts, 3.
-    /L-2 lowers the limit by two half points, half a win's points each (1 or 3): 5 counts too under
-    1/½/0 (3½); under 3/1/0 the limit is 3 and everyone counts, 10.
+    /L-2 lowers the limit by two half points (1): 5 counts too under 1/½/0 (3½); under 3/1/0 the
+    limit is 5: 3 and 4 count, 5 (3) still not, 3 + 1 + 3 = 7.
     /L75: 75 % of the maximum (3 or 9): nobody reaches it."""
     win, draw = system
     state = build(
@@ -121,7 +121,7 @@ def test_koyas_limit_is_half_the_maximum_score(system):
         assert calc.value("KS/L-2", 1) == 3.5
     else:
         assert calc.value("KS", 1) == 3
-        assert calc.value("KS/L-2", 1) == 10
+        assert calc.value("KS/L-2", 1) == 7
     assert calc.value("KS/L75", 1) == 0
     assert calc.value("KS/L50", 1) == calc.value("KS", 1)
 
