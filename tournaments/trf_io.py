@@ -144,15 +144,17 @@ def _clubavond_lines(data: CompetitionData) -> list[str]:
 # C.07's own acronyms; the seeds' tie-breaks are written with TRF26's prefix for self-defined ones.
 FIDE_TIEBREAKS = frozenset(
     {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "BH", "AOB", "FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO"}
-    | {"APPO", "RTNG", "TPN"}
+    | {"APPO", "RTNG", "TPN", "STD"}
 )
 OTHER_PREFIX = "OTHER_"
 
 
 def trf_tiebreak_code(code: str) -> str:
-    """A catalogue code as TRF26 writes it (202/212): FIDE's as they are, the seeds' with `OTHER_`."""
+    """A catalogue code as TRF26 writes it (202/212): FIDE's as they are, the seeds' with `OTHER_`, and
+    `AOB/P` too (no C.07 code: AOB takes no /P)."""
     spec = tiebreaks.parse(code)
-    return spec.code if spec.acronym in FIDE_TIEBREAKS else OTHER_PREFIX + spec.code
+    fide = spec.acronym in FIDE_TIEBREAKS and not (spec.acronym == "AOB" and spec.forfeits_played)
+    return spec.code if fide else OTHER_PREFIX + spec.code
 
 
 def _add_tiebreaks(doc: trf.TrfDocument, data: CompetitionData, state: TournamentState) -> None:
