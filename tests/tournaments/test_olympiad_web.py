@@ -151,8 +151,14 @@ def test_the_td_chooses_team_tiebreaks_and_the_team_table_shows_them(client, td_
     td_client.post(settings_url, {"codes": "EDE", "override": "on"})
     rows = client.get(standings_url).context["rows"]
     assert [(r["standing"].team, r["rank"]) for r in rows][:2] == [(2, "1-2"), (4, "1-2")]
-    # The players' TRF ranks by the individual regulation, whatever the team list.
+    # The players' TRF ranks by the individual regulation, whatever the team list; the team list
+    # travels in Clubavond's own line and comes back with an import.
+    from tournaments.trf_io import export_trf, import_trf
+
     assert td_client.get(reverse("export_trf", args=[club.slug, event.slug])).status_code == 200
+    event.refresh_from_db()
+    copy = import_trf(club, export_trf(event), name="Copy", slug="copy", system="olympiad")
+    assert copy.tiebreaks == ["EDE"]
     response = client.get(standings_url + "?format=pdf")
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
     assert "EDE" in text
