@@ -6,6 +6,7 @@ ALLOWED_HOSTS  comma-separated host names; required when DEBUG is off
 HTTPS          "1" for a site served over TLS (usually by a reverse proxy that sets X-Forwarded-Proto):
                HSTS, secure cookies, redirect to https, the proxy header trusted
 DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on PostgreSQL
+SQLITE_BUSY_SECONDS  on SQLite, how long a transaction waits for the write lock (20)
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
@@ -138,6 +139,17 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has one writer at a time, and the job worker polls its queue beside the web server. A
+    # transaction that reads first and writes later cannot wait for the write lock (SQLite answers
+    # "database is locked" at once), so every transaction takes it when it begins (IMMEDIATE) and waits
+    # up to SQLITE_BUSY_SECONDS for it; in WAL mode readers never wait for the writer, nor it for them.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("SQLITE_BUSY_SECONDS", 20)),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
