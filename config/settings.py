@@ -72,6 +72,11 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# The language cookie, like the session's and the CSRF token's: sent over TLS only behind TLS, never
+# with another site's requests, out of reach of scripts (the language is switched by a form post).
+LANGUAGE_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -99,7 +104,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.request_id.RequestIdMiddleware",
+    "config.private_pages.PrivatePagesMiddleware",  # `private, no-store` on every page not named public
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -194,6 +201,19 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
+
+# Permissions-Policy (django-permissions-policy): the site asks the browser for no device or API, so
+# every one that a page could ask for is off, for the site and for anything it might be framed in.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "browsing-topics", "camera",
+        "display-capture", "encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid",
+        "idle-detection", "interest-cohort", "local-fonts", "magnetometer", "microphone", "midi", "payment",
+        "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "web-share",
+        "xr-spatial-tracking",
+    )
+}  # fmt: skip
 
 # Web processes keep no state of their own. Without REDIS_URL: sessions in the database, a cache in
 # each process's memory, jobs queued in the database. With REDIS_URL: cache and sessions in Redis
