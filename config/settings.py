@@ -9,6 +9,8 @@ DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on
 SQLITE_BUSY_SECONDS  on SQLite, how long a transaction waits for the write lock (20)
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
+REDIS_PREFIX   the prefix of this site's keys in Redis (cache "clubavond", jobs RQ's "rq"), for several
+               sites on one Redis database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
 JOBS_TIME_LIMIT_SECONDS  a job's work (reading an upload, a large pairing) stops with a message after this long (900)
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
@@ -25,6 +27,7 @@ SITE_URL       the site's address for links in mail and calendar feeds sent outs
 """
 
 import os
+import re
 from datetime import timedelta
 from email.utils import getaddresses
 from pathlib import Path
@@ -219,12 +222,19 @@ PERMISSIONS_POLICY = {
 # each process's memory, jobs queued in the database. With REDIS_URL: cache and sessions in Redis
 # (sessions also in the database), jobs queued in Redis through RQ. `manage.py worker` runs the jobs.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Several sites (or test runs) on one Redis database: each names its keys with a prefix of its own, the
+# cache's and the job queue's (RQ reads RQ_KEY_PREFIX when the apps load it, after these settings).
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "")
+if REDIS_PREFIX and not re.fullmatch(r"[A-Za-z0-9_.-]{1,100}", REDIS_PREFIX):
+    raise ImproperlyConfigured(f"REDIS_PREFIX may hold letters, digits, '_', '.' and '-' only, not {REDIS_PREFIX!r}.")
 if REDIS_URL:
     INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                    "KEY_PREFIX": "clubavond"},
+                    "KEY_PREFIX": REDIS_PREFIX or "clubavond"},
     }  # fmt: skip
+    if REDIS_PREFIX:
+        os.environ.setdefault("RQ_KEY_PREFIX", f"{REDIS_PREFIX}:rq")
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # read from Redis, kept in the database
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
     TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
