@@ -41,7 +41,10 @@ def give_login_and_answer(base: str, member: int, participant: int, number: int)
     username, password = f"lid-{member}", f"pion-{member}-wachtwoord"
     director, player = Browser(base), Browser(base)
     statuses = [("TD login", login(director, "td", "clubavond"))]
-    account = {"username": username, "email": f"{username}@example.org", "password": password}
+    account = {  # a new account for the member (the page's form; the password under each name it has had)
+        "action": "account", "username": username, "email": f"{username}@example.org",
+        "password": password, "password1": password, "password2": password,
+    }  # fmt: skip
     statuses.append(("member login given", post(director, f"/de-pion/members/{member}/account/", account)))
     statuses.append(("member logs in", login(player, username, password)))
     for i in range(ANSWERS):
