@@ -70,7 +70,8 @@ def test_concurrent_logins_and_sign_offs_beside_the_worker_are_all_saved(tmp_pat
         log = (tmp_path / "server.log").read_text()
         failed = [(member, what, status) for (member, _), statuses in zip(rows, outcomes, strict=True)
                   for what, status in statuses if status != 302]  # fmt: skip
-        assert not failed, f"{failed}\n{log[-3000:]}"
+        errors = log[log.find("Traceback") :][:4000] if "Traceback" in log else log[-3000:]
+        assert not failed, f"{failed}\n{errors}"
         assert "database is locked" not in log
         ids = [participant for _member, participant in rows]
         linked = shell(env, f"{PARTICIPANTS}.filter(pk__in={ids}, member__user__isnull=False).count()")
