@@ -2,25 +2,61 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+
+# The locks (README, "Dependencies"): requirements.txt pins what the server runs, requirements-dev.txt that
+# and the test tools, every package with its hashes. `make run` and `make serve` install the first, `make
+# test` and the other development targets the second; editing a lock reinstalls.
+LOCK := requirements.txt
+DEV_LOCK := requirements-dev.txt
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run serve test setup lint bench messages clean conformance
+.PHONY: run serve test setup install lint bench messages clean conformance lock upgrade
 
-# The compiled matcher is built by `pip install -e .` (the last line of requirements.txt).
+# The compiled matcher is built by `pip install -e .`, after the lock, with the locked setuptools and cffi
+# (no build isolation: nothing unlocked is downloaded).
 MATCHER := pyproject.toml setup.py pairing/engines/matcher.cpp pairing/engines/matcher.h pairing/engines/matcher_build.py
+INSTALL_PROJECT := $(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 
-$(STAMP): requirements.txt $(MATCHER)
+$(STAMP): $(LOCK) $(MATCHER)
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
+	$(INSTALL_PROJECT)
 	touch $(STAMP)
 
-setup: $(STAMP)
-	@$(PY) -c 'import pairing.engines._matcher' 2>/dev/null || $(PY) -m pip install --quiet --no-deps -e .
+# pip-sync removes what the lock no longer lists (the project too, installed again after it).
+$(DEV_STAMP): $(DEV_LOCK) $(LOCK) $(MATCHER)
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --require-hashes -r $(DEV_LOCK)
+	$(VENV)/bin/pip-sync --quiet $(DEV_LOCK)
+	$(INSTALL_PROJECT)
+	touch $(DEV_STAMP)
+
+# What the server needs, no test tools.
+install: $(STAMP)
+	@$(PY) -c 'import pairing.engines._matcher' 2>/dev/null || $(INSTALL_PROJECT)
+
+# A development checkout: the server's packages, the tests and the tools.
+setup: $(DEV_STAMP)
+	@$(PY) -c 'import pairing.engines._matcher' 2>/dev/null || $(INSTALL_PROJECT)
+
+# Pins requirements*.in in the locks: a changed range is pinned anew, other pins are kept. `make upgrade`
+# moves every pin to the newest release its range allows (one package: `make upgrade UPGRADE="-P django"`);
+# run `make test` and the benchmarks after it (README, "Dependencies").
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --generate-hashes \
+	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links
+UPGRADE := --upgrade
+lock: setup
+	$(PIP_COMPILE) --output-file $(LOCK) requirements.in
+	$(PIP_COMPILE) --output-file $(DEV_LOCK) requirements-dev.in
+
+upgrade: setup
+	$(PIP_COMPILE) $(UPGRADE) --output-file $(LOCK) requirements.in
+	$(PIP_COMPILE) $(UPGRADE) --output-file $(DEV_LOCK) requirements-dev.in
 
 # The demo runs in development mode (DEBUG=1); `make serve` is the production server.
 run: export DEBUG = 1
-run: setup
+run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 	$(PY) manage.py worker & worker=$$!; trap 'kill $$worker' EXIT; $(PY) manage.py runserver 127.0.0.1:8000
@@ -28,7 +64,7 @@ run: setup
 # Production (README, "Deploying"): DEBUG off, so SECRET_KEY and ALLOWED_HOSTS must be set;
 # gunicorn.conf.py reads BIND (default 127.0.0.1:8000) and WEB_CONCURRENCY (worker processes).
 # `make run` and `make serve` start a job worker beside the web server.
-serve: setup
+serve: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py worker & worker=$$!; trap 'kill $$worker' EXIT; $(VENV)/bin/gunicorn

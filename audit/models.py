@@ -2,7 +2,8 @@
 
 Append-only. Rows hold the ids and names of what they are about, not foreign keys, so nothing that
 happens to a competition, a round, a club or a user (undo, deletion) removes or changes them. The
-ORM refuses to update or delete a row, and so does the database (a trigger, migration 0002).
+ORM refuses to update or delete a row, and so does the database (triggers, migrations 0002 and 0003),
+which also refuses to empty the table (TRUNCATE, `manage.py flush`).
 """
 
 from __future__ import annotations

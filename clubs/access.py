@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from .models import Club
+from .models import Club, ClubRole
 
 
 def directed_club(request, slug: str) -> Club:
@@ -14,3 +14,11 @@ def directed_club(request, slug: str) -> Club:
     if not club.is_director(request.user):
         raise PermissionDenied
     return club
+
+
+def directs(user, slug: str) -> bool:
+    """Whether `user` is one of the TDs of the club `slug` now (a superuser directs every club); one query."""
+    if not user.is_authenticated:
+        return False
+    roles = ClubRole.objects.filter(club__slug=slug, user=user, role=ClubRole.Role.DIRECTOR)
+    return user.is_superuser or roles.exists()

@@ -6,8 +6,11 @@ ALLOWED_HOSTS  comma-separated host names; required when DEBUG is off
 HTTPS          "1" for a site served over TLS (usually by a reverse proxy that sets X-Forwarded-Proto):
                HSTS, secure cookies, redirect to https, the proxy header trusted
 DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on PostgreSQL
+SQLITE_BUSY_SECONDS  on SQLite, how long a transaction waits for the write lock (20)
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
+REDIS_PREFIX   the prefix of this site's keys in Redis (cache "clubavond", jobs RQ's "rq"), for several
+               sites on one Redis database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
 JOBS_TIME_LIMIT_SECONDS  a job's work (reading an upload, a large pairing) stops with a message after this long (900)
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
@@ -24,6 +27,7 @@ SITE_URL       the site's address for links in mail and calendar feeds sent outs
 """
 
 import os
+import re
 from datetime import timedelta
 from email.utils import getaddresses
 from pathlib import Path
@@ -71,6 +75,11 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# The language cookie, like the session's and the CSRF token's: sent over TLS only behind TLS, never
+# with another site's requests, out of reach of scripts (the language is switched by a form post).
+LANGUAGE_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -98,7 +107,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.request_id.RequestIdMiddleware",
+    "config.private_pages.PrivatePagesMiddleware",  # `private, no-store` on every page not named public
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -138,6 +149,17 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has one writer at a time, and the job worker polls its queue beside the web server. A
+    # transaction that reads first and writes later cannot wait for the write lock (SQLite answers
+    # "database is locked" at once), so every transaction takes it when it begins (IMMEDIATE) and waits
+    # up to SQLITE_BUSY_SECONDS for it; in WAL mode readers never wait for the writer, nor it for them.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("SQLITE_BUSY_SECONDS", 20)),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -183,16 +205,36 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Permissions-Policy (django-permissions-policy): the site asks the browser for no device or API, so
+# every one that a page could ask for is off, for the site and for anything it might be framed in.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "browsing-topics", "camera",
+        "display-capture", "encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid",
+        "idle-detection", "interest-cohort", "local-fonts", "magnetometer", "microphone", "midi", "payment",
+        "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "web-share",
+        "xr-spatial-tracking",
+    )
+}  # fmt: skip
+
 # Web processes keep no state of their own. Without REDIS_URL: sessions in the database, a cache in
 # each process's memory, jobs queued in the database. With REDIS_URL: cache and sessions in Redis
 # (sessions also in the database), jobs queued in Redis through RQ. `manage.py worker` runs the jobs.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Several sites (or test runs) on one Redis database: each names its keys with a prefix of its own, the
+# cache's and the job queue's (RQ reads RQ_KEY_PREFIX when the apps load it, after these settings).
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX", "")
+if REDIS_PREFIX and not re.fullmatch(r"[A-Za-z0-9_.-]{1,100}", REDIS_PREFIX):
+    raise ImproperlyConfigured(f"REDIS_PREFIX may hold letters, digits, '_', '.' and '-' only, not {REDIS_PREFIX!r}.")
 if REDIS_URL:
     INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                    "KEY_PREFIX": "clubavond"},
+                    "KEY_PREFIX": REDIS_PREFIX or "clubavond"},
     }  # fmt: skip
+    if REDIS_PREFIX:
+        os.environ.setdefault("RQ_KEY_PREFIX", f"{REDIS_PREFIX}:rq")
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"  # read from Redis, kept in the database
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
     TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}

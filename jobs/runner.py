@@ -181,6 +181,7 @@ def run(job_id: int, attempt: int, work: Work) -> None:
     if job is None:
         logger.info("job %s attempt %s: nothing to do", job_id, attempt)
         return
+    logger.info("job %s attempt %s started: %s", job_id, attempt, job.title)
     heartbeat = _Heartbeat(job, attempt) if settings.JOBS_HEARTBEAT_SECONDS else None
     if heartbeat:
         heartbeat.start()

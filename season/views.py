@@ -303,14 +303,20 @@ def member_account(request, club, pk):
         name = data["username"].strip()
         users = get_user_model().objects
         try:
+            new = None
+            if name and not users.filter(username=name).exists():
+                new = users.model(username=name, email=data["email"])
+                validate_password(data["password"], new)
+                new.set_password(data["password"])  # slow on purpose: before the transaction, which holds the writes
             with transaction.atomic():
                 user = None
                 if name:
                     user = users.filter(username=name).first()
                     if user is None:
-                        user = users.model(username=name, email=data["email"])
-                        validate_password(data["password"], user)
-                        user.set_password(data["password"])
+                        if new is None:  # the account was removed meanwhile
+                            raise ValidationError(_("There is no account %(name)s: give a first password to make it.")
+                                                  % {"name": name})  # fmt: skip
+                        user = new
                         user.save()
                     elif data["email"]:
                         user.email = data["email"]

@@ -34,6 +34,55 @@ def _empty_cache():
     yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _teardown_flush_empties_the_audit_log():
+    """Transactional tests (live servers, threads) end with Django's flush, which empties every table. The
+    database refuses to empty the audit log, `manage.py flush` included (audit migration 0003): the test
+    run's own teardown flush lifts that guard inside its transaction and puts it back before it commits.
+    Nothing else does, and a site's database keeps it."""
+    from django.conf import settings
+
+    if not settings.configured:
+        yield
+        return
+    from unittest import mock
+
+    from django.core.management.commands import flush
+    from django.test import TransactionTestCase
+
+    def lifting_the_guard(sql_flush):
+        def statements(style, connection, **options):
+            found = sql_flush(style, connection, **options)
+            if not any("audit_auditentry" in statement for statement in found):
+                return found
+            lift, restore = _audit_guard(connection.vendor)
+            return [*lift, *found, *restore]
+
+        return statements
+
+    original = TransactionTestCase._fixture_teardown
+
+    def teardown(self):
+        with mock.patch.object(flush, "sql_flush", lifting_the_guard(flush.sql_flush)):
+            return original(self)
+
+    with mock.patch.object(TransactionTestCase, "_fixture_teardown", teardown):
+        yield
+
+
+def _audit_guard(vendor: str) -> tuple[list[str], list[str]]:
+    """The statements that lift the audit log's guard against being emptied, and those that restore it."""
+    import importlib
+
+    migration = importlib.import_module("audit.migrations.0003_cannot_be_emptied")
+    if vendor == "postgresql":
+        trigger = "ALTER TABLE audit_auditentry {} TRIGGER audit_cannot_be_emptied"
+        return [trigger.format("DISABLE")], [trigger.format("ENABLE")]
+    if vendor == "sqlite":
+        return migration.SQLITE_REVERSE, migration.SQLITE
+    return [], []
+
+
 @pytest.fixture
 def club(db):
     from clubs.models import Club

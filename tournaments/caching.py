@@ -8,7 +8,7 @@
 2. otherwise the page is taken from Django's cache (memory, or Redis with `REDIS_URL`) under a key
    made of the view, its arguments, the version, the language, the host, whether htmx asked for the
    partial, and who looks (anonymous visitors share one copy; a logged-in user has his own, since the
-   header and, for a TD, the drafts differ);
+   header and, for a TD, the drafts differ; a TD's copies are his while he directs the club);
 3. or rendered, stored and answered.
 
 A page with a form carries a CSRF token that belongs to one browser: the cached copy holds a
@@ -31,6 +31,8 @@ from django.middleware.csrf import get_token
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
+
+from clubs.access import directs
 
 from .models import Competition
 from .versioning import remember_stamp, stamp_key
@@ -61,8 +63,13 @@ def _stamp(club: str, slug: str) -> tuple[int, int, float]:
     return stamp
 
 
-def _viewer(request) -> str:
-    return f"user-{request.user.pk}" if request.user.is_authenticated else "public"
+def _viewer(request, club: str) -> str:
+    """Whose copy: anonymous visitors share one; a logged-in user has his own, and another while he directs
+    the club (a TD's pages show drafts and private data), so a TD removed from the club is never served a
+    copy, nor a 304 for one, made while he was its TD."""
+    if not request.user.is_authenticated:
+        return "public"
+    return f"user-{request.user.pk}-{'td' if directs(request.user, club) else 'reader'}"
 
 
 def page_key(request, view_name: str, club: str, slug: str, kwargs: dict, params: tuple[str, ...]) -> tuple[str, float]:
@@ -77,7 +84,7 @@ def page_key(request, view_name: str, club: str, slug: str, kwargs: dict, params
         request.scheme,
         request.get_host(),
         "htmx" if getattr(request, "htmx", False) else "page",
-        _viewer(request),
+        _viewer(request, club),
         repr(sorted(kwargs.items())),
         repr([(name, request.GET.get(name)) for name in params]),
     ]

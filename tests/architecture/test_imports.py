@@ -12,7 +12,7 @@ from .imports import PACKAGES, ROOT, app_graph, circles, import_graph
 def test_the_import_linter_contracts_hold():
     """Pure engines without Django, the layers of docs/architecture.md, no circle among siblings."""
     linter = Path(sys.executable).with_name("lint-imports")
-    assert linter.exists(), "import-linter is not installed (requirements.txt)"
+    assert linter.exists(), "import-linter is not installed (requirements-dev.txt)"
     run = subprocess.run(
         [str(linter), "--no-cache", "--config", "pyproject.toml"], cwd=ROOT, capture_output=True, text=True
     )

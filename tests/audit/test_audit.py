@@ -9,6 +9,7 @@ import pytest
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection, transaction
 from django.test import RequestFactory
 from django.urls import reverse
@@ -396,6 +397,44 @@ def test_the_database_refuses_to_change_a_row(td, rr):
         with pytest.raises(Exception, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {table} WHERE id = %s", [entry.pk])
         assert AuditEntry.objects.filter(pk=entry.pk).exists()
+
+
+def test_the_database_refuses_to_empty_the_log(td, rr):
+    """TRUNCATE passes by row triggers: a statement trigger refuses it (PostgreSQL). SQLite empties a
+    table with DELETE, which a trigger refuses there."""
+    count = AuditEntry.objects.count()
+    assert count > 0
+    table = AuditEntry._meta.db_table
+    emptying = {"postgresql": [f"TRUNCATE {table}", f"TRUNCATE {table} RESTART IDENTITY CASCADE"]}
+    for statement in emptying.get(connection.vendor, [f"DELETE FROM {table}"]):
+        with pytest.raises(Exception, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(statement)
+    assert AuditEntry.objects.count() == count
+
+
+@pytest.mark.django_db(transaction=True)  # PostgreSQL truncates nothing inside a transaction with pending checks
+def test_manage_flush_is_refused_and_changes_nothing(club, td, rr):
+    count = AuditEntry.objects.count()
+    with pytest.raises(CommandError, match="couldn't be flushed") as refusal:
+        call_command("flush", interactive=False, verbosity=0)
+    assert "append-only" in str(refusal.value.__cause__)
+    assert AuditEntry.objects.count() == count
+    assert Competition.objects.filter(pk=rr.pk).exists() and club.roles.filter(user=td).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_test_runs_own_flush_empties_the_log_and_leaves_the_guard(td, rr):
+    """Transactional tests end with a flush (tests/conftest.py lifts the guard for it alone): afterwards the
+    log is empty and cannot be emptied again."""
+    from django.test import TransactionTestCase
+
+    assert AuditEntry.objects.exists()
+    TransactionTestCase()._fixture_teardown()  # the flush that ends every transactional test
+    assert not AuditEntry.objects.exists()
+    record(None, "participant-add", None, None, {"name": "after the flush"})
+    with pytest.raises(CommandError, match="couldn't be flushed"):
+        call_command("flush", interactive=False, verbosity=0)
+    assert AuditEntry.objects.count() == 1
 
 
 def test_the_admin_shows_rows_read_only(td, rr):

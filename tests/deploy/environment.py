@@ -19,6 +19,8 @@ OURS = {
     "HTTPS",
     "DJANGO_SETTINGS_MODULE",
     "REDIS_URL",
+    "REDIS_PREFIX",
+    "RQ_KEY_PREFIX",
     "CSRF_TRUSTED_ORIGINS",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests for Playwright
 }

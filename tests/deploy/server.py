@@ -92,6 +92,35 @@ def gunicorn(env: dict[str, str], log: Path) -> Iterator[str]:
             stop(process)
 
 
+@contextlib.contextmanager
+def runserver(env: dict[str, str], log: Path) -> Iterator[str]:
+    """`make run`'s development server (threaded, one process) on a free port; yields its base URL."""
+    port = free_port()
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"], cwd=ROOT, stdout=out,
+            stderr=subprocess.STDOUT, env=env,
+        )  # fmt: skip
+        try:
+            wait_for(port, process)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            stop(process)
+
+
+@contextlib.contextmanager
+def worker(env: dict[str, str], log: Path) -> Iterator[subprocess.Popen]:
+    """`manage.py worker`, as `make run` and `make serve` start it beside the web server."""
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "worker"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+        try:
+            yield process
+        finally:
+            stop(process)
+
+
 def stop(process: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
     if process.poll() is None:
         process.send_signal(sig)

@@ -63,3 +63,17 @@ def test_redis_url_moves_cache_sessions_and_jobs_to_redis():
         "django.contrib.sessions.backends.cached_db",
         "django_tasks_rq.RQBackend",
     ]
+
+
+def test_redis_prefix_names_the_keys_of_the_cache_and_of_the_job_queue():
+    """Several sites (or test runs) on one Redis database: REDIS_PREFIX keeps each to keys of its own."""
+    show = (
+        "import json; from django.conf import settings as s; import rq.defaults as d; "
+        "print(json.dumps([s.CACHES['default']['KEY_PREFIX'], d.RQ_KEY_PREFIX]))"
+    )
+    env = production_env(REDIS_URL="redis://127.0.0.1:6379/7")
+    prefixes = lambda env: json.loads(manage("shell", "-c", show, env=env).stdout.splitlines()[-1])  # noqa: E731
+    assert prefixes(env) == ["clubavond", "rq"]
+    assert prefixes({**env, "REDIS_PREFIX": "club-b"}) == ["club-b", "club-b:rq"]
+    refused = manage("check", env={**env, "REDIS_PREFIX": "club b"}, check=False)
+    assert refused.returncode != 0 and "REDIS_PREFIX may hold letters" in refused.stderr

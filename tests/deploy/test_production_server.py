@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import re
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -56,6 +57,8 @@ def test_pages_and_pdfs_answer_with_csp_hsts_and_a_request_id(https_server):
             assert headers["Content-Type"] == "application/pdf" and body.startswith(b"%PDF")
         assert "script-src 'self'" in headers["Content-Security-Policy"]
         assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+        policy = {part.strip() for part in headers["Permissions-Policy"].split(",")}
+        assert {"camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()"} <= policy
         assert re.fullmatch(r"[0-9a-f]{32}", headers["X-Request-ID"])
         ids.add(headers["X-Request-ID"])
     assert len(ids) == len(pages)
@@ -88,3 +91,31 @@ def test_the_health_check_answers_over_plain_http(https_server):
     with urllib.request.urlopen(https_server + "/health/", timeout=30) as response:
         assert response.status == 200
         assert response.read() == b'{"status": "ok", "database": "ok", "cache": "ok"}'
+
+
+def test_the_language_cookie_is_secure_same_site_and_out_of_the_scripts_reach(https_server):
+    """Switching the language behind TLS: the cookie goes over TLS only, with this site's requests only,
+    and no script reads it; the next page comes in the language chosen."""
+    _status, headers, _body = fetch(https_server + "/login/")
+    csrf = re.search(r"csrftoken=([A-Za-z0-9]+)", headers["Set-Cookie"]).group(1)
+    origin = "https://" + https_server.split("://", 1)[1]
+    form = urllib.parse.urlencode({"language": "nl", "next": "/de-pion/", "csrfmiddlewaretoken": csrf}).encode()
+    request = urllib.request.Request(
+        https_server + "/i18n/setlang/", data=form,
+        headers={**BEHIND_TLS, "Cookie": f"csrftoken={csrf}", "Origin": origin, "Referer": origin + "/login/",
+                 "Content-Type": "application/x-www-form-urlencoded"},
+    )  # fmt: skip
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.build_opener(NoRedirect).open(request, timeout=30)
+    assert answer.value.code == 302 and answer.value.headers["Location"] == "/de-pion/"
+    cookie = next(c for c in answer.value.headers.get_all("Set-Cookie") if c.startswith("django_language="))
+    attributes = {part.strip().split("=")[0].lower(): part.strip() for part in cookie.split(";")}
+    assert attributes["django_language"] == "django_language=nl"
+    assert "secure" in attributes and "httponly" in attributes and attributes["samesite"] == "SameSite=Lax"
+    status, headers, _body = fetch(https_server + "/de-pion/", Cookie="django_language=nl")
+    assert status == 200 and headers["Content-Language"] == "nl"

@@ -1,7 +1,9 @@
 """A full FIDE-size rating list imported through the production server by a real worker, which is killed
 in the middle of the job and started again: the job is picked up again and ends with one preview.
 
-Run on the database queue, and on Redis (RQ) when a Redis server answers (required in CI).
+Run on the database queue, and on Redis (RQ) when a Redis server answers (required in CI). A run keeps to
+Redis keys of its own (a prefix), and the test waits on what the worker says (a job's attempt starting)
+and on the job's page, never for a fixed time.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -34,25 +38,24 @@ JOBS = "__import__('jobs.models').models.Job.objects"
 IMPORTS = "__import__('ratings.models').models.RatingListImport.objects"
 MEMBERS = "__import__('clubs.models').models.Member.objects"
 LINES = 600_000
+REDIS_DB = 7  # the tests' database on the Redis server; each run keeps to keys of its own there
 
 
 @contextlib.contextmanager
-def redis_database_of_our_own():
-    """A Redis database no other test run on this machine is using (runs of the suite in parallel would
-    otherwise share one queue), emptied for the test and released after it."""
+def redis_of_our_own() -> Iterator[tuple[dict[str, str], Callable[[], list[bytes]]]]:
+    """This run's own keys on the Redis server (a prefix of its own for the cache and the job queue), so
+    runs of the suite in parallel, or a site using the same Redis, never share a queue or a key; the
+    environment of the site's processes, and a function listing the keys made; only those are removed."""
     import redis
 
-    for number in range(8, 16):
-        server = redis.Redis(host="127.0.0.1", port=6379, db=number)
-        if server.set("clubavond-test-run", os.getpid(), nx=True, ex=1800):
-            try:
-                server.flushdb()
-                server.set("clubavond-test-run", os.getpid(), ex=1800)
-                yield f"redis://127.0.0.1:6379/{number}"
-            finally:
-                server.flushdb()
-            return
-    pytest.fail("every Redis database from 8 to 15 is taken by other test runs")
+    prefix = f"clubavond-test-{uuid.uuid4().hex}"
+    server = redis.Redis(host="127.0.0.1", port=6379, db=REDIS_DB)
+    keys = lambda: list(server.scan_iter(f"{prefix}:*"))  # noqa: E731
+    try:
+        yield {"REDIS_URL": f"redis://127.0.0.1:6379/{REDIS_DB}", "REDIS_PREFIX": prefix}, keys
+    finally:
+        for key in keys():
+            server.delete(key)
 
 
 def redis_answers() -> bool:
@@ -119,10 +122,49 @@ def shell(env: dict[str, str], code: str):
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def start_worker(env: dict[str, str], log) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "manage.py", "worker"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
-    )
+class Worker:
+    """`manage.py worker` whose output the test reads as it comes, copied to `log`: the test waits for the
+    lines it writes (a job's attempt starting), never for a fixed time, and learns at once when it stops."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "worker"], cwd=ROOT, env={**env, "PYTHONUNBUFFERED": "1"},
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        self.pid, self.lines, self.ended = self.process.pid, [], False
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, args=(log,), daemon=True).start()
+
+    def _read(self, log: Path) -> None:
+        with log.open("a") as out:
+            for line in self.process.stdout:
+                out.write(line)
+                out.flush()
+                with self.changed:
+                    self.lines.append(line)
+                    self.changed.notify_all()
+        with self.changed:
+            self.ended = True
+            self.changed.notify_all()
+
+    def wait_for(self, text: str, seconds: float = 900) -> None:
+        """Until the worker writes a line holding `text`; fails when it stops first."""
+        said = lambda: any(text in line for line in self.lines)  # noqa: E731
+        with self.changed:
+            self.changed.wait_for(lambda: said() or self.ended, timeout=seconds)
+            if not said():
+                state = "stopped" if self.ended else f"did not within {seconds} s"
+                raise AssertionError(f"the worker {state} before saying {text!r}:\n{''.join(self.lines[-30:])}")
+
+    def poll(self) -> int | None:
+        return self.process.poll()
+
+    def wait(self, timeout: float) -> int:
+        return self.process.wait(timeout=timeout)
+
+
+def start_worker(env: dict[str, str], log: Path) -> Worker:
+    return Worker(env, log)
 
 
 def descendants(pid: int) -> list[int]:
@@ -143,7 +185,7 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def kill_worker(worker: subprocess.Popen) -> None:
+def kill_worker(worker: Worker) -> None:
     """As a crash would: every process of the worker at once, no chance to clean up."""
     for pid in [worker.pid, *descendants(worker.pid)]:
         with contextlib.suppress(ProcessLookupError):
@@ -151,14 +193,24 @@ def kill_worker(worker: subprocess.Popen) -> None:
     worker.wait(timeout=30)
 
 
-def poll(browser: Browser, path: str, until, seconds: float = 240):
+def poll(browser: Browser, path: str, until, worker: Worker, seconds: float = 900):
+    """The job's page until `until(status, headers, body)`: it changes as the worker works, so this waits
+    on the worker (failing at once when it stops), with a bound only against a hang."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         answer = browser.open(path)
         if until(*answer):
             return answer
-        time.sleep(0.1)
+        assert worker.poll() is None, f"the worker stopped:\n{''.join(worker.lines[-30:])}"
+        with worker.changed:  # the next line of the worker's, or a moment
+            worker.changed.wait(0.2)
     raise TimeoutError(f"{path}: not reached within {seconds} s; last answer {answer[0]}")
+
+
+def running(status: int, _headers, body: str) -> bool:
+    """The job's page shows progress; fails if the job has already ended (too early to kill its worker)."""
+    assert status == 200, f"the job ended before its worker could be killed (answer {status})"
+    return (progress_of(body) or 0) > 0
 
 
 def progress_of(body: str) -> int | None:
@@ -171,13 +223,14 @@ def test_a_rating_list_job_survives_a_worker_killed_midway(deployment, queue, re
     env, folder = deployment
     stack = contextlib.ExitStack()
     request.addfinalizer(stack.close)
+    redis_keys = None
     if queue == "redis":
         if not redis_answers():
             if os.environ.get("CI"):
                 pytest.fail("Redis must answer on 127.0.0.1:6379 in CI (.ci/run starts it)")
             pytest.skip("no Redis server on 127.0.0.1:6379")
-        redis_url = stack.enter_context(redis_database_of_our_own())
-        env = {**env, "REDIS_URL": redis_url}
+        redis_env, redis_keys = stack.enter_context(redis_of_our_own())
+        env = {**env, **redis_env}
     env = {**env, "HTTPS": "0", "JOBS_HEARTBEAT_SECONDS": "0.5", "JOBS_STALE_SECONDS": "5"}
     demo = f"{MEMBERS}.filter(club__slug='de-pion', fide_id__gt='')[:5]"
     members = shell(env, f"[(m.fide_id, m.last_name + ', ' + m.first_name, m.full_name) for m in {demo}]")
@@ -187,10 +240,8 @@ def test_a_rating_list_job_survives_a_worker_killed_midway(deployment, queue, re
     content = zipped("players_list_foa.txt", fide_txt(rows))
     list_date = "2030-01-01" if queue == "database" else "2030-02-01"
 
-    with (
-        gunicorn(env, folder / f"worker-{queue}-server.log") as base,
-        (folder / f"worker-{queue}.log").open("w") as log,
-    ):
+    log = folder / f"worker-{queue}.log"
+    with gunicorn(env, folder / f"worker-{queue}-server.log") as base:
         browser = Browser(base)
         browser.login("td", "clubavond")
         worker = start_worker(env, log)
@@ -202,20 +253,22 @@ def test_a_rating_list_job_survives_a_worker_killed_midway(deployment, queue, re
             job_page = headers["Location"]
             job_id = int(job_page.split("/")[-2])
 
-            _, _, body = poll(
-                browser, job_page, lambda status, _h, body: status == 200 and (progress_of(body) or 0) > 0
-            )
+            worker.wait_for(f"job {job_id} attempt 1 started")
+            poll(browser, job_page, running, worker)
             kill_worker(worker)
             status, _, body = browser.open(job_page)
             assert status == 200 and 'hx-trigger="every 1s"' in body, "the job ended before the worker was killed"
             assert shell(env, f"{JOBS}.get(pk={job_id}).status") == "running"
 
             worker = start_worker(env, log)
-            status, headers, _ = poll(browser, job_page, lambda status, _h, _b: status == 302, seconds=300)
+            worker.wait_for(f"job {job_id} attempt 2 started")
+            status, headers, _ = poll(browser, job_page, lambda status, _h, _b: status == 302, worker)
             preview = headers["Location"]
             assert re.fullmatch(r"/de-pion/ratings/lists/\d+/", preview)
         finally:
             kill_worker(worker) if worker.poll() is None else None
+        if redis_keys:
+            assert any(b":rq:" in key for key in redis_keys()), "the job queue was not under this run's prefix"
 
         _, _, page = browser.open(preview)
         for _fide_id, _name, full_name in members:
@@ -246,7 +299,8 @@ def test_a_large_pairing_job_survives_a_worker_killed_midway(deployment):
     assert imported == 1000
     expected = [tuple(map(int, line.split())) for line in expected_file.read_text().split("\n")[1:] if line.strip()]
 
-    with gunicorn(env, folder / "pairing-server.log") as base, (folder / "pairing-worker.log").open("w") as log:
+    log = folder / "pairing-worker.log"
+    with gunicorn(env, folder / "pairing-server.log") as base:
         browser = Browser(base)
         browser.login("td", "clubavond")
         browser.open("/de-pion/open-1000/manage/")
@@ -257,13 +311,14 @@ def test_a_large_pairing_job_survives_a_worker_killed_midway(deployment):
         job_id = int(job_page.split("/")[-2])
         worker = start_worker(env, log)
         try:
-            running = lambda status, _h, body: status == 200 and (progress_of(body) or 0) > 0  # noqa: E731
-            poll(browser, job_page, running, seconds=120)
+            worker.wait_for(f"job {job_id} attempt 1 started")
+            poll(browser, job_page, running, worker)
             kill_worker(worker)
             status, _, body = browser.open(job_page)
             assert status == 200 and 'hx-trigger="every 1s"' in body, "the job ended before the worker was killed"
             worker = start_worker(env, log)
-            status, headers, _ = poll(browser, job_page, lambda status, _h, _b: status == 302, seconds=300)
+            worker.wait_for(f"job {job_id} attempt 2 started")
+            status, headers, _ = poll(browser, job_page, lambda status, _h, _b: status == 302, worker)
             assert headers["Location"] == "/de-pion/open-1000/manage/round/7/"
         finally:
             kill_worker(worker) if worker.poll() is None else None

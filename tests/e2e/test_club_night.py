@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.conftest import make_competition
 
@@ -38,11 +39,14 @@ def test_td_pairs_enters_results_from_the_keyboard_and_reads_standings(
         page.wait_for_selector("input.result-input")
         first = page.locator("input.result-input").first
         first.focus()
-        for key in ("1", "=", "0"):
+        for done, key in enumerate(("1", "=", "0"), start=1):
+            box = page.evaluate("document.activeElement.name")
             page.keyboard.type(key)
             page.keyboard.press("Enter")
-            page.wait_for_timeout(150)
-        page.wait_for_function("document.querySelectorAll('tr.done').length === 3")
+            # the row saved and the focus moved on before the next key; locators, not wait_for_function, which
+            # evaluates a string in the page, and the site's Content-Security-Policy forbids that
+            expect(page.locator("tr.done")).to_have_count(done, timeout=30_000)
+            page.locator(f"[name='{box}']:focus").wait_for(state="detached")
         page.screenshot(path=SCREENSHOTS / f"{name}-results.png", full_page=True)
         page.goto(live_server.url + reverse("standings", args=[club.slug, competition.slug]))
         text = page.inner_text("#standings")

@@ -1,0 +1,1 @@
+"""The audit app's management commands."""
