@@ -294,7 +294,7 @@ _ROWS: list[tuple[str, str, str]] = [
     ("C.07 2", "Play-offs or tie-breaks", "the organiser's choice, written in the regulations"),
     ("C.07 3", "Play-offs", "played at the board; the schedule is the organiser's"),
     ("C.07 4", "Tie-breaks: an ordered list, then lots", ""),
-    ("C.07 5", "Team and individual events", "team tie-breaks are not offered; individual ones follow art. 6-16"),
+    ("C.07 5", "Team and individual events: the primary and the secondary score", ""),
     ("C.07 6", "Direct encounter", ""),
     ("C.07 7.1", "WIN", ""),
     ("C.07 7.2", "WON", ""),
@@ -302,7 +302,7 @@ _ROWS: list[tuple[str, str, str]] = [
     ("C.07 7.4", "BWG", ""),
     ("C.07 7.5", "PS", ""),
     ("C.07 7.6", "REP / GE", ""),
-    ("C.07 7.7", "STD (2026)", "not offered: its definition was not available (docs/tiebreaks.md)"),
+    ("C.07 7.7", "STD (2026)", ""),
     ("C.07 8.1", "BH", ""),
     ("C.07 8.2", "AOB", ""),
     ("C.07 8.3", "FB", ""),
@@ -314,9 +314,9 @@ _ROWS: list[tuple[str, str, str]] = [
     ("C.07 10.4", "APRO", ""),
     ("C.07 10.5", "APPO", ""),
     ("C.07 10.6", "RTNG", ""),
-    ("C.07 11", "Team tie-breaks", "team tie-breaks are not offered; olympiad teams rank by match and board points"),
-    ("C.07 12", "Board count, top- and bottom-board results", "team tie-breaks are not offered"),
-    ("C.07 13", "Combined and special team tie-breaks", "team tie-breaks are not offered"),
+    ("C.07 11", "Team tie-breaks: match points and game points", ""),
+    ("C.07 12", "Board count, top- and bottom-board results", ""),
+    ("C.07 13", "Combined and special team tie-breaks", ""),
     ("C.07 14", "Modifiers: cut, median", ""),
     ("C.07 15", "Rating-based tie-breaks over games played", ""),
     ("C.07 16.1", "Requested byes and voluntary unplayed rounds", ""),
@@ -324,6 +324,11 @@ _ROWS: list[tuple[str, str, str]] = [
     ("C.07 16.3", "Unplayed rounds as someone's opponent", ""),
     ("C.07 16.4", "Own unplayed rounds: the dummy opponent", ""),
     ("C.07 16.5", "Cut with voluntary unplayed rounds", ""),
+    # ---------------------------------------------------------------- C.07 team tie-breaks (art. 13)
+    ("C.07 13.1", "MPvGP: the secondary score", ""),
+    ("C.07 13.2", "Extended Sonneborn-Berger: EMMSB, EMGSB, EGMSB, EGGSB", ""),
+    ("C.07 13.3", "Extended direct encounter and its board stages", ""),
+    ("C.07 13.4", "SSSC: score and schedule strength combination", ""),
 ]
 
 ARTICLES: dict[str, Article] = {row[0]: Article(*row) for row in _ROWS}

@@ -3,17 +3,21 @@
 The games are ordinary `Game` rows paired by the `olympiad` system; the teams
 follow from the players and the competition's seed, so the team table is
 computed, never stored: `pairing.engines.olympiad.team_tournament` from the
-games' results. A board left unpaired because a player withdrew is lost by
-forfeit by that player's team; when both players of a board have withdrawn,
-neither team scores it.
+games' results, ranked by the team tie-breaks (`pairing.engines.tiebreaks.teams`).
+A board left unpaired because a player withdrew is lost by forfeit by that
+player's team; when both players of a board have withdrawn, neither team
+scores it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.engines.olympiad import BoardResult, TeamTournament, team_tournament
+from pairing.engines.olympiad import BoardResult, TeamTournament, team_tournament, tiebreak_event
 from pairing.engines.olympiad_system import scoring, teams
+from pairing.engines.state import InvalidInput
+from pairing.engines.tiebreaks import default_team_tiebreaks
+from pairing.engines.tiebreaks.teams import TeamStanding, parse_team, team_standings
 
 from .models import Participant, Result
 from .state import CompetitionData
@@ -33,6 +37,23 @@ class TeamEvent:
     tournament: TeamTournament
     by_start: dict[int, Participant]
     paired_rounds: int
+    # The team standings by the primary score and the competition's team tie-breaks (C.07 art. 11-13).
+    codes: list[str]
+    standings: list[TeamStanding]
+
+
+def team_tiebreak_codes(competition) -> list[str]:
+    """The competition's team tie-break list (its regulation's when none is set), the primary score aside.
+    A code that is no team tie-break (a list kept from before) is passed over."""
+    codes = []
+    for code in competition.tiebreaks or []:
+        try:
+            spec = parse_team(code)
+        except InvalidInput:
+            continue
+        if spec.acronym != "PTS":
+            codes.append(spec.code)
+    return codes or default_team_tiebreaks(competition.system)
 
 
 def team_event(data: CompetitionData) -> TeamEvent:
@@ -62,4 +83,7 @@ def team_event(data: CompetitionData) -> TeamEvent:
                 elif white_gone or black_gone:
                     results[(match.round, board.white, board.black)] = 0.0 if white_gone else 1.0
     event = team_tournament(all_teams, results, cycles=settings["cycles"], **scoring(settings))
-    return TeamEvent(event, by_start, paired)
+    primary = "GP" if settings["rank_by_board_points"] else "MP"
+    codes = team_tiebreak_codes(data.competition)
+    ranked = team_standings(tiebreak_event(event, scoring(settings)["match_points"], primary), codes)
+    return TeamEvent(event, by_start, paired, codes, ranked)

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from audit.log import record
 from pairing.engines import prizes, tiebreaks
 from pairing.engines.state import InvalidInput
+from pairing.engines.tiebreaks.teams import TEAM_CATALOGUE, parse_team
 
 from . import standings
 from .models import Competition, Participant, PrizeTable, TDAction
@@ -29,13 +30,22 @@ from .state import CompetitionData
 # ------------------------------------------------------------------------------------------ tie-breaks
 
 
-def default_codes(system: str) -> list[str]:
-    """The system's regulation (pairing.engines.tiebreaks.DEFAULTS), points aside."""
+def default_codes(system: str, teams: bool = False) -> list[str]:
+    """The system's regulation (pairing.engines.tiebreaks.DEFAULTS, or TEAM_DEFAULTS for a team event),
+    points aside."""
+    if teams:
+        return tiebreaks.default_team_tiebreaks(system)
     return [code for code in tiebreaks.default_tiebreaks(system) if code != "PTS"]
 
 
-def parse_codes(text: str) -> list[str]:
-    """Codes separated by commas, spaces or new lines, each checked against the catalogue.
+def competition_defaults(competition: Competition) -> list[str]:
+    """The competition's regulation: the team list of a team event (C.07 art. 11-13), else its system's."""
+    return default_codes(competition.system, competition.engine.teams)
+
+
+def parse_codes(text: str, teams: bool = False) -> list[str]:
+    """Codes separated by commas, spaces or new lines, each checked against the catalogue (the team
+    catalogue, `pairing.engines.tiebreaks.teams`, for a team event).
 
     A leading PTS is dropped (points always come first). ValidationError names every bad code.
     """
@@ -45,7 +55,7 @@ def parse_codes(text: str) -> list[str]:
         if not raw:
             continue
         try:
-            spec = tiebreaks.parse(raw)
+            spec = parse_team(raw) if teams else tiebreaks.parse(raw)
         except InvalidInput as error:
             if "modifier" in str(error):
                 errors.append(_("“%(code)s”: this modifier is not allowed for this tie-break.") % {"code": raw})
@@ -77,7 +87,7 @@ def tiebreaks_locked(competition: Competition) -> bool:
 @transaction.atomic
 def set_tiebreaks(competition: Competition, codes: list[str], user, override: bool = False) -> None:
     """Store the list (empty: the system's regulation); after round 1 only with an override, recorded."""
-    new = [] if codes == default_codes(competition.system) else codes
+    new = [] if codes == competition_defaults(competition) else codes
     old = list(competition.tiebreaks or [])
     if new == old:
         return
@@ -90,8 +100,8 @@ def set_tiebreaks(competition: Competition, codes: list[str], user, override: bo
     competition.tiebreaks = new
     competition.save(update_fields=["tiebreaks"])
     record(user, "tiebreaks-override" if locked else "tiebreaks", competition, {"tiebreaks": old}, {"tiebreaks": new})
-    shown_old = ", ".join(old or default_codes(competition.system))
-    shown_new = ", ".join(new or default_codes(competition.system))
+    shown_old = ", ".join(old or competition_defaults(competition))
+    shown_new = ", ".join(new or competition_defaults(competition))
     TDAction.objects.create(
         competition=competition,
         round_number=paired or None,
@@ -140,17 +150,29 @@ class TiebreakForm(forms.Form):
     )
 
     unrated_opponents = forms.ChoiceField(
-        label=gettext_lazy("unrated opponents in ARO, TPR, PTP, APRO, APPO"),
+        label=gettext_lazy("unrated players in ARO, TPR, PTP, APRO, APPO and RTNG"),
         choices=Competition.UnratedOpponents.choices,
         required=False,  # not given: unchanged
-        help_text=gettext_lazy("C.07 art. 10: the regulations may give unrated players a rating."),
+        help_text=gettext_lazy(
+            "C.07 art. 10: the regulations may give unrated players a rating; without one RTNG is not used "
+            "while unrated players take part."
+        ),
     )
     unrated_rating = forms.IntegerField(
-        label=gettext_lazy("rating of unrated opponents"), required=False, min_value=1, max_value=3999
+        label=gettext_lazy("rating of unrated players"), required=False, min_value=1, max_value=3999
     )
 
+    def __init__(self, *args, teams: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.teams = teams
+        if teams:  # a team event: the team tie-breaks, which use no ratings
+            del self.fields["unrated_opponents"], self.fields["unrated_rating"]
+            self.fields["codes"].help_text = gettext_lazy(
+                "Codes separated by commas, e.g. MPVGP, EDE, EMGSB. Empty: the system's regulation."
+            )
+
     def clean_codes(self) -> list[str]:
-        return parse_codes(self.cleaned_data["codes"])
+        return parse_codes(self.cleaned_data["codes"], self.teams)
 
     def clean(self):
         data = super().clean()
@@ -181,6 +203,7 @@ NAMES = {
     "APRO": gettext_lazy("Average performance rating of opponents"),
     "APPO": gettext_lazy("Average perfect performance of opponents"),
     "RTNG": gettext_lazy("Own rating"),
+    "STD": gettext_lazy("Standard points"),
     "TPN": gettext_lazy("Pairing number"),
     "WP": gettext_lazy("Weerstandspunten"),
     "WSB": gettext_lazy("Sonneborn-Berger, unplayed rounds a draw against oneself"),
@@ -191,17 +214,59 @@ NAMES = {
 }
 
 
+# The team catalogue's names (pairing.engines.tiebreaks.teams.TEAM_CATALOGUE; C.07 art. 11-13).
+TEAM_NAMES = {
+    "PTS": gettext_lazy("Primary score"),
+    "MPTS": gettext_lazy("Match points"),
+    "GPTS": gettext_lazy("Game points"),
+    "MPVGP": gettext_lazy("Match points versus game points: the secondary score"),
+    "DE": gettext_lazy("Direct encounter on the primary score"),
+    "EDE": gettext_lazy("Extended direct encounter"),
+    "EDEC": gettext_lazy("Extended direct encounter, then board count"),
+    "EDET": gettext_lazy("Extended direct encounter, then top-board results"),
+    "EDEB": gettext_lazy("Extended direct encounter, then bottom-board elimination"),
+    "EDEBT": gettext_lazy("Extended direct encounter, then board count and top-board results"),
+    "EDEBB": gettext_lazy("Extended direct encounter, then board count and bottom-board elimination"),
+    "BH": gettext_lazy("Buchholz"),
+    "ESB": gettext_lazy("Extended Sonneborn-Berger"),
+    "EMMSB": gettext_lazy("Extended Sonneborn-Berger: opponents' match points x match points scored"),
+    "EMGSB": gettext_lazy("Extended Sonneborn-Berger: opponents' match points x game points scored"),
+    "EGMSB": gettext_lazy("Extended Sonneborn-Berger: opponents' game points x match points scored"),
+    "EGGSB": gettext_lazy("Extended Sonneborn-Berger: opponents' game points x game points scored"),
+    "SSSC": gettext_lazy("Score and schedule strength combination"),
+    "BC": gettext_lazy("Board count"),
+    "TBR": gettext_lazy("Top-board results"),
+    "BBE": gettext_lazy("Bottom-board elimination"),
+    "TPN": gettext_lazy("Team pairing number"),
+}
+
+
 def tiebreak_name(code: str) -> str:
     spec = tiebreaks.parse(code)
     return str(NAMES.get(spec.acronym, spec.name))
 
 
-def catalogue() -> list[tuple[str, str, str]]:
-    """(acronym, name, modifiers) for the page's table."""
+def team_tiebreak_name(code: str) -> str:
+    head = code.split("/")[0].split(":")[0].upper()
+    return str(TEAM_NAMES.get(head, parse_team(code).name))
+
+
+def catalogue(teams: bool = False) -> list[tuple[str, str, str]]:
+    """(acronym, name, modifiers) for the page's table: the individual catalogue or the team one."""
+    if teams:
+        return [
+            (code, str(TEAM_NAMES.get(code, name)), " ".join(_team_modifiers(variants, mods)))
+            for code, (name, variants, mods) in TEAM_CATALOGUE.items()
+        ]
     return [
         (code, str(NAMES.get(code, name)), " ".join("/" + m for m in mods))
         for code, (name, mods) in tiebreaks.CATALOGUE.items()
     ]
+
+
+def _team_modifiers(variants: str, mods: str) -> list[str]:
+    shown = {"S": [":MP", ":GP"], "E": [":MM", ":MG", ":GM", ":GG"]}.get(variants, [])
+    return shown + ["/" + m + ("n" if m in "CMK" else "") for m in mods]
 
 
 # ------------------------------------------------------------------------------------------ prize table

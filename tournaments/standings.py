@@ -51,8 +51,10 @@ def _symbol(points: float | None, forfeit: bool) -> str:
 
 
 def tiebreak_names(data: CompetitionData) -> list[str]:
-    """The competition's tiebreak list (its regulation's default unless the TD chose one), points aside."""
-    names = list(data.competition.tiebreaks or tiebreaks.default_tiebreaks(data.competition.system))
+    """The competition's tiebreak list (its regulation's default unless the TD chose one), points aside.
+    A team event's list is its team tie-breaks (`olympiad.team_event`); its players rank by the system's."""
+    chosen = [] if data.competition.engine.teams else data.competition.tiebreaks
+    names = list(chosen or tiebreaks.default_tiebreaks(data.competition.system))
     return [name for name in names if name != "PTS"]
 
 

@@ -26,6 +26,7 @@ from clubs import validation
 from clubs.models import Club, Member
 from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
+from pairing.engines.tiebreaks.teams import parse_team
 
 from . import standings
 from .models import Bye, Competition, ForbiddenPair, Game, Participant, Result, Round, Stage
@@ -144,15 +145,17 @@ def _clubavond_lines(data: CompetitionData) -> list[str]:
 # C.07's own acronyms; the seeds' tie-breaks are written with TRF26's prefix for self-defined ones.
 FIDE_TIEBREAKS = frozenset(
     {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "BH", "AOB", "FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO"}
-    | {"APPO", "RTNG", "TPN"}
+    | {"APPO", "RTNG", "TPN", "STD"}
 )
 OTHER_PREFIX = "OTHER_"
 
 
 def trf_tiebreak_code(code: str) -> str:
-    """A catalogue code as TRF26 writes it (202/212): FIDE's as they are, the seeds' with `OTHER_`."""
+    """A catalogue code as TRF26 writes it (202/212): FIDE's as they are, the seeds' with `OTHER_`, and
+    `AOB/P` too (no C.07 code: AOB takes no /P)."""
     spec = tiebreaks.parse(code)
-    return spec.code if spec.acronym in FIDE_TIEBREAKS else OTHER_PREFIX + spec.code
+    fide = spec.acronym in FIDE_TIEBREAKS and not (spec.acronym == "AOB" and spec.forfeits_played)
+    return spec.code if fide else OTHER_PREFIX + spec.code
 
 
 def _add_tiebreaks(doc: trf.TrfDocument, data: CompetitionData, state: TournamentState) -> None:
@@ -456,9 +459,11 @@ def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, nam
         if meta.get("status") in Competition.Status.values:
             competition.status = meta["status"]
         if isinstance(meta.get("tiebreaks"), list) and all(isinstance(t, str) for t in meta["tiebreaks"]):
+            # A team event's list is of team tie-breaks (pairing.engines.tiebreaks.teams).
+            check = parse_team if competition.engine.teams else tiebreaks.parse
             for code in meta["tiebreaks"]:
                 try:
-                    tiebreaks.parse(code)
+                    check(code)
                 except InvalidInput as error:
                     raise trf.TrfError(doc.source, None, f"XXM: tie-break {code!r}: {error}") from None
             competition.tiebreaks = meta["tiebreaks"]
@@ -475,7 +480,7 @@ def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, nam
         competition.late_entry_points = late
     if competition.rounds is not None and not 0 <= competition.rounds <= 32767:
         raise trf.TrfError(doc.source, None, f"{competition.rounds} rounds is not a number from 0 to 32767")
-    if not meta or "tiebreaks" not in meta:
+    if (not meta or "tiebreaks" not in meta) and not competition.engine.teams:  # 212: the players' list
         codes = tiebreaks_from_document(doc)
         if codes is not None:
             competition.tiebreaks = codes

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from .groups import strength_order
 from .roundrobin import schedule
 from .state import InvalidInput, Player
+from .tiebreaks.teams import Bye, Match, TeamEvent
 
 
 def _cycle_order(block: int, n_teams: int) -> list[int]:
@@ -266,3 +267,27 @@ def _player_scores(teams: Sequence[Team], rounds: list[list[TeamMatch]]) -> list
                     scores[player].points += points
                     scores[player].games += 0 if g.forfeit or g.black_result is not None else 1
     return sorted(scores.values(), key=lambda s: (-s.points, s.team, s.board))
+
+
+def tiebreak_event(
+    tournament: TeamTournament, match_points: tuple[float, float] = (2.0, 1.0), primary: str = "MP"
+) -> TeamEvent:
+    """The tournament as the team tie-breaks take it (`tiebreaks.teams`, C.07 art. 11-13): every match
+    with each board's game points from the first-named team's side (a board still in play None), the
+    byes of the odd field worth nothing (a round robin's bye is no match)."""
+    boards = max((len(t.players) for t in tournament.teams), default=1)
+    matches = []
+    for match in (m for rnd in tournament.rounds for m in rnd):
+        scores: list[tuple[float, float] | None] = []
+        for g in match.boards:
+            if g.result is None:
+                scores.append(None)
+                continue
+            white, black = g.result, g.black_score or 0.0
+            scores.append((white, black) if g.board % 2 else (black, white))
+        matches.append(Match(match.round, (match.first, match.second), tuple(scores)))
+    byes = tuple(Bye(rnd, team) for rnd, team in enumerate(tournament.byes, start=1) if team)
+    win, draw = match_points
+    return TeamEvent(
+        tuple(t.number for t in tournament.teams), boards, tuple(matches), byes, primary, match_win=win, match_draw=draw
+    )

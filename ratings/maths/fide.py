@@ -186,15 +186,17 @@ def tournament_performance(opponent_ratings: Sequence[int], score: Fraction) -> 
 def perfect_performance(opponent_ratings: Sequence[int], score: Fraction) -> int | None:
     """PTP (C.07 10.3): the smallest whole R with Σ PD(R - R_i) >= score, PD from table 8.1.2.
 
-    0 % gives the lowest opponent rating - 800, 100 % the highest + 800.
+    0 % gives the lowest opponent rating - 800 (the article's one exception). 100 % follows the
+    definition: every PD must be 1.00, which table 8.1.2 gives from a difference of 736, so the
+    highest opponent + 736. None without games.
     """
     if not opponent_ratings:
         return None
     score = Fraction(score)
     if score <= 0:
         return min(opponent_ratings) - 800
-    if score >= len(opponent_ratings):
-        return max(opponent_ratings) + 800
+    if score > len(opponent_ratings):
+        raise ValueError(f"score {score} above the {len(opponent_ratings)} games")
 
     def reaches(r: int) -> bool:
         return sum(FIDE_TABLE_812.expected(r - x) for x in opponent_ratings) >= score

@@ -90,7 +90,7 @@ def test_tpr_and_ptp():
     assert fide.tournament_performance([], F(0)) is None
     assert fide.perfect_performance([2000, 2000], F(1)) == 1997  # PD(-3) is already .50
     assert fide.perfect_performance([1800, 2000], F(0)) == 1000
-    assert fide.perfect_performance([1800, 2000], F(2)) == 2800
+    assert fide.perfect_performance([1800, 2000], F(2)) == 2736  # PD(736) is the first 1.00
 
 
 def test_ptp_is_the_smallest_rating_that_reaches_the_score():

@@ -113,3 +113,52 @@ def test_double_forfeits_and_boards_both_players_left_score_for_neither_team(cli
     page = client.get(reverse("standings", args=[club.slug, event.slug]))
     table = {r["standing"].team: (r["standing"].match_points, r["standing"].board_points) for r in page.context["rows"]}
     assert table == {4: (4.0, 3.0), 3: (4.0, 3.0), 2: (3.0, 3.0), 1: (1.0, 1.0)}
+
+
+@pytest.mark.rule("C.07 13.3")
+@pytest.mark.rule("C.07 12")
+@pytest.mark.rule("C.07 13.1")
+def test_the_td_chooses_team_tiebreaks_and_the_team_table_shows_them(client, td_client, club, td):
+    """The teams of the first test after three rounds: 4 and 2 on 4 match points (4 and 3½ game points).
+    Their match in round 3 was 1-1: team 2 won board 1 (2-4), team 4 board 2 (5-7). The regulation
+    (MPvGP, the game points) puts 4 first; EDEC finds them tied on match and on game points among
+    themselves (C.07 13.3.1) and then, two teams tied in both (13.3.2), the board count of their match:
+    team 2's win on board 1 (1) is lower than team 4's on board 2 (2), so team 2 first (12.1)."""
+    event = make_competition(club, td, make_members(club, 8), system="olympiad", rounds=3, slug="teams")
+    play_round(event, td)
+    play_round(event, td, {1: "1-0", 2: "0-1", 3: "½-½", 4: "1-0"})
+    services.withdraw(event.participants.get(start_number=8), td)
+    play_round(event, td)
+    standings_url = reverse("standings", args=[club.slug, event.slug])
+    page = client.get(standings_url)
+    assert [(r["standing"].team, r["rank"]) for r in page.context["rows"]] == [(4, "1"), (2, "2"), (3, "3"), (1, "4")]
+    assert [code for code, _ in page.context["codes"]] == ["MPVGP"]
+
+    settings_url = reverse("tiebreak_settings", args=[club.slug, event.slug])
+    form = td_client.get(settings_url).content.decode()
+    assert "EMGSB" in form and "unrated_opponents" not in form  # the team catalogue, no rating rule
+    refused = td_client.post(settings_url, {"codes": "EDEC, WON", "override": "on"}).content.decode()
+    assert "“WON” is not a tie-break of the catalogue." in refused
+    td_client.post(settings_url, {"codes": "EDEC, MPVGP", "override": "on"})
+    event.refresh_from_db()
+    assert event.tiebreaks == ["EDEC", "MPVGP"]
+    page = client.get(standings_url)
+    assert [r["standing"].team for r in page.context["rows"]] == [2, 4, 3, 1]
+    assert [r["rank"] for r in page.context["rows"]] == ["1", "2", "3", "4"]
+    html = page.content.decode()
+    assert "Extended direct encounter, then board count" in html and ">EDEC</abbr>" in html
+    # Plain EDE leaves them tied: they share the place.
+    td_client.post(settings_url, {"codes": "EDE", "override": "on"})
+    rows = client.get(standings_url).context["rows"]
+    assert [(r["standing"].team, r["rank"]) for r in rows][:2] == [(2, "1-2"), (4, "1-2")]
+    # The players' TRF ranks by the individual regulation, whatever the team list; the team list
+    # travels in Clubavond's own line and comes back with an import.
+    from tournaments.trf_io import export_trf, import_trf
+
+    assert td_client.get(reverse("export_trf", args=[club.slug, event.slug])).status_code == 200
+    event.refresh_from_db()
+    copy = import_trf(club, export_trf(event), name="Copy", slug="copy", system="olympiad")
+    assert copy.tiebreaks == ["EDE"]
+    response = client.get(standings_url + "?format=pdf")
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    assert "EDE" in text

@@ -15,6 +15,7 @@ from django.utils.translation import pgettext
 from pypdf import PdfReader
 
 from pairing.engines.notes import TEMPLATES, Note
+from pairing.engines.tiebreaks import Explanation
 from tests.conftest import make_competition, make_members, play_round
 from tournaments.standings import Row
 from tournaments.templatetags.clubavond import tiebreak_cells
@@ -180,6 +181,19 @@ def test_a_cell_links_to_an_explanation_only_where_there_is_one():
     ]
     row.explanations = []
     assert tiebreak_cells(row, "/c/x/player/4/") == [("3½", None), ("", None), ("0", None)]
+
+
+@pytest.mark.rule("C.07 10.1")
+def test_a_value_over_no_games_shows_as_a_dash_and_explains_itself():
+    """C.07 10.1, 14: ARO over no games has no value: "–" (never 0), linked to its explanation; a direct
+    encounter that was not needed stays empty. AOB keeps its two decimals."""
+    undefined = Explanation("ARO", None, notes=[])
+    row = Row("1", None, 2.0, tiebreaks=[None, None, 12.33], explanations=[undefined, None, None])
+    assert tiebreak_cells(row, "/c/x/player/4/") == [
+        ("–", "/c/x/player/4/tiebreak/0/"),
+        ("", None),
+        ("12.33", "/c/x/player/4/tiebreak/2/"),
+    ]
 
 
 def test_explanation_partial_for_htmx_and_page_for_plain_get(client, club, rr):
@@ -356,6 +370,41 @@ def test_trf_codes_of_the_seeds_carry_the_other_prefix_and_read_back(club, td, m
     competition.save()
     copy = import_trf(club, export_trf(competition), name="Copy", slug="copy", system="knsb-wp")
     assert copy.tiebreaks == ["WP", "SB/C1"]
+
+
+@pytest.mark.rule("C.07 7.7")
+@pytest.mark.rule("C.07 7.6")
+def test_trf_codes_of_2026_and_aob_with_forfeits():
+    """TRF26 202/212: STD is a C.07 code; GE is written by its present name REP; AOB/P is no C.07 code."""
+    from tournaments.trf_io import trf_tiebreak_code
+
+    assert [trf_tiebreak_code(c) for c in ("STD", "GE", "TPN/R", "KS/L60", "AOB/P", "AOB/F")] == [
+        "STD", "REP", "TPN/R", "KS/L60", "OTHER_AOB/P", "AOB/F",
+    ]  # fmt: skip
+
+
+@pytest.mark.rule("C.07 10.1")
+@pytest.mark.rule("C.07 10.2")
+def test_the_standings_and_the_explanation_show_no_value_over_no_games(client, club, td, members):
+    """4 has only a forfeit win and a half-point bye: no ARO, no TPR. The standings (page and PDF) show
+    "–", linked to the explanation, which says why; nobody's value is 0."""
+    competition = make_competition(club, td, members[:4], system="dutch", rounds=2, slug="swiss")
+    competition.participants.filter(start_number__lte=3).update(rating=1800)
+    competition.participants.filter(start_number=4).update(rating=1700)
+    add_round(competition, 1, [(1, 2, "1-0"), (4, 3, "1-0R")])
+    add_round(competition, 2, [(3, 1, "½-½")], byes=[(4, "half-bye", "0.5"), (2, "pairing-bye", "1")])
+    competition.tiebreaks = ["ARO", "TPR"]
+    competition.save()
+    url = reverse("standings", args=[club.slug, competition.slug])
+    page = client.get(url)
+    row = next(r for r in page.context["rows"] if r.participant.start_number == 4)
+    assert row.tiebreaks == [None, None]
+    explain = reverse("tiebreak_explanation", args=[club.slug, competition.slug, 4, 0])
+    html = page.content.decode()
+    assert f'<a href="{explain}" hx-get="{explain}"' in html and ">–</a>" in html
+    text = client.get(explain).content.decode()
+    assert "no games to count" in text and "<strong>–</strong>" in text
+    assert "–" in pdf_text(client.get(url + "?format=pdf"))
 
 
 # ---------------------------------------------------------------------------------------------- cost

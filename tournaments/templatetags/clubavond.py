@@ -24,15 +24,27 @@ def points(value) -> str:
     return f"{value:.1f}"
 
 
+UNDEFINED = "–"  # a value over no games (C.07 10.1, 14) or a tie-break not used: there is none
+
+
 @register.filter
 def tiebreak_cells(row, player_url: str) -> list[tuple[str, str | None]]:
     """A standings row's tie-break values as shown, each with the address of its explanation, which is
     the player's own address (tournaments/urls.py) followed by `tiebreak/<index>/`; None where nothing
-    is explained (no value, or a row without explanations)."""
-    return [
-        (points(value), None if value is None or not row.explanations else f"{player_url}tiebreak/{index}/")
-        for index, value in enumerate(row.tiebreaks)
-    ]
+    is explained (a row without explanations, a direct encounter that was not needed). A value that does
+    not exist (ARO over no games, a rating tie-break dropped) shows as "–" and says why."""
+    cells = []
+    for index, value in enumerate(row.tiebreaks):
+        has_own = index < len(row.explanations) and row.explanations[index] is not None
+        explained = bool(row.explanations) and (value is not None or has_own)
+        if value is None:
+            text = UNDEFINED if explained else ""
+        elif (value * 2) % 1:  # AOB and SSSC have two decimals
+            text = f"{value:.2f}".rstrip("0")
+        else:
+            text = points(value)
+        cells.append((text, f"{player_url}tiebreak/{index}/" if explained else None))
+    return cells
 
 
 @register.filter

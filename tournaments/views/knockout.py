@@ -6,6 +6,8 @@ knockout competition show the bracket.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -25,6 +27,7 @@ from ..models import Competition, Round
 from ..notes import render_note
 from ..olympiad import team_event
 from ..pdf import render_pdf
+from ..prizes import team_tiebreak_name
 from ..state import CompetitionData
 
 
@@ -247,13 +250,16 @@ def render_team_standings(request, competition: Competition) -> HttpResponse:
     tournament, by_start = event.tournament, event.by_start
     members = {t.number: [by_start[p] for p in t.players] for t in tournament.teams}
     numbers = sorted(members)
+    shared = Counter(line.rank for line in event.standings)
     rows = [
         {
-            "standing": row,
-            "players": members[row.team],
-            "cross": [tournament.crosstable[row.team].get(other) for other in numbers],
+            "standing": line,
+            "rank": str(line.rank) if shared[line.rank] == 1 else f"{line.rank}-{line.rank + shared[line.rank] - 1}",
+            "players": members[line.team],
+            "cross": [tournament.crosstable[line.team].get(other) for other in numbers],
+            "tiebreaks": [line.values.get(code) for code in event.codes],
         }
-        for row in tournament.standings
+        for line in event.standings
     ]
     rounds = [
         {
@@ -280,6 +286,7 @@ def render_team_standings(request, competition: Competition) -> HttpResponse:
         "numbers": numbers,
         "rounds": rounds,
         "players": players,
+        "codes": [(code, team_tiebreak_name(code)) for code in event.codes],
     }
     if request.GET.get("format") == "pdf":
         return render_pdf(request, "tournaments/olympiad.html", context, f"{competition.slug}-teams.pdf")

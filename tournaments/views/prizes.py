@@ -53,17 +53,18 @@ def tiebreak_settings(request, club, competition):
     """The competition's tie-break list: free until round 1 is paired, then only by a recorded override."""
     competition = _directed_competition(request, club, competition)
     current = list(competition.tiebreaks or [])
+    teams = competition.engine.teams
     initial = {
-        "codes": ", ".join(current or prizes.default_codes(competition.system)),
+        "codes": ", ".join(current or prizes.competition_defaults(competition)),
         "unrated_opponents": competition.unrated_opponents,
         "unrated_rating": competition.unrated_rating,
     }
-    form = prizes.TiebreakForm(request.POST or None, initial=initial)
+    form = prizes.TiebreakForm(request.POST or None, initial=initial, teams=teams)
     if request.method == "POST" and form.is_valid():
         cleaned = form.cleaned_data
         try:
             unrated = None
-            if cleaned["unrated_opponents"]:
+            if cleaned.get("unrated_opponents"):
                 unrated = (cleaned["unrated_opponents"], cleaned["unrated_rating"])
             adapter.set_tiebreaks(competition, cleaned["codes"], request.user, cleaned["override"], unrated)
         except ValidationError as error:
@@ -74,10 +75,11 @@ def tiebreak_settings(request, club, competition):
     context = {
         "competition": competition,
         "form": form,
-        "default": prizes.default_codes(competition.system),
+        "default": prizes.competition_defaults(competition),
         "uses_default": not current,
         "locked": prizes.tiebreaks_locked(competition),
-        "catalogue": prizes.catalogue(),
+        "catalogue": prizes.catalogue(teams),
+        "teams": teams,
     }
     return render(request, "tournaments/tiebreaks.html", context)
 

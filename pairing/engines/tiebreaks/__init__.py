@@ -7,13 +7,14 @@ Codes and conventions: docs/tiebreaks.md.
 """
 
 from .catalogue import CATALOGUE, Calculator, Explanation, Item, Spec, parse
-from .defaults import DEFAULTS, default_rules, default_tiebreaks
+from .defaults import DEFAULTS, TEAM_DEFAULTS, default_rules, default_team_tiebreaks, default_tiebreaks
 from .ranking import Standing, encounter_points, standings, unrated_rule_note
 from .rules import PRESETS, UNRATED_CHOICES, Rules, Unrated, get_rules
 
 __all__ = [
     "CATALOGUE",
     "DEFAULTS",
+    "TEAM_DEFAULTS",
     "PRESETS",
     "Calculator",
     "Explanation",
@@ -24,6 +25,7 @@ __all__ = [
     "UNRATED_CHOICES",
     "Unrated",
     "default_rules",
+    "default_team_tiebreaks",
     "default_tiebreaks",
     "encounter_points",
     "get_rules",

@@ -34,7 +34,7 @@ from .rules import (
 )
 
 # Acronym -> (name, modifiers it takes). Cut/median: "C", "M"; "L" Koya limit; "P" forfeits as
-# played; "F" Fore Buchholz.
+# played; "F" Fore Buchholz; "R" the reverse order (C.07 2026, TPN and RTNG).
 CATALOGUE: dict[str, tuple[str, str]] = {
     "PTS": ("Points", ""),
     "DE": ("Direct encounter", "P"),
@@ -45,18 +45,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "BWG": ("Games won with black", ""),
     "PS": ("Progressive score", "C"),
     "REP": ("Rounds elected to play", ""),
+    "STD": ("Standard points", ""),
     "BH": ("Buchholz", "CMP"),
     "AOB": ("Average of opponents' Buchholz", "PF"),
     "FB": ("Fore Buchholz", "CMP"),
     "SB": ("Sonneborn-Berger", "CMP"),
     "KS": ("Koya system", "L"),
-    "ARO": ("Average rating of opponents", "C"),
+    "ARO": ("Average rating of opponents", "CM"),
     "TPR": ("Tournament performance rating", ""),
     "PTP": ("Perfect tournament performance", ""),
     "APRO": ("Average performance rating of opponents", ""),
     "APPO": ("Average perfect performance of opponents", ""),
-    "RTNG": ("Own rating", ""),
-    "TPN": ("Pairing number", ""),
+    "RTNG": ("Own rating", "R"),
+    "TPN": ("Pairing number", "R"),
     "WP": ("Weerstandspunten", "CM"),
     "WSB": ("Sonneborn-Berger, unplayed rounds a draw against oneself", "CM"),
     "KORR": ("Almindelig korrektion", ""),
@@ -67,12 +68,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 # Lower is better for these; every other value ranks higher first.
 LOWER_IS_BETTER = frozenset({"TPN", "LOT"})
 ENCOUNTER = frozenset({"DE", "DE1"})
-# C.07 art. 10: the tie-breaks on the opponents' ratings, which need every participant rated.
-RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+# C.07 art. 10: the tie-breaks on ratings, which need every participant rated (or the rating the
+# regulations give the unrated, `Unrated`); RTNG (2026) is one of them.
+RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+# Values over games (or over the opponents' values): undefined without any (C.07 10.1, 14).
+OVER_GAMES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "AOB", "GRT"})
+# Old names (C.07 2023: GE, "games one elected to play", is REP since 2024).
+ALIASES = {"GE": "REP"}
 # Tie-breaks computed under seed 001's rules whatever the competition's rules are.
 FORCED_RULES = {"WP": "knsb", "WSB": "knsb"}
 
-_MODIFIER = re.compile(r"^(C|M|L)([+-]?\d+)$|^(P|F)$")
+_MODIFIER = re.compile(r"^(C|M|L)([+-]?\d+)$|^(P|F|R)$")
 
 # How a value came about: notes on the whole value, and on one round's line.
 _UNPLAYED_ROUNDS = note_text("tiebreak.unplayed_rounds", "unplayed rounds counted by the rules %(rules)s")
@@ -89,6 +95,7 @@ _CUT_AND = note_text("tiebreak.cut_and", "cut; %(note)s")
 _NOT_COUNTED = note_text("tiebreak.not_counted", "unplayed round not counted")()
 _UNRATED = note_text("tiebreak.unrated", "unrated opponent")()
 _UNRATED_AT = note_text("tiebreak.unrated_at", "unrated opponent counted at %(rating)s")
+_UNDEFINED = note_text("tiebreak.undefined", "no value: no games to count (C.07 10.1, 14)")()
 _DROPPED = note_text(
     "tiebreak.dropped",
     "not used: unrated players take part and the regulations give them no rating (C.07 art. 10)",
@@ -123,6 +130,8 @@ class Spec:
     limit: int = 0
     forfeits_played: bool = False
     fore: bool = False
+    percent: int = 50  # KS: the limit as a percentage of the maximum score (`/L60`)
+    reverse: bool = False  # `/R`: the other order (TPN, RTNG)
 
     @property
     def name(self) -> str:
@@ -130,12 +139,16 @@ class Spec:
 
 
 def parse(code: str) -> Spec:
-    """`BH/C1`, `bh-c1`, `KS/L-1`, `AOB/F`, `SB/P/C1`, ... -> `Spec`; `InvalidInput` if unknown."""
+    """`BH/C1`, `bh-c1`, `KS/L-1`, `KS/L60`, `AOB/F`, `SB/P/C1`, `TPN/R`, ... -> `Spec`; `InvalidInput`
+    if unknown. `GE`, the 2023 name, reads as `REP`."""
     text = code.strip().upper().replace(" ", "")
     if "/" not in text and "-" in text:
         text = text.replace("-", "/", 1)  # the 2023 spelling BH-C1
     head, *mods = text.split("/")
     head = head.split(":")[0]  # team variants (BH:GP) are not used for individuals
+    if head in ALIASES:
+        head = ALIASES[head]
+        text = "/".join([head, *mods])
     if head not in CATALOGUE:
         raise InvalidInput(f"unknown tie-break {code!r}")
     allowed = CATALOGUE[head][1]
@@ -149,10 +162,16 @@ def parse(code: str) -> Spec:
             spec = replace(spec, cut=int(m.group(2)))
         elif letter == "M":
             spec = replace(spec, median=int(m.group(2)))
-        elif letter == "L":
+        elif letter == "L" and m.group(2)[0] in "+-":
             spec = replace(spec, limit=int(m.group(2)))
+        elif letter == "L":  # C.07 9.2: `/L60`, the limit as a percentage of the maximum
+            if not 0 <= int(m.group(2)) <= 100:
+                raise InvalidInput(f"tie-break {code!r}: the Koya limit is a percentage from 0 to 100")
+            spec = replace(spec, percent=int(m.group(2)))
         elif letter == "P":
             spec = replace(spec, forfeits_played=True)
+        elif letter == "R":
+            spec = replace(spec, reverse=True)
         else:
             spec = replace(spec, fore=True)
         if spec.cut < 0 or spec.median < 0:
@@ -299,8 +318,8 @@ def _trim(parts: list[_Part], low: int, high: int, vur_first: bool, sb: bool) ->
     """Cut the `low` least and `high` most significant contributions (C.07 14.1-14.2, 16.5).
 
     Least significant: the lowest opponent's score, then the lower contribution. With `vur_first`
-    (C.07 16.5) a voluntary unplayed round is cut instead, unless its contribution is lower than
-    the least significant one's (for BH it never is; for SB a lost or half-point bye can be).
+    (C.07 16.5) the voluntary unplayed round with the lowest contribution is cut instead, unless that
+    contribution is lower than the least significant one's (for SB a lost or half-point bye can be).
     """
 
     def worth(p: _Part) -> float:
@@ -356,18 +375,36 @@ class Calculator:
         key = (spec.code, pid)
         if key not in self._cache:
             method = getattr(self, "_" + spec.acronym.lower())
-            if spec.acronym in RATING_BASED and self.unrated.how == "drop" and self.any_unrated:
+            if spec.acronym in RATING_BASED and self._dropped(spec.acronym):
                 exp = Explanation(spec.code, None, notes=[_DROPPED])
             else:
                 exp = method(spec, pid)
+            if exp.value is None and spec.acronym in OVER_GAMES and not exp.notes:
+                exp.notes.append(_UNDEFINED)
             if not exp.key:
-                sign = -1.0 if spec.acronym in LOWER_IS_BETTER else 1.0
-                exp.key = (sign * (exp.value or 0.0),)
+                # Higher first, or lower (TPN, LOT) first; `/R` turns the order round. An undefined
+                # value (None: no games to count) is last either way (C.07 10.1, 14).
+                sign = -1.0 if (spec.acronym in LOWER_IS_BETTER) != spec.reverse else 1.0
+                exp.key = (1.0, sign * exp.value) if exp.value is not None else (0.0, 0.0)
             self._cache[key] = exp
         return self._cache[key]
 
     def value(self, spec: Spec | str, pid: int) -> float | None:
         return self.explain(spec, pid).value
+
+    def _dropped(self, acronym: str) -> bool:
+        """C.07 art. 10: with unrated participants the rating tie-breaks are dropped, unless the
+        regulations say how the unrated count. Leaving their games out is such a rule for the
+        opponents' averages; RTNG needs a rating for every participant."""
+        if not self.any_unrated or self.unrated.how == "rating":
+            return False
+        return self.unrated.how == "drop" or acronym == "RTNG"
+
+    def game_score(self, record: RoundRecord) -> Fraction:
+        """A round's score on the 1/½/0 scale whatever the point system (C.07 7.7 STD; the scale of
+        TPR, PTP and the FIDE tables): more than a draw's points is 1, a draw's points ½, less 0."""
+        got, draw = points(record), self.state.draw_points
+        return Fraction(1) if got > draw else Fraction(1, 2) if got == draw else Fraction(0)
 
     # ------------------------------------------------------------------ scores
 
@@ -409,6 +446,15 @@ class Calculator:
     def _rep(self, spec: Spec, pid: int) -> Explanation:
         """REP (C.07 7.6, "games one elected to play"): rounds that are not voluntary unplayed rounds."""
         return self._counting(spec, pid, lambda r: not is_vur(r))
+
+    def _std(self, spec: Spec, pid: int) -> Explanation:
+        """STD (C.07 2026, 7.7): the score on the 1/½/0 scale, round by round: more than a draw's points
+        is 1, a draw's points ½, less 0 (under 1/½/0 it equals the points)."""
+        recs = self.field().records[pid]
+        items = [
+            Item(r, rec.opponent, _what(rec), points(rec), float(self.game_score(rec))) for r, rec in enumerate(recs, 1)
+        ]
+        return Explanation(spec.code, sum(i.value for i in items), items)
 
     def _ps(self, spec: Spec, pid: int) -> Explanation:
         """PS (C.07 7.5): the sum of the running scores; Cut-n drops the first n of them."""
@@ -457,26 +503,28 @@ class Calculator:
         return self._sb(spec, pid, rules=get_rules(FORCED_RULES["WSB"]))
 
     def _aob(self, spec: Spec, pid: int) -> Explanation:
-        """AOB (C.07 8.2): the mean Buchholz of the opponents met, to two decimals (AOB/F: their FB)."""
+        """AOB (C.07 8.2): the mean Buchholz of the opponents met over the board, to two decimals
+        (AOB/F: their Fore Buchholz). `/P` is no C.07 modifier of AOB: read as the opponents' BH/P, the
+        opponents still those met over the board. No value without an opponent met (C.07 14)."""
         f = self.field()
         base = parse(("FB" if spec.fore else "BH") + ("/P" if spec.forfeits_played else ""))
         items = []
         for r, rec in enumerate(f.records[pid], 1):
-            if f.met(rec, spec.forfeits_played):
-                assert rec.opponent is not None
+            if rec.played and rec.opponent is not None:
                 bh = self.explain(base, rec.opponent).value or 0.0
                 items.append(Item(r, rec.opponent, _what(rec), points(rec), bh))
-        mean = Fraction(sum(Fraction(i.value) for i in items), len(items)) if items else Fraction(0)
+        if not items:
+            return Explanation(spec.code, None, items)
+        mean = Fraction(sum(Fraction(i.value) for i in items), len(items))
         return Explanation(spec.code, float(round_half_up(mean, Fraction(1, 100))), items)
 
     def _ks(self, spec: Spec, pid: int) -> Explanation:
-        """KS (C.07 9.2): points against opponents with at least a draw's points times the rounds, half
-        the maximum under 1/½/0 (/L±n moves the limit by n draws' points). As the TEC reference
-        calculator: every paired round counts, forfeits included, and the opponents' scores are their
-        points."""
+        """KS (C.07 9.2): points against the opponents with at least half the maximum score (`/L60`:
+        another percentage of it; `/L+n`, `/L-n` move the limit by n half points, 0.5 each in any
+        point system). As the TEC reference calculator: every paired round counts, forfeits included,
+        and the opponents' scores are their points."""
         f = self.field()
-        draw = self.state.draw_points
-        limit = draw * self.rounds + draw * spec.limit
+        limit = self.state.win_points * self._koya_rounds() * spec.percent / 100 + 0.5 * spec.limit
         items = []
         for r, rec in enumerate(f.records[pid], 1):
             if rec.paired and rec.opponent is not None:
@@ -486,6 +534,15 @@ class Calculator:
         exp = Explanation(spec.code, sum(i.value for i in items if i.counted), items)
         exp.notes.append(_AT_LEAST(limit=_half(limit)))
         return exp
+
+    def _koya_rounds(self) -> int:
+        """The rounds in which the maximum score can be made: all, less the rounds without an opponent
+        and without points that every player has (the odd round robin's bye)."""
+        def idle(records: list[RoundRecord]) -> int:
+            return sum(1 for r in records if r.kind is Kind.PAIRING_BYE and points(r) == 0)
+
+        records = self.field().records
+        return self.rounds - min((idle(recs) for recs in records.values()), default=0)
 
     def _korr(self, spec: Spec, pid: int) -> Explanation:
         """Almindelig korrektion (seed 004 §4.9.10.2): BH without the two lowest opponents; if still
@@ -518,7 +575,8 @@ class Calculator:
     # ------------------------------------------------------------------ ratings
 
     def _rated_games(self, pid: int) -> tuple[list[Item], list[Item]]:
-        """Games over the board: (counted, against unrated opponents left out).
+        """Games over the board: (counted, against unrated opponents left out); each game's result on
+        the 1/½/0 scale whatever the point system (the scale of the FIDE tables).
 
         An unrated opponent counts at the regulations' rating when `unrated.how` is "rating"
         (C.07 art. 10), and is left out otherwise."""
@@ -528,54 +586,63 @@ class Calculator:
         for r, rec in enumerate(f.records[pid], 1):
             if rec.played and rec.opponent is not None:
                 rating = self.state.player(rec.opponent).rating
+                result = float(self.game_score(rec))
                 if rating <= 0 and given:
-                    rated.append(Item(r, rec.opponent, GAME, points(rec), float(given), note=_UNRATED_AT(rating=given)))
+                    rated.append(Item(r, rec.opponent, GAME, result, float(given), note=_UNRATED_AT(rating=given)))
                     continue
-                item = Item(r, rec.opponent, GAME, points(rec), float(rating))
+                item = Item(r, rec.opponent, GAME, result, float(rating))
                 (rated if rating > 0 else unrated).append(item)
         return rated, [replace(i, counted=False, note=_UNRATED) for i in unrated]
 
     def _aro(self, spec: Spec, pid: int) -> Explanation:
         """ARO (C.07 10.1): the mean rating of the opponents met over the board, rounded; /C1 drops the
-        lowest-rated. Unrated opponents as `Calculator.unrated` says (C.07 art. 10)."""
+        lowest-rated, /M1 the lowest- and the highest-rated (C.07 14). No value without a rating left to
+        count. Unrated opponents as `Calculator.unrated` says (C.07 art. 10)."""
         rated, unrated = self._rated_games(pid)
-        dropped = sorted(rated, key=lambda i: (i.value, i.round))[: min(spec.cut, len(rated))]
+        order = sorted(rated, key=lambda i: (i.value, i.round))
+        low = min(spec.cut + spec.median, len(order))
+        high = min(spec.median, len(order) - low)
+        dropped = order[:low] + order[len(order) - high :]
         items = [replace(i, counted=False, note=_CUT) if i in dropped else i for i in rated] + unrated
         counted = [int(i.value) for i in items if i.counted]
-        value = average(counted) if counted else 0
-        return Explanation(spec.code, float(value), sorted(items, key=lambda i: i.round or 0))
+        value = float(average(counted)) if counted else None
+        return Explanation(spec.code, value, sorted(items, key=lambda i: i.round or 0))
 
     def _grt(self, spec: Spec, pid: int) -> Explanation:
         """Average rating of the opponents (seed 000 F10), exact, over the games played."""
         rated, unrated = self._rated_games(pid)
-        value = sum(i.value for i in rated) / len(rated) if rated else 0.0
+        value = sum(i.value for i in rated) / len(rated) if rated else None
         return Explanation(spec.code, value, sorted(rated + unrated, key=lambda i: i.round or 0))
 
     def _tpr(self, spec: Spec, pid: int) -> Explanation:
-        """TPR (C.07 10.2): ARO + dp(p), p the score in those games divided by their number."""
+        """TPR (C.07 10.2): ARO + dp(p), p the game score (1/½/0) in those games divided by their number."""
         rated, unrated = self._rated_games(pid)
-        score = sum(i.result or 0.0 for i in rated)
-        value = fide.tournament_performance([int(i.value) for i in rated], Fraction(score)) or 0
-        exp = Explanation(spec.code, float(value), sorted(rated + unrated, key=lambda i: i.round or 0))
+        score = sum(Fraction(i.result or 0.0) for i in rated)
+        value = fide.tournament_performance([int(i.value) for i in rated], score)
+        exp = Explanation(spec.code, _number(value), sorted(rated + unrated, key=lambda i: i.round or 0))
         if rated:
-            exp.notes.append(_FROM_GAMES(score=_half(score), games=len(rated)))
+            exp.notes.append(_FROM_GAMES(score=_half(float(score)), games=len(rated)))
         return exp
 
     def _ptp(self, spec: Spec, pid: int) -> Explanation:
-        """PTP (C.07 10.3): the lowest rating whose expected score (table 8.1.2) reaches the score."""
+        """PTP (C.07 10.3): the lowest rating whose expected score (table 8.1.2) reaches the game score."""
         rated, unrated = self._rated_games(pid)
-        score = sum(i.result or 0.0 for i in rated)
-        value = fide.perfect_performance([int(i.value) for i in rated], Fraction(score)) or 0
-        return Explanation(spec.code, float(value), sorted(rated + unrated, key=lambda i: i.round or 0))
+        score = sum(Fraction(i.result or 0.0) for i in rated)
+        value = fide.perfect_performance([int(i.value) for i in rated], score)
+        return Explanation(spec.code, _number(value), sorted(rated + unrated, key=lambda i: i.round or 0))
 
     def _opponents_mean(self, spec: Spec, pid: int, of: str) -> Explanation:
+        """The rounded mean of the opponents' `of` over the games played over the board; an opponent
+        without a value is not counted, and without any the mean has none (C.07 10.4-10.5)."""
         f = self.field()
         items = []
         for r, rec in enumerate(f.records[pid], 1):
             if rec.played and rec.opponent is not None:
-                items.append(Item(r, rec.opponent, GAME, points(rec), self.value(of, rec.opponent) or 0.0))
-        value = average([Fraction(i.value) for i in items]) if items else 0
-        return Explanation(spec.code, float(value), items)
+                theirs = self.value(of, rec.opponent)
+                item = Item(r, rec.opponent, GAME, float(self.game_score(rec)), theirs or 0.0)
+                items.append(item if theirs is not None else replace(item, counted=False, note=_UNDEFINED))
+        counted = [Fraction(i.value) for i in items if i.counted]
+        return Explanation(spec.code, float(average(counted)) if counted else None, items)
 
     def _apro(self, spec: Spec, pid: int) -> Explanation:
         """APRO (C.07 10.4): the mean TPR of the opponents met over the board, rounded."""
@@ -586,7 +653,12 @@ class Calculator:
         return self._opponents_mean(spec, pid, "PTP")
 
     def _rtng(self, spec: Spec, pid: int) -> Explanation:
-        return Explanation(spec.code, float(self.state.player(pid).rating))
+        """RTNG (C.07 2026): the own rating; an unrated player at the rating the regulations give
+        (C.07 art. 10; without one RTNG is dropped while unrated players take part)."""
+        rating = self.state.player(pid).rating
+        if rating <= 0 and self.unrated.how == "rating":
+            return Explanation(spec.code, float(self.unrated.rating), notes=[_UNRATED_AT(rating=self.unrated.rating)])
+        return Explanation(spec.code, float(rating))
 
     def _tpn(self, spec: Spec, pid: int) -> Explanation:
         return Explanation(spec.code, float(pid))
@@ -602,6 +674,10 @@ class Calculator:
         if self.state.seed is None:
             exp.notes.append(_NO_SEED())
         return exp
+
+
+def _number(value: int | None) -> float | None:
+    return None if value is None else float(value)
 
 
 def _what(rec: RoundRecord) -> Note:

@@ -35,6 +35,16 @@ DEFAULTS: dict[str, Default] = {
 }
 
 
+# Team events (C.07 art. 11-13; pairing.engines.tiebreaks.teams): the primary score, then the
+# secondary one, as the olympiad team tournament of seed 004 §4.9.9.5 ranks.
+TEAM_DEFAULTS: dict[str, tuple[str, ...]] = {"olympiad": ("MPVGP",)}
+
+
+def default_team_tiebreaks(system_id: str) -> list[str]:
+    """A team system's list, the primary score aside; the secondary score for one without its own."""
+    return list(TEAM_DEFAULTS.get(system_id, ("MPVGP",)))
+
+
 def default_tiebreaks(system_id: str) -> list[str]:
     """The system's list; points then Buchholz for a system without one of its own."""
     found = DEFAULTS.get(system_id)

@@ -66,15 +66,17 @@ def _encounter_blocks(calc: Calculator, group: list[int], forfeits_played: bool)
         for block in blocks:  # re-apply to every subset still tied
             out += _encounter_blocks(calc, block, forfeits_played) if len(block) > 1 else [block]
         return out
-    # Not all have met: a player goes first only if no result of the missing games could catch him.
+    # Not all have met: a player goes first only if no result of the missing games could catch him
+    # (C.07 6.3: a missing game counts as a win's points for the other).
     out, rest = [], list(group)
+    win = calc.state.win_points
     while len(rest) > 1:
         mini, _, complete = encounter_points(calc, rest, forfeits_played)
         if complete:  # the players left have all met: rank them as such
             return out + _encounter_blocks(calc, rest, forfeits_played)
         missing = {p: sum(1 for q in rest if q != p and not _met(calc, p, q, forfeits_played)) for p in rest}
         best = max(rest, key=lambda p: mini[p])
-        if any(q != best and mini[q] + missing[q] >= mini[best] for q in rest):
+        if any(q != best and mini[q] + win * missing[q] >= mini[best] for q in rest):
             break
         out.append([best])
         rest.remove(best)

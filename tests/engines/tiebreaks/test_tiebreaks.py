@@ -301,7 +301,9 @@ def test_tpr_and_ptp_at_the_extremes():
 
     win, loss, draw = calc("1-0"), calc("0-1"), calc("=")
     assert (win.value("TPR", 1), loss.value("TPR", 1)) == (1900 + 800, 1900 - 800)
-    assert (win.value("PTP", 1), loss.value("PTP", 1)) == (2000 + 800, 1800 - 800)
+    # 100 %: the lowest rating whose expected score is 1.00 against both, PD(D) = 1.00 from D = 736
+    # (table 8.1.2); 0 %: the article's exception, the lowest opponent - 800.
+    assert (win.value("PTP", 1), loss.value("PTP", 1)) == (2000 + 736, 1800 - 800)
     # 1 of 2: at 1899 the expected score is .36 + .64 = 1.00, at 1898 .36 + .63.
     assert draw.value("PTP", 1) == 1899 and draw.value("TPR", 1) == 1900
 
@@ -494,15 +496,16 @@ def test_explanations_for_the_web_app():
 
 
 @pytest.mark.rule("C.07 8.2")
-def test_aob_with_forfeits_played_uses_the_opponents_bh_with_forfeits_played():
-    state = build(3, [[("+-", 1, 2), ("U", 3)], [("1-0", 1, 3), ("U", 2)]])
+def test_aob_averages_the_opponents_met_over_the_board():
+    """AOB (8.2) is over the opponents met; /P is no modifier of AOB in C.07. It is read as the
+    opponents' BH/P, the forfeited opponent still not counted."""
+    state = build(3, [[("+-", 1, 2), ("U", 3)], [("1-0", 1, 3), ("U", 2)], [("1-0", 2, 3), ("U", 1)]])
     calc = Calculator(state, rules="fide-2023")
-    # Plain AOB of 1: only 3 was met (BH(3) = own-score dummy 1 + 2 for 1 = 3).
-    assert calc.value("AOB", 1) == calc.value("BH", 3) == 3
-    # /P: 2 counts as met; BH/P of 2 = 2 (1) + dummy 1 = 3; BH/P of 3 = 3.
-    assert calc.value("BH/P", 2) == 2 + 1
-    assert calc.value("AOB/P", 1) == 3
-    assert calc.value("BH", 1) != calc.value("BH/P", 1)
+    # 1 met only 3 over the board: BH(3) = own-score dummy 1 + 3 for 1 + 2 for 2 = 6.
+    assert calc.value("AOB", 1) == calc.value("BH", 3) == 6
+    assert [i.opponent for i in calc.explain("AOB", 1).items] == [3]
+    assert calc.value("AOB/P", 1) == calc.value("BH/P", 3)
+    assert [i.opponent for i in calc.explain("AOB/P", 1).items] == [3]
 
 
 @pytest.mark.rule("C.07 6")
@@ -620,3 +623,174 @@ def test_the_standings_say_which_unrated_rule_applies():
         Unrated("guess")
     with pytest.raises(InvalidInput):
         Unrated("rating", 0)
+
+
+# ---------------------------------------------------------------- values over no games, 2026 codes
+
+
+def _byes_and_forfeits_only() -> TournamentState:
+    """1 loses to 2 and 3 (rated 500) and has a pairing bye; 4 has only a forfeit win, a zero-point bye
+    and a forfeit loss. Both end on 1 point."""
+    return build(
+        5,
+        [
+            [("0-1", 1, 2), ("+-", 4, 3), ("U", 5)],
+            [("0-1", 1, 3), ("Z", 4), ("1-0", 2, 5)],
+            [("-+", 4, 5), ("=", 2, 3), ("U", 1)],
+        ],
+        ratings={1: 1500, 2: 500, 3: 500, 4: 1600, 5: 1400},
+    )
+
+
+@pytest.mark.rule("C.07 10.1")
+@pytest.mark.rule("C.07 10.2")
+@pytest.mark.rule("C.07 10.3")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+@pytest.mark.rule("C.07 8.2")
+def test_values_over_no_games_are_undefined():
+    """4 played no game over the board: ARO, TPR, PTP, APRO, APPO and AOB have nothing to count, so
+    no value at all (not 0), and the explanation says so."""
+    calc = Calculator(_byes_and_forfeits_only())
+    for code in ("ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "GRT"):
+        assert calc.value(code, 4) is None, code
+        assert "no games to count" in calc.explain(code, 4).notes[0].text()
+    # 1 lost both games to 500s: TPR 500 - 800 = -300, PTP 500 - 800; defined, if negative.
+    assert calc.value("TPR", 1) == -300 and calc.value("PTP", 1) == -300
+
+
+@pytest.mark.rule("C.07 14")
+@pytest.mark.rule("C.07 10.1")
+def test_a_cut_of_every_game_leaves_no_value():
+    """C.07 14: cutting more contributions than there are cuts them all, and ARO over none has no value.
+    5 met only 2 over the board (round 2)."""
+    calc = Calculator(_byes_and_forfeits_only())
+    assert calc.value("ARO", 5) == 500
+    assert calc.value("ARO/C1", 5) is None
+    assert calc.value("ARO/M1", 5) is None
+
+
+@pytest.mark.rule("C.07 10.2")
+@pytest.mark.rule("C.07 4")
+def test_an_undefined_value_ranks_last_never_as_zero():
+    """1 and 4 both have 1 point. 1's TPR of -300 ranks above 4's undefined TPR, which would rank
+    first if it counted as 0."""
+    state = _byes_and_forfeits_only()
+    table = standings(state, ["TPR", "TPN"])
+    assert [(line.player, line.points) for line in table][-2:] == [(1, 1.0), (4, 1.0)]
+    assert table[-1].values["TPR"] is None and table[-1].rank == 5
+    # Undefined values are equal to each other: TPN decides between two of them.
+    assert Calculator(state).explain("TPR", 4).key == Calculator(state).explain("ARO", 4).key
+
+
+@pytest.mark.rule("C.07 14")
+@pytest.mark.rule("C.07 10.1")
+def test_aro_median_cuts_the_lowest_and_the_highest():
+    calc = Calculator(_five_players())
+    # 1 met 2 (1900), 5 (1600), 3 (1800), 4 (1700).
+    assert calc.value("ARO/C1", 1) == 1800
+    assert calc.value("ARO/M1", 1) == 1750  # 1800 and 1700
+    assert calc.value("ARO/M2", 1) is None
+    cut = [i.round for i in calc.explain("ARO/M1", 1).items if not i.counted]
+    assert cut == [1, 2]
+
+
+@pytest.mark.rule("C.07 10.6")
+def test_rtng_with_unrated_players_needs_a_rating_for_them():
+    """C.07 art. 10: the rating tie-breaks, RTNG among them, are dropped while unrated players take
+    part, unless the regulations rate them. Leaving their games out rates nobody: RTNG is dropped."""
+    state = build(3, [[("1-0", 1, 2), ("U", 3)]], ratings={1: 1800, 2: 1900})
+    assert Calculator(state).value("RTNG", 1) is None
+    assert Calculator(state, unrated=Unrated("leave-out")).value("RTNG", 1) is None
+    assert Calculator(state, unrated=Unrated("leave-out")).value("ARO", 1) == 1900
+    rated = Calculator(state, unrated=Unrated("rating", 1000))
+    assert [rated.value("RTNG", p) for p in (1, 2, 3)] == [1800, 1900, 1000]
+    table = standings(state, ["RTNG"], unrated=Unrated("rating", 1000))
+    assert [line.player for line in table] == [1, 3, 2]  # 1 and 3 (the bye) on 1 point: 1800, 1000
+
+
+@pytest.mark.rule("C.07 10.6")
+def test_reverse_order_of_pairing_number_and_rating():
+    """C.07 2026 `/R`: TPN higher first, RTNG lower first. Everyone on 0 points."""
+    state = build(3, [[("--", 1, 2), ("Z", 3)]], ratings={1: 1800, 2: 1900, 3: 1700})
+    assert [line.player for line in standings(state, ["TPN"])] == [1, 2, 3]
+    assert [line.player for line in standings(state, ["TPN/R"])] == [3, 2, 1]
+    assert [line.player for line in standings(state, ["RTNG"])] == [2, 1, 3]
+    assert [line.player for line in standings(state, ["RTNG/R"])] == [3, 1, 2]
+
+
+@pytest.mark.rule("C.07 7.6")
+def test_ge_is_the_old_name_of_rep():
+    assert parse("GE").code == "REP" and parse("ge").acronym == "REP"
+    calc = Calculator(_five_players())
+    assert [calc.value("GE", p) for p in range(1, 6)] == [calc.value("REP", p) for p in range(1, 6)]
+
+
+@pytest.mark.rule("C.07 9.2")
+def test_koya_limit_as_a_percentage():
+    assert parse("KS/L60").percent == 60 and parse("KS/L60").limit == 0
+    assert parse("KS/L+1").limit == 1 and parse("KS/L+1").percent == 50
+    with pytest.raises(InvalidInput):
+        parse("KS/L120")
+    with pytest.raises(InvalidInput):
+        parse("TPN/P")
+
+
+@pytest.mark.rule("C.07 6")
+def test_direct_encounter_with_a_repeated_pairing_averages_the_meetings():
+    """C.07 6: several games between the same two count as their average, and they have met. 1, 2 and
+    3 end on 2 points. 1 won against 2 by forfeit (round 1) and lost to 2 over the board (round 3);
+    3 beat 2 (round 2), 1 beat 3 (round 4). With /P the forfeit is a meeting: 1-2 averages ½ each and
+    all three have met: 1: ½ + 1 = 1½, 3: 1, 2: ½ + 0 = ½, so 1, 3, 2. (The TEC checker counts 2's
+    second meeting with 1 as its only opponent met, so 2 could still score a win against 3 and it
+    leaves the three tied; docs/tiebreaks.md.) Without /P only the game counts: 1, 2 and 3 have 1
+    each, and the pairing numbers decide."""
+    state = build(
+        6,
+        [
+            [("+-", 1, 2), ("1-0", 3, 5)],
+            [("0-1", 2, 3), ("0-1", 1, 4)],
+            [("0-1", 1, 2), ("1-0", 6, 3), ("0-1", 4, 5)],
+            [("1-0", 1, 3), ("1-0", 2, 4)],
+        ],
+    )
+    table = standings(state, ["DE/P", "TPN"], rules="fide-2026")
+    assert [(line.player, line.points) for line in table][:3] == [(1, 2.0), (3, 2.0), (2, 2.0)]
+    assert [line.rank for line in table][:3] == [1, 2, 3]
+    assert {line.player: line.values["DE/P"] for line in table[:3]} == {1: 1.5, 3: 1.0, 2: 0.5}
+    plain = standings(state, ["DE", "TPN"], rules="fide-2026")
+    assert [line.player for line in plain][:3] == [1, 2, 3]
+    assert {line.player: line.values["DE"] for line in plain[:3]} == {1: 1.0, 2: 1.0, 3: 1.0}
+
+
+def _two_vurs_under_the_caps() -> TournamentState:
+    """5 rounds. 1 scores 3½: a forfeit win against 2 (who ends on 1), a half-point bye, a forfeit loss
+    against 3 (4½), wins against 4 and 5 (2½ each). 2, 3, 4 and 5 play every round."""
+    return build(
+        10,
+        [
+            [("+-", 1, 2), ("1-0", 3, 6), ("1-0", 4, 7), ("1-0", 5, 8)],
+            [("H", 1), ("1-0", 2, 6), ("1-0", 3, 7), ("0-1", 4, 8), ("1-0", 5, 9)],
+            [("-+", 1, 3), ("0-1", 2, 10), ("1-0", 4, 9), ("0-1", 5, 6)],
+            [("1-0", 1, 4), ("0-1", 2, 7), ("1-0", 3, 8), ("=", 5, 10)],
+            [("1-0", 1, 5), ("0-1", 2, 8), ("=", 3, 9), ("=", 4, 10)],
+        ],
+    )
+
+
+@pytest.mark.rule("C.07 16.5")
+@pytest.mark.rule("C.07 16.4")
+def test_the_vur_cut_first_is_the_lowest_contribution_under_the_2026_caps():
+    """1's SB contributions under the 2026 caps: the forfeit win's dummy is capped at 2's score, 1 (1 x 1
+    = 1, the least significant: the lowest opponent's score); the half-point bye's at half the rounds,
+    2½ (x ½ = 1¼); the forfeit loss's dummy keeps 1's own 3½ (3 has 4½), x 0 = 0; 4 and 5: 2½ each.
+    SB = 7¼. Cut-1 (16.5): the VURs are the bye and the forfeit loss; the lowest VUR contribution, 0,
+    is lower than the least significant value, so the least significant, 1, is cut: 6¼. (The TEC
+    checker takes the VUR with the lowest dummy score, the bye's 2½, and cuts its 1¼: 6.) Without the
+    caps (2023/2024) every dummy has 1's own score and both readings cut a 2½: 10¼ - 2½."""
+    calc = Calculator(_two_vurs_under_the_caps(), rules="fide-2026")
+    assert [i.value for i in calc.explain("SB", 1).items] == [1, 1.25, 0, 2.5, 2.5]
+    assert calc.value("SB/C1", 1) == 6.25
+    assert [i.round for i in calc.explain("SB/C1", 1).items if not i.counted] == [1]
+    old = Calculator(_two_vurs_under_the_caps(), rules="fide-2023")
+    assert (old.value("SB", 1), old.value("SB/C1", 1)) == (10.25, 7.75)

@@ -178,10 +178,15 @@ def test_rating_based_where_the_rules_coincide(name):
         ratings = [state.player(rec.opponent).rating for rec in records if rec.opponent]
         ptp = int(calc.value("PTP", pid) or 0)
         score = Fraction(calc.field().points[pid])
-        if 0 < score < len(ratings):
+        if 0 < score <= len(ratings):
             assert sum(FIDE_TABLE_812.expected(ptp - r) for r in ratings) >= score
             assert sum(FIDE_TABLE_812.expected(ptp - 1 - r) for r in ratings) < score
-        assert abs(ptp - row["performance-points"]) <= 6
+        if score == len(ratings):
+            # 100 %: C.07 10.3's definition gives the highest opponent + 736 (PD 1.00 from D = 736,
+            # table 8.1.2); it adds 800, as the article does only for 0 %.
+            assert (ptp, row["performance-points"]) == (max(ratings) + 736, max(ratings) + 800)
+        else:
+            assert abs(ptp - row["performance-points"]) <= 6
     # APRO / APPO: both are the rounded means of the opponents' values over the games played.
     for pid, row in theirs.items():
         opponents = [rec.opponent for rec in calc.field().records[pid] if rec.played and rec.opponent]

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from pairing.engines.state import TournamentState
-from pairing.engines.tiebreaks import Calculator
+from pairing.engines.tiebreaks import Calculator, standings
 from pairing.engines.trf import read_state
 from tests.engines.common.test_trf import player, trf
 from tests.engines.tiebreaks.tiebreak_builders import build
@@ -95,13 +95,16 @@ def test_the_dummys_score_is_capped_at_a_draws_points_times_the_rounds(system):
 
 @pytest.mark.rule("C.07 9.2")
 @SYSTEMS
-def test_koyas_limit_is_a_draws_points_times_the_rounds(system):
-    """C.07 9.2 Koya: points scored against the opponents with at least half the maximum (a draw's
-    points times the rounds). 4 rounds; 1 beats 2, beats 5, draws 3, beats 4. Scores: 2: loss,
+def test_koyas_limit_is_half_the_maximum_score(system):
+    """C.07 9.2 Koya: points scored against the opponents with at least 50 % of the maximum score, a
+    win's points times the rounds. 4 rounds; 1 beats 2, beats 5, draws 3, beats 4. Scores: 2: loss,
     forfeit win, zero bye, win = 2 W; 3: draw, forfeit loss, draw, full bye = W + 2 D; 4: draw, half
-    bye, win, loss = W + 2 D; 5: pairing bye, three losses = W. 1/½/0: 2, 2, 2, 1 against limit 2;
-    3/1/0: 6, 5, 5, 3 against limit 4. Both: 2, 3 and 4 count, 1 scored W + D + W (2½ or 7).
-    /L-2 lowers the limit by two draws (1 or 2): 5 counts too."""
+    bye, win, loss = W + 2 D; 5: pairing bye, three losses = W.
+    1/½/0: 2, 2, 2, 1 against the limit 2: 2, 3 and 4 count, 1 scored W + D + W = 2½.
+    3/1/0: 6, 5, 5, 3 against the limit 6 (not a draw's points times the rounds, 4): only 2 counts, 3.
+    /L-2 lowers the limit by two half points (1): 5 counts too under 1/½/0 (3½); under 3/1/0 the
+    limit is 5: 3 and 4 count, 5 (3) still not, 3 + 1 + 3 = 7.
+    /L75: 75 % of the maximum (3 or 9): nobody reaches it."""
     win, draw = system
     state = build(
         5,
@@ -113,8 +116,14 @@ def test_koyas_limit_is_a_draws_points_times_the_rounds(system):
         ],
     )
     calc = Calculator(scored(state, system), rules="plain")
-    assert calc.value("KS", 1) == 2 * win + draw
-    assert calc.value("KS/L-2", 1) == 3 * win + draw
+    if system == (1.0, 0.5):
+        assert calc.value("KS", 1) == 2.5
+        assert calc.value("KS/L-2", 1) == 3.5
+    else:
+        assert calc.value("KS", 1) == 3
+        assert calc.value("KS/L-2", 1) == 7
+    assert calc.value("KS/L75", 1) == 0
+    assert calc.value("KS/L50", 1) == calc.value("KS", 1)
 
 
 @pytest.mark.rule("C.07 7.1")
@@ -125,3 +134,71 @@ def test_a_trf_files_point_system_reaches_the_tiebreaks():
     assert (state.win_points, state.draw_points) == (3.0, 1.0)
     calc = Calculator(state)
     assert [calc.value("WIN", p) for p in (1, 2, 3)] == [1, 0, 0]
+
+
+def _rated_event() -> TournamentState:
+    """4 rounds, 4 rated players and a pairing bye: 1 beats 2, draws 3, beats 4, has the bye."""
+    return build(
+        5,
+        [
+            [("1-0", 1, 2), ("=", 3, 4), ("U", 5)],
+            [("=", 3, 1), ("1-0", 2, 5), ("U", 4)],
+            [("1-0", 1, 4), ("0-1", 5, 3), ("U", 2)],
+            [("U", 1), ("=", 2, 3), ("1-0", 4, 5)],
+        ],
+        ratings={1: 2000, 2: 1900, 3: 2100, 4: 1800, 5: 1700},
+    )
+
+
+@pytest.mark.rule("C.07 10.2")
+@pytest.mark.rule("C.07 10.3")
+@pytest.mark.rule("C.07 10.4")
+@pytest.mark.rule("C.07 10.5")
+def test_performance_ratings_take_the_game_score_in_any_point_system():
+    """TPR, PTP, APRO and APPO use the games' results 1/½/0, not the tournament points: under 3/1/0
+    they equal the 1/½/0 values (a 3/1/0 score of 7 in 3 games would be p = 2.33, out of the table).
+    1: 2½ of 3 against 1900, 2100, 1800: ARO 1933, p = .83 -> dp 273, TPR 2206."""
+    standard = Calculator(_rated_event())
+    three = Calculator(scored(_rated_event(), THREE_ONE_ZERO))
+    assert standard.value("TPR", 1) == 1933 + 273
+    for code in ("ARO", "TPR", "PTP", "APRO", "APPO"):
+        for pid in range(1, 6):
+            assert three.value(code, pid) == standard.value(code, pid), (code, pid)
+    assert [i.result for i in three.explain("TPR", 1).items] == [1.0, 0.5, 1.0]
+
+
+@pytest.mark.rule("C.07 7.7")
+def test_standard_points_are_the_score_on_the_one_half_zero_scale():
+    """STD (2026, 7.7): per round 1 above a draw's points, ½ for a draw's points, 0 below. Under 1/½/0
+    it is the score; under 3/1/0 the same numbers: 1 has 1 + ½ + 1 + 1 (bye) = 3½ for 10 points."""
+    standard = Calculator(_rated_event())
+    three = Calculator(scored(_rated_event(), THREE_ONE_ZERO))
+    for pid in range(1, 6):
+        assert standard.value("STD", pid) == standard.field().points[pid]
+        assert three.value("STD", pid) == standard.field().points[pid]
+    assert three.field().points[1] == 10 and three.value("STD", 1) == 3.5
+
+
+@pytest.mark.rule("C.07 6")
+@SYSTEMS
+def test_a_missing_encounter_counts_a_wins_points(system):
+    """C.07 6.3: a player goes first among the tied only if no result of the games not played could
+    catch him, a missing game counting as a win's points. 1, 2 and 3 all end on W + D. 3 beat 1 (W);
+    1 and 2 drew (D each); 2 and 3 never met. 2 could still reach D + W >= W, so nobody is placed:
+    pairing numbers decide, 1, 2, 3. (Counting a missing game as 1 point would place 3 first under
+    3/1/0, where D + 1 = 2 < 3.)"""
+    state = build(
+        7,
+        [
+            [("1-0", 3, 1), ("1-0", 2, 4), ("1-0", 5, 6)],
+            [("=", 1, 2), ("0-1", 3, 4), ("=", 5, 6)],
+            [("=", 3, 5), ("1-0", 1, 6), ("0-1", 2, 7)],
+        ],
+    )
+    state = scored(state, system)
+    win, draw = system
+    table = [line for line in standings(state, ["DE", "TPN"], rules="plain") if line.player in (1, 2, 3)]
+    assert {line.points for line in table} == {win + draw}
+    assert [line.player for line in table] == [1, 2, 3]
+    assert len({line.rank for line in table}) == 3
+    assert {line.player: line.values["DE"] for line in table} == {1: draw, 2: draw, 3: win}
