@@ -206,14 +206,15 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Permissions-Policy (django-permissions-policy): the site asks the browser for no device or API, so
-# every one that a page could ask for is off, for the site and for anything it might be framed in.
+# every one that a page could ask for is off, for the site and for anything it might be framed in. Only
+# features that Chromium recognises are named: an unknown one is an error in the browser's console.
 PERMISSIONS_POLICY = {
     feature: []
     for feature in (
-        "accelerometer", "ambient-light-sensor", "autoplay", "bluetooth", "browsing-topics", "camera",
+        "accelerometer", "autoplay", "browsing-topics", "camera",
         "display-capture", "encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid",
         "idle-detection", "interest-cohort", "local-fonts", "magnetometer", "microphone", "midi", "payment",
-        "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "web-share",
+        "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "serial", "usb",
         "xr-spatial-tracking",
     )
 }  # fmt: skip

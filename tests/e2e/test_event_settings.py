@@ -50,12 +50,13 @@ def test_team_event_match_points_and_ranking_on_the_settings_page(browser, live_
 
         play_round(event, td, {1: "1-0", 2: "0-1", 3: "1-0", 4: "½-½"})
         page.goto(live_server.url + reverse("standings", args=[club.slug, event.slug]))
+        headers = [text.strip() for text in page.locator("#standings thead th").all_inner_texts()]
+        match_points, board_points = headers.index("Match points"), headers.index("Board points")
         rows = page.locator("#standings tbody tr")
         table = [
-            (rows.nth(i).locator("td").nth(1).inner_text(), rows.nth(i).locator("td.num").nth(-2).inner_text(),
-             rows.nth(i).locator("td.num").nth(-1).inner_text())
-            for i in range(rows.count())
-        ]  # fmt: skip
+            (cells.nth(1).inner_text(), cells.nth(match_points).inner_text(), cells.nth(board_points).inner_text())
+            for cells in (rows.nth(i).locator("td") for i in range(rows.count()))
+        ]
         assert table == [("Team 1", "3", "2"), ("Team 2", "3", "1½"), ("Team 3", "0", "½"), ("Team 4", "0", "0")]
     finally:
         page.close()
