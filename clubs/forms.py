@@ -5,16 +5,16 @@ from django.utils.translation import gettext_lazy as _
 
 from . import validation
 from .models import Member
+from .widgets import PickerMixin
 
 
-class MemberForm(validation.ModelLimitsMixin, forms.ModelForm):
+class MemberForm(PickerMixin, validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = Member
         fields = [
             "first_name", "last_name", "sex", "birth_date", "title", "fide_id", "fide_rating",
             "federation", "national_id", "national_rating",
         ]  # fmt: skip
-        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
