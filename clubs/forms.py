@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from . import validation
-from .models import Member
+from .models import Club, Member
 from .widgets import PickerMixin
 
 
@@ -62,3 +62,9 @@ class CsvUploadForm(forms.Form):
         if not data.get("text"):
             raise forms.ValidationError(_("Choose a CSV file."))
         return data
+
+
+class ClubLanguageForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["language"]
