@@ -1,4 +1,5 @@
-"""The error pages: 403, 404 and 500 in the visitor's language, with the site's header and a way back.
+"""The error pages: 403 (a refused form too), 404 and 500 in the visitor's language, with the site's header
+and a way back.
 
 403 and 404 name the club of the address when it exists (a link back to it); the 500 page reads
 nothing from the database, which may be the very thing that failed: no user, no club, only the
@@ -34,6 +35,13 @@ def _club_of(request) -> Club | None:
 def permission_denied(request, exception=None):
     """403: this user may not open this page; links to the club, his own page and the list of clubs."""
     return render(request, "403.html", {"club": _club_of(request)}, status=403)
+
+
+def csrf_failure(request, reason=""):
+    """403 for a form whose security token is missing or stale (a page left open too long, cookies off): the
+    403 page with what to do instead of Django's bare English one (CSRF_FAILURE_VIEW)."""
+    context = {"club": _club_of(request), "csrf_failed": True}
+    return render(request, "403.html", context, status=403)
 
 
 def page_not_found(request, exception=None):

@@ -11,6 +11,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from audit.models import AuditEntry
 from clubs.languages import language_of
 from clubs.models import Club, Profile
 from season.models import MemberCalendar
@@ -163,3 +164,21 @@ def test_a_clubs_printouts_are_in_its_language_whoever_prints_them(td_client, cl
     assert 'lang="da"' in td_client.get(url).content.decode()  # the page: the TD's own choice
     pdf = td_client.get(url + "?format=pdf")
     assert pdf["Content-Type"] == "application/pdf" and pdf["Content-Language"] == "nl"
+
+
+def test_a_td_sets_the_clubs_language_on_its_page(td_client, club, viewer, client):
+    page = td_client.get(club.get_absolute_url()).content.decode()
+    assert 'id="club-language"' in page
+    td_client.post(reverse("club_language", args=[club.slug]), {"language": "da"})
+    club.refresh_from_db()
+    assert club.language == "da"
+    entry = AuditEntry.objects.get(action="club-language")
+    assert (entry.before, entry.after, entry.username) == ({"language": ""}, {"language": "da"}, "director")
+    td_client.post(reverse("club_language", args=[club.slug]), {"language": "xx"})  # refused with a message
+    club.refresh_from_db()
+    assert club.language == "da" and AuditEntry.objects.filter(action="club-language").count() == 1
+    client.force_login(viewer)  # not a TD: neither the form nor the right
+    assert 'id="club-language"' not in client.get(club.get_absolute_url()).content.decode()
+    assert client.post(reverse("club_language", args=[club.slug]), {"language": "nl"}).status_code == 403
+    club.refresh_from_db()
+    assert club.language == "da"

@@ -162,3 +162,13 @@ def test_a_500_page_that_cannot_be_rendered_still_answers_in_words(caplog):
         response = errors.server_error(request)
     assert response.status_code == 500 and "Er ging iets mis" in response.content.decode()
     assert "could not be rendered" in caplog.text
+
+
+def test_a_stale_form_answers_the_translated_403_page(club, td):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(td)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+    response = client.post(reverse("members", args=[club.slug]), {"first_name": "A", "last_name": "B"})
+    page = response.content.decode()
+    assert response.status_code == 403 and "Het formulier kon niet worden verstuurd" in page
+    assert '<header class="site">' in page and club.get_absolute_url() in links_of(page)
