@@ -497,3 +497,79 @@ def test_who_may_open_the_page(world, key, route):
             if found := problem(key, role, method, answer):
                 wrong.append(f"{method} {path} as {role.value}: {found} ({answer})")
     assert not wrong, "\n".join(wrong)
+
+
+POSTED = [(key, route) for key, route in PATTERNS if "POST" in access_of(key)[1] and access_of(key)[0].roles]
+
+
+@pytest.mark.parametrize(("key", "route"), POSTED, ids=[key for key, _route in POSTED])
+def test_a_post_without_the_csrf_token_is_refused(world, key, route):
+    """Every POST a page takes, by each role it lets in, is refused without the form's token: 403, no write
+    (with the token the same POST is let in: test_who_may_open_the_page)."""
+    path = path_of(world, key, route)
+    access, _methods = access_of(key)
+    wrong = []
+    for role in access.roles:
+        answer = ask(world.csrf_clients[role], "POST", path, world.posts.get(key, {}))
+        if answer.status != 403 or answer.writes:
+            wrong.append(f"POST {path} as {role.value} without a token: {answer}")
+    assert not wrong, "\n".join(wrong)
+
+
+# A club's pages that name a row by its id (a club night, a member, a forbidden pair, a rating list, a job).
+BY_ID = [(key, route) for key, route in PATTERNS if "<slug:club>" in route and "<int:pk>" in route]
+
+
+@pytest.mark.parametrize(("key", "route"), BY_ID, ids=[key for key, _route in BY_ID])
+def test_a_td_cannot_reach_another_clubs_rows_through_his_own_clubs_pages(world, key, route):
+    """The TD of club B puts the id of a row of club A in B's own address: refused, and nothing written."""
+    values = world.values | world.by_name.get(key, {}) | {"club": "beta"}  # B's round robin is "rr" too
+    path = fill(route, values)
+    mine = fill(route, world.values | {"club": "beta", "pk": "0"})
+    assert path != mine
+    wrong = []
+    for method in ("GET", "POST"):
+        answer = ask(world.clients[Role.OTHER_TD], method, path, world.posts.get(key, {}))
+        if answer.status not in (403, 404, 405) or answer.writes:
+            wrong.append(f"{method} {path} as the TD of beta: {answer}")
+    assert not wrong, "\n".join(wrong)
+
+
+# Another club's accounts -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def beta_member_without_login(world):
+    from clubs.models import Member
+
+    return Member.objects.create(club=world.objects["beta"], first_name="New", last_name="Login")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the member-account page sets the e-mail of any existing account named in it, another club's TD's too",
+)
+def test_a_td_cannot_change_the_email_of_an_account_of_another_club(world, beta_member_without_login):
+    """Club B's TD names club A's TD's account on B's member-login page with an address of his own: A's TD's
+    e-mail (where a password reset would go) stays as it was."""
+    td_alpha = get_user_model().objects.get(username="td-alpha")
+    path = f"/beta/members/{beta_member_without_login.pk}/account/"
+    world.clients[Role.OTHER_TD].post(path, {"username": "td-alpha", "email": "intruder@example.org"})
+    td_alpha.refresh_from_db()
+    assert td_alpha.email == "td@alpha.example"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the member-account page links a member to any existing account named in it and shows its e-mail",
+)
+def test_a_td_cannot_link_his_member_to_an_account_of_another_club_nor_read_its_email(world, beta_member_without_login):
+    """Club B's TD names club A's TD's account for one of B's members: the member is not given that account,
+    and no page of B shows its e-mail."""
+    path = f"/beta/members/{beta_member_without_login.pk}/account/"
+    client = world.clients[Role.OTHER_TD]
+    client.post(path, {"username": "td-alpha", "email": ""})
+    beta_member_without_login.refresh_from_db()
+    pages = client.get(path).content.decode() + client.get("/beta/members/").content.decode()
+    assert beta_member_without_login.user is None or beta_member_without_login.user.username != "td-alpha"
+    assert "td@alpha.example" not in pages
