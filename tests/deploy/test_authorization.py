@@ -25,8 +25,9 @@ from __future__ import annotations
 import copy
 import enum
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, time
+from types import SimpleNamespace
 
 import pytest
 from django.contrib import admin
@@ -39,8 +40,16 @@ from django.test import Client
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from accounts.models import Invitation
+from clubs.models import Club, ClubRole, Member, Season
 from config.private_pages import PUBLIC as PUBLIC_CACHED
+from jobs.models import Job
+from ratings.models import RatingListImport
+from season.models import ClubNight, MemberCalendar
 from tests.deploy.test_private_pages import fill, patterns
+from tournaments import adapter, knockout, services, standings
+from tournaments.models import Bye, Competition, ForbiddenPair, Round
+from tournaments.state import CompetitionData
 
 pytestmark = pytest.mark.django_db
 
@@ -231,140 +240,140 @@ def access_of(key: str) -> tuple[Access, frozenset[str]]:
 
 @dataclass
 class World:
-    clients: dict[Role, Client]
-    csrf_clients: dict[Role, Client]
-    values: dict[str, str]
-    by_name: dict[str, dict[str, str]] = field(default_factory=dict)
-    posts: dict[str, dict[str, str]] = field(default_factory=dict)
-    objects: dict[str, object] = field(default_factory=dict)
+    clients: dict[Role, Client]  # each role logged in
+    csrf_clients: dict[Role, Client]  # the same, with CSRF checks on
+    values: dict[str, str]  # a value for each URL parameter
+    by_name: dict[str, dict[str, str]]  # other values for some pages, by URL name
+    posts: dict[str, dict[str, str]]  # what some pages' POST carries, by URL name
+    objects: dict[str, object]
 
 
-def members_of(club, count: int, prefix: str):
-    from clubs.models import Member
-
+def members_of(club, count: int, prefix: str) -> list[Member]:
     return [
         Member.objects.create(club=club, first_name=f"{prefix}{i}", last_name="Player", national_rating=2000 - 20 * i)
         for i in range(1, count + 1)
     ]
 
 
-def build_world() -> World:
-    """Two clubs; club A ("alpha") holds a competition of each main kind in play, club B ("beta") one."""
-    from accounts.models import Invitation
-    from clubs.models import Club, ClubRole, Season
-    from jobs.models import Job
-    from ratings.models import RatingListImport
-    from season.models import ClubNight, MemberCalendar
-    from tournaments import adapter, knockout, services
-    from tournaments.models import Bye, Competition, ForbiddenPair
-
+def people() -> SimpleNamespace:
+    """The clubs alpha (ten members) and beta (four), their TDs, a member of each with a login, a site admin."""
     users = get_user_model().objects
-    alpha = Club.objects.create(name="Alpha", slug="alpha")
-    beta = Club.objects.create(name="Beta", slug="beta")
-    td_a = users.create_user("td-alpha", "td@alpha.example", "secret-pass-a")
-    td_b = users.create_user("td-beta", "td@beta.example", "secret-pass-b")
-    ClubRole.objects.create(club=alpha, user=td_a, role=ClubRole.Role.DIRECTOR)
-    ClubRole.objects.create(club=beta, user=td_b, role=ClubRole.Role.DIRECTOR)
-    site_admin = users.create_superuser("site-admin", "admin@example.org", "secret-pass-s")
-    players_a = members_of(alpha, 10, "A")
-    players_b = members_of(beta, 4, "B")
-    member_a = users.create_user("member-alpha", "member@alpha.example", "secret-pass-m")
-    member_b = users.create_user("member-beta", "member@beta.example", "secret-pass-n")
-    players_a[0].user, players_b[0].user = member_a, member_b
-    players_a[0].save(update_fields=["user"])
-    players_b[0].save(update_fields=["user"])
-    season = Season.objects.create(club=alpha, name="2026-2027", start=date(2026, 9, 1), end=date(2027, 6, 30))
-    night = ClubNight.objects.create(season=season, date=date(2026, 12, 3), start=time(20))
+    found = SimpleNamespace(alpha=Club.objects.create(name="Alpha", slug="alpha"),
+                            beta=Club.objects.create(name="Beta", slug="beta"))  # fmt: skip
+    found.td_a = users.create_user("td-alpha", "td@alpha.example", "secret-pass-a")
+    found.td_b = users.create_user("td-beta", "td@beta.example", "secret-pass-b")
+    ClubRole.objects.create(club=found.alpha, user=found.td_a, role=ClubRole.Role.DIRECTOR)
+    ClubRole.objects.create(club=found.beta, user=found.td_b, role=ClubRole.Role.DIRECTOR)
+    found.site_admin = users.create_superuser("site-admin", "admin@example.org", "secret-pass-s")
+    found.players_a, found.players_b = members_of(found.alpha, 10, "A"), members_of(found.beta, 4, "B")
+    found.member_a = users.create_user("member-alpha", "member@alpha.example", "secret-pass-m")
+    found.member_b = users.create_user("member-beta", "member@beta.example", "secret-pass-n")
+    for player, user in ((found.players_a[0], found.member_a), (found.players_b[0], found.member_b)):
+        player.user = user
+        player.save(update_fields=["user"])
+    found.season = Season.objects.create(club=found.alpha, name="2026-2027", start=date(2026, 9, 1),
+                                         end=date(2027, 6, 30))  # fmt: skip
+    return found
+
+
+def published(competition: Competition, td) -> Round:
+    rnd = adapter.pair_next_round(competition, td)
+    services.publish(rnd, td)
+    return rnd
+
+
+def competitions(who: SimpleNamespace) -> SimpleNamespace:
+    """Alpha's competitions of each main kind in play, and beta's round robin of the same short name as
+    alpha's ("rr"), each with its first round published."""
 
     def competition(club, slug, system, players, **fields):
         created = Competition.objects.create(club=club, name=slug.title(), slug=slug, system=system, **fields)
-        services.add_participants(created, list(players), td_a if club == alpha else td_b)
+        services.add_participants(created, list(players), who.td_a if club == who.alpha else who.td_b)
         return created
 
-    def published(competition, td):
-        rnd = adapter.pair_next_round(competition, td)
-        services.publish(rnd, td)
-        return rnd
-
+    found = SimpleNamespace()
     # A round robin: round 1 finished, round 2 published with one result.
-    rr = competition(alpha, "rr", "roundrobin", players_a[:6], season=season)
-    first = published(rr, td_a)
+    found.rr = competition(who.alpha, "rr", "roundrobin", who.players_a[:6], season=who.season)
+    first = published(found.rr, who.td_a)
     for game in first.games.all():
-        services.set_result(game, "1-0", td_a)
-    services.finish(first, td_a)
-    second = published(rr, td_a)
-    services.set_result(second.games.get(board=1), "½-½", td_a)
-    one, two = rr.participants.order_by("start_number")[:2]
-    forbidden = ForbiddenPair.objects.create(competition=rr, first=one, second=two, created_by=td_a)
+        services.set_result(game, "1-0", who.td_a)
+    services.finish(first, who.td_a)
+    services.set_result(published(found.rr, who.td_a).games.get(board=1), "½-½", who.td_a)
     # A Keizer competition (members answer for its rounds): round 1 published, one player at a club match.
-    keizer = competition(alpha, "keizer", "keizer", players_a[:9], rounds=10, season=season)
-    away = keizer.participants.get(member=players_a[8])
-    services.set_absence(keizer, 1, away, Bye.Kind.CLUB_MATCH, td_a)
-    published(keizer, td_a)
-    # A Swiss, a knockout cup, a team tournament and a Gladiator round robin, each with round 1 published.
-    published(competition(alpha, "swiss", "dutch", players_a[:8], rounds=5), td_a)
-    cup = competition(alpha, "cup", "knockout", players_a[:8], rounds=3, seed=1)
-    services.publish(knockout.pair_round(cup, td_a), td_a)
-    published(competition(alpha, "team", "olympiad", players_a[:8], rounds=3, settings={"teams": 4, "cycles": 1}),
-              td_a)  # fmt: skip
-    published(competition(alpha, "glad", "roundrobin", players_a[:4], gladiator=True), td_a)
-    # Club B: a round robin of the same short name, round 1 published.
-    published(competition(beta, "rr", "roundrobin", players_b), td_b)
+    found.keizer = competition(who.alpha, "keizer", "keizer", who.players_a[:9], rounds=10, season=who.season)
+    found.away = found.keizer.participants.get(member=who.players_a[8])
+    services.set_absence(found.keizer, 1, found.away, Bye.Kind.CLUB_MATCH, who.td_a)
+    published(found.keizer, who.td_a)
+    # A Swiss, a knockout cup, a team tournament and a Gladiator round robin.
+    published(competition(who.alpha, "swiss", "dutch", who.players_a[:8], rounds=5), who.td_a)
+    cup = competition(who.alpha, "cup", "knockout", who.players_a[:8], rounds=3, seed=1)
+    services.publish(knockout.pair_round(cup, who.td_a), who.td_a)
+    teams = competition(who.alpha, "team", "olympiad", who.players_a[:8], rounds=3, settings={"teams": 4, "cycles": 1})
+    published(teams, who.td_a)
+    published(competition(who.alpha, "glad", "roundrobin", who.players_a[:4], gladiator=True), who.td_a)
+    published(competition(who.beta, "rr", "roundrobin", who.players_b), who.td_b)
+    return found
 
-    invitation = Invitation.objects.create(club=alpha, email="new-td@example.org", invited_by=td_a)
-    rating_list = RatingListImport.objects.create(
-        club=alpha, source="knsb", file_name="list.csv", list_date=date(2026, 11, 1), uploaded_by=td_a
-    )
-    job = Job.objects.create(kind="trf-import", task="jobs.tests", key="matrix-job", title="A job", club=alpha,
-                             created_by=td_a, status=Job.Status.RUNNING)  # fmt: skip
-    feed = MemberCalendar.of(players_a[0])
 
-    logins = {Role.MEMBER: member_a, Role.OTHER_MEMBER: member_b, Role.OTHER_TD: td_b, Role.TD: td_a,
-              Role.SITE_ADMIN: site_admin}  # fmt: skip
-    clients, csrf_clients = {}, {}
+def logged_in(who: SimpleNamespace, **options) -> dict[Role, Client]:
+    logins = {Role.MEMBER: who.member_a, Role.OTHER_MEMBER: who.member_b, Role.OTHER_TD: who.td_b,
+              Role.TD: who.td_a, Role.SITE_ADMIN: who.site_admin}  # fmt: skip
+    clients = {}
     for role in Role:
-        clients[role], csrf_clients[role] = Client(), Client(enforce_csrf_checks=True)
+        clients[role] = Client(**options)
         if role in logins:
             clients[role].force_login(logins[role])
-            csrf_clients[role].force_login(logins[role])
-    member_a.refresh_from_db()  # its last login, which the reset token signs
-    club_type = ContentType.objects.get_for_model(Club)
+    return clients
+
+
+def build_world() -> World:
+    """Two clubs, alpha with a competition of each main kind in play, beta with one; the rows the pages name."""
+    who = people()
+    played = competitions(who)
+    one, two = played.rr.participants.order_by("start_number")[:2]
+    night = ClubNight.objects.create(season=who.season, date=date(2026, 12, 3), start=time(20))
+    rows = {
+        "accept_invitation": {"token": Invitation.objects.create(club=who.alpha, email="new-td@example.org",
+                                                                 invited_by=who.td_a).token},
+        "member_feed": {"token": MemberCalendar.of(who.players_a[0]).token},
+        "edit_night": {"pk": night.pk},
+        "member_account": {"pk": who.players_a[1].pk},
+        "delete_forbidden_pair": {"pk": ForbiddenPair.objects.create(competition=played.rr, first=one, second=two,
+                                                                     created_by=who.td_a).pk},
+        "rating_list": {"pk": RatingListImport.objects.create(club=who.alpha, source="knsb", file_name="list.csv",
+                                                              list_date=date(2026, 11, 1), uploaded_by=who.td_a).pk},
+        "job": {"pk": Job.objects.create(kind="trf-import", task="jobs.tests", key="matrix-job", title="A job",
+                                         club=who.alpha, created_by=who.td_a, status=Job.Status.RUNNING).pk},
+    }  # fmt: skip
+    clients, csrf_clients = logged_in(who), logged_in(who, enforce_csrf_checks=True)
+    who.member_a.refresh_from_db()  # its last login, which the reset token signs
     values = {
         "club": "alpha", "competition": "rr", "number": "2", "board": "1", "match": "1", "start_number": "1",
-        "index": "1", "participant": str(keizer.participants.get(member=players_a[0]).pk),
-        "uidb64": urlsafe_base64_encode(force_bytes(member_a.pk)),
-        "token": default_token_generator.make_token(member_a),
-        "content_type_id": str(club_type.pk), "object_id": str(alpha.pk), "id": str(member_a.pk),
-        "app_label": "clubs", "url": "nowhere/", "pk": "0",
+        "index": "1", "participant": str(played.keizer.participants.get(member=who.players_a[0]).pk),
+        "uidb64": urlsafe_base64_encode(force_bytes(who.member_a.pk)),
+        "token": default_token_generator.make_token(who.member_a),
+        "content_type_id": str(ContentType.objects.get_for_model(Club).pk), "object_id": str(who.alpha.pk),
+        "id": str(who.member_a.pk), "app_label": "clubs", "url": "nowhere/", "pk": "0",
     }  # fmt: skip
-    cup_round = {"competition": "cup", "number": "1"}
+    cup = {"competition": "cup", "number": "1"}
     by_name = {
-        "accept_invitation": {"token": invitation.token},
-        "member_feed": {"token": feed.token},
-        "edit_night": {"pk": str(night.pk)},
-        "member_account": {"pk": str(players_a[1].pk)},
-        "delete_forbidden_pair": {"pk": str(forbidden.pk)},
-        "rating_list": {"pk": str(rating_list.pk)},
-        "job": {"pk": str(job.pk)},
+        **{name: {key: str(value) for key, value in found.items()} for name, found in rows.items()},
         "notice": {"competition": "keizer"},
         "set_absence": {"competition": "keizer", "number": "3"},
-        "club_match_result": {"competition": "keizer", "number": "1", "start_number": str(away.start_number)},
+        "club_match_result": {"competition": "keizer", "number": "1", "start_number": str(played.away.start_number)},
         "team_settings": {"competition": "team"},
         "gladiator_next_game": {"competition": "glad", "number": "1"},
-        "bracket": cup_round, "cup": cup_round, "cup_format": cup_round, "cup_pair": cup_round,
-        "cup_publish": cup_round, "cup_next_games": cup_round, "cup_results": cup_round, "cup_result": cup_round,
+        "tiebreak_explanation": explained_tiebreak(played.rr),
+        **dict.fromkeys(("bracket", "cup", "cup_format", "cup_pair", "cup_publish", "cup_next_games", "cup_results",
+                         "cup_result"), cup),
     }  # fmt: skip
-    by_name["tiebreak_explanation"] = explained_tiebreak(rr)
     # A POST whose form names a row: a real one, so that the TD's POST reaches the form.
     posts = {"present_list": {"participant": str(one.pk)}}
-    return World(clients, csrf_clients, values, by_name, posts, {"alpha": alpha, "beta": beta, "td_b": td_b})
+    return World(clients, csrf_clients, values, by_name, posts, {"alpha": who.alpha, "beta": who.beta})
 
 
 def explained_tiebreak(competition) -> dict[str, str]:
     """A player's start number and the index of a tie-break of the standings that has an explanation."""
-    from tournaments import standings
-    from tournaments.state import CompetitionData
-
     _names, rows = standings.standings(CompetitionData.load(competition, public=True))
     for row in rows:
         for index, explanation in enumerate(row.explanations):
