@@ -369,8 +369,12 @@ def build_world() -> World:
                          "cup_result"), cup),
     }  # fmt: skip
     # A POST whose form names a row: a real one, so that the TD's POST reaches the form.
-    posts = {"present_list": {"participant": str(one.pk)}}
-    return World(clients, csrf_clients, values, by_name, posts, {"alpha": who.alpha, "beta": who.beta})
+    # A member's answer for the Keizer's coming round: the member's own POST records it.
+    answer = {"round": "2", "answer": "absent-notice"}
+    posts = {"present_list": {"participant": str(one.pk)}, "sign_off": answer, "notice": answer}
+    other = played.keizer.participants.get(member=who.players_a[1])
+    return World(clients, csrf_clients, values, by_name, posts, {"alpha": who.alpha, "beta": who.beta,
+                                                                  "other_participant": other})  # fmt: skip
 
 
 def explained_tiebreak(competition) -> dict[str, str]:
@@ -547,6 +551,17 @@ def test_a_td_cannot_reach_another_clubs_rows_through_his_own_clubs_pages(world,
         if answer.status not in (403, 404, 405) or answer.writes:
             wrong.append(f"{method} {path} as the TD of beta: {answer}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_member_answers_for_himself_only(world):
+    """A member of the club sends an answer for another member's place in the same competition: refused, and
+    nothing written; the same answer for his own place is recorded."""
+    other = world.objects["other_participant"]
+    client = world.clients[Role.MEMBER]
+    refused = ask(client, "POST", f"/me/answer/{other.pk}/", world.posts["sign_off"])
+    assert refused.status == 404 and not refused.writes, refused
+    own = ask(client, "POST", f"/me/answer/{world.values['participant']}/", world.posts["sign_off"])
+    assert own.status == 302 and any("season_signoff" in write for write in own.writes), own
 
 
 # Another club's accounts -------------------------------------------------------------------------------------
