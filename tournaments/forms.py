@@ -24,7 +24,7 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
 
     class Meta:
         model = Competition
-        fields = ["name", "slug", "season", "system", "rounds", "gladiator", "previous"]
+        fields = ["name", "slug", "season", "system", "rounds", "time_control", "gladiator", "previous"]
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
