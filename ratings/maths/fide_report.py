@@ -63,6 +63,18 @@ def months_before(day: date, months: int) -> date:
     raise AssertionError("unreachable")
 
 
+def event_periods(days: Sequence[date]) -> list[date]:
+    """Every rating period from the first day's to the last day's, months without games included."""
+    if not days:
+        return []
+    period, last = period_of(min(days)), period_of(max(days))
+    periods = []
+    while period <= last:
+        periods.append(period)
+        period = date(period.year + period.month // 12, period.month % 12 + 1, 1)
+    return periods
+
+
 @dataclass(frozen=True)
 class EarlierEvent:
     """An unrated player's earlier event: the ratings of the rated opponents met and the score against them."""
@@ -184,7 +196,7 @@ def fide_report(
     (`PlayerRecord.listed`), else the previous period's rating plus its change. `first_day` is the
     event's first day (its period is the first even without games).
     """
-    periods = sorted({period_of(g.day) for g in games} | ({period_of(first_day)} if first_day else set()))
+    periods = event_periods([g.day for g in games] + ([first_day] if first_day else []))
     by_period: dict[date, list[ReportGame]] = {p: [] for p in periods}
     for game in games:
         by_period[period_of(game.day)].append(game)
