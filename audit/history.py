@@ -78,6 +78,7 @@ FIELDS = {
     "last_round": gettext_lazy("to round"),
     "gladiator": gettext_lazy("Gladiator model"),
     "late_entry_points": gettext_lazy("points for rounds missed by a late entry"),
+    "time_control": gettext_lazy("time control"),
     "season": gettext_lazy("season"),
     "previous": gettext_lazy("start ranking from"),
     "games": gettext_lazy("games"),

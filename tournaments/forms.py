@@ -33,6 +33,10 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         self.fields["players"].queryset = club.members.filter(is_guest=False)
         self.fields["previous"].queryset = Competition.objects.filter(club=club, system="keizer")
         self.fields["rounds"].help_text = _("Round robins take theirs from the number of players.")
+        self.fields["time_control"].required = False  # standard unless chosen
+
+    def clean_time_control(self):
+        return self.cleaned_data.get("time_control") or Competition.TimeControl.STANDARD
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -183,9 +187,7 @@ class ForbiddenPairForm(forms.ModelForm):
         if first and second:
             same = ForbiddenPair.objects.filter(
                 competition=self.instance.competition, first_round=low, last_round=high
-            ).filter(
-                models.Q(first=first, second=second) | models.Q(first=second, second=first)
-            )
+            ).filter(models.Q(first=first, second=second) | models.Q(first=second, second=first))
             if same.exists():
                 raise forms.ValidationError(_("This pair is already forbidden for these rounds."))
         return data
