@@ -36,6 +36,7 @@ ACTIONS = {
     "participant-add": gettext_lazy("player entered"),
     "withdraw": gettext_lazy("player withdrawn"),
     "forbid-pair": gettext_lazy("pair forbidden"),
+    "time-control": gettext_lazy("time control"),
     "allow-pair": gettext_lazy("forbidden pair lifted"),
     "absence": gettext_lazy("absence"),
     "member-add": gettext_lazy("member added"),

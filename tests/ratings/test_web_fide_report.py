@@ -321,3 +321,26 @@ def test_the_new_lines_are_translated(td_client, club, td, language, words):
     assert "B.02 7.2.1" in page and "B.02 8.3.3" in page
     for words_of_the_page in words:
         assert words_of_the_page in page
+
+
+def test_the_td_sets_the_time_control_on_the_report_recorded(td_client, client, viewer, club, td):
+    """A POST on the report sets the time control (a TD action, in the audit log); a bad value is refused with
+    a message and changes nothing; others may not."""
+    from audit.models import AuditEntry
+
+    players = members(club, {"X": 2700, "Y": 2000})
+    event = competition_with_games(club, td, players, [(date(2026, 5, 2), [("X", "Y", "1-0")])])
+    url = reverse("rating_report", args=[club.slug, event.slug])
+    answer = td_client.post(url, {"time_control": "blitz"})
+    assert answer.status_code == 302
+    event.refresh_from_db()
+    assert event.time_control == "blitz"
+    assert event.td_actions.filter(action="time-control", user=td, detail="blitz").exists()
+    entry = AuditEntry.objects.filter(action="time-control").get()
+    assert (entry.before["time_control"], entry.after["time_control"]) == ("standard", "blitz")
+    page = html.unescape(td_client.post(url, {"time_control": "bullet"}, follow=True).content.decode())
+    assert "Unknown time control bullet." in page and "Time control: blitz." in page
+    client.force_login(viewer)
+    assert client.post(url, {"time_control": "rapid"}).status_code == 403
+    event.refresh_from_db()
+    assert event.time_control == "blitz"
