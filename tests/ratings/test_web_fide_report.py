@@ -344,3 +344,43 @@ def test_the_td_sets_the_time_control_on_the_report_recorded(td_client, client, 
     assert client.post(url, {"time_control": "rapid"}).status_code == 403
     event.refresh_from_db()
     assert event.time_control == "blitz"
+
+
+@pytest.mark.rule("B.02 8.3.3")
+@pytest.mark.parametrize("club_games, k, change", [(5, 20, "+10"), (4, 40, "+20")])
+def test_games_since_the_latest_list_count_from_the_clubs_own_competitions(td_client, club, td, club_games, k, change):
+    """N is on the 1 October 2026 list with 25 games and K 40. Since then N played `club_games` games in the
+    club's own standard competition (against FIDE-rated R), and one rapid game (not counted). 25 + 5 = 30:
+    no longer new, K 20; 25 + 4 = 29: still K 40. The event on 7 November: N 1800 beats S 1800 (D 0: .50):
+    +0.50 x 20 = +10, or +0.50 x 40 = +20.
+    """
+    players = members(club, {"N": 1800, "R": 1800, "S": 1800})
+    players["N"].fide_id = "9002"
+    players["N"].save()
+    apply_list(club, td, date(2026, 10, 1), [("9002", "Test, N", 1800, 25, 40)])
+    pair = {"N": players["N"], "R": players["R"]}
+    played = [(date(2026, 10, 2 + i), [("N", "R", "½-½")]) for i in range(club_games)]
+    competition_with_games(club, td, pair, played, slug="club")
+    competition_with_games(club, td, pair, [(date(2026, 10, 20), [("N", "R", "1-0")])], slug="quick",
+                           time_control="rapid")  # fmt: skip
+    event = competition_with_games(club, td, {"N": players["N"], "S": players["S"]},
+                                   [(date(2026, 11, 7), [("N", "S", "1-0")])])  # fmt: skip
+    table = rows(report(td_client, club, event))
+    assert line(table["N"]) == ("1800", "1", "1", "0.50", str(k), str(1800 + int(change)), change)
+
+
+def test_the_fide_lists_give_the_games_and_the_k_of_each_player():
+    """TXT (SGm, SK) and XML (<games>, <k>) keep the period's games and the published K."""
+    from ratings.lists import read_list
+
+    def text(values: dict) -> str:
+        return "".join(str(values.get(name, "")).ljust(width) for name, width in FIDE_COLUMNS).rstrip()
+
+    txt = "\n".join([text({n: n for n, _ in FIDE_COLUMNS}),
+                     text({"ID Number": 7, "Name": "A, B", "SRtng": 1850, "SGm": 9, "SK": 40})])  # fmt: skip
+    [entry] = read_list("fide", io.BytesIO(txt.encode()))
+    assert (entry.rating, entry.games, entry.k) == (1850, 9, 40)
+    xml = (b"<playerslist><player><fideid>7</fideid><name>A, B</name><rating>2405</rating><games>3</games>"
+           b"<k>10</k></player></playerslist>")  # fmt: skip
+    [entry] = read_list("fide", io.BytesIO(xml))
+    assert (entry.rating, entry.games, entry.k) == (2405, 3, 10)
