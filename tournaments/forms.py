@@ -187,7 +187,9 @@ class ForbiddenPairForm(forms.ModelForm):
         if first and second:
             same = ForbiddenPair.objects.filter(
                 competition=self.instance.competition, first_round=low, last_round=high
-            ).filter(models.Q(first=first, second=second) | models.Q(first=second, second=first))
+            ).filter(
+                models.Q(first=first, second=second) | models.Q(first=second, second=first)
+            )
             if same.exists():
                 raise forms.ValidationError(_("This pair is already forbidden for these rounds."))
         return data
