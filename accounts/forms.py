@@ -50,3 +50,20 @@ class NewAccountForm(UserCreationForm):
                 params={"name": username},
             )
         return username
+
+
+class EmailChangeForm(forms.Form):
+    """The account's own e-mail address, changed by its owner, who confirms with the password."""
+
+    email = forms.EmailField(label=_("E-mail address"), max_length=254, required=False)
+    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput)
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise ValidationError(_("Your password was entered incorrectly."))
+        return password

@@ -33,7 +33,7 @@ from clubs.models import ClubRole, Member
 from . import throttle
 from .changes import account_values, record_account, record_member_login
 from .client_ip import client_ip
-from .forms import AcceptForm, InvitationForm, MemberInvitationForm, NewAccountForm
+from .forms import AcceptForm, EmailChangeForm, InvitationForm, MemberInvitationForm, NewAccountForm
 from .models import Invitation
 from .tasks import send_password_reset
 
@@ -331,3 +331,20 @@ class PasswordChangeView(auth_views.PasswordChangeView):
             record_account(user, "password-change", user, before)
         update_session_auth_hash(self.request, user)  # other sessions of the user end; this one stays
         return HttpResponseRedirect(self.get_success_url())
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def email_change(request):
+    """The user's own e-mail address (for password reset and pairing mail), confirmed with the password."""
+    user = request.user
+    form = EmailChangeForm(user, request.POST or None, initial={"email": user.email})
+    if request.method == "POST" and form.is_valid():
+        before = account_values(user)
+        with transaction.atomic():
+            user.email = form.cleaned_data["email"]
+            user.save(update_fields=["email"])
+            record_account(user, "email-change", user, before)
+        messages.success(request, _("Your e-mail address is saved."))
+        return redirect("email_change")
+    return render(request, "registration/email_change_form.html", {"form": form})

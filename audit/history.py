@@ -57,6 +57,8 @@ ACTIONS = {
     "invitation-revoked": gettext_lazy("invitation revoked"),
     "account-created": gettext_lazy("account made"),
     "password-change": gettext_lazy("password changed"),
+    "email-change": gettext_lazy("e-mail address changed"),
+    "account-change": gettext_lazy("account changed"),
     "password-reset": gettext_lazy("password reset"),
     "admin-add": gettext_lazy("added in the admin"),
     "admin-change": gettext_lazy("changed in the admin"),

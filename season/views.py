@@ -406,7 +406,9 @@ def my_settings(request):
         calendar.mail_pairings = request.POST.get("mail_pairings") == "on"
         calendar.save(update_fields=["mail_pairings"])
         if calendar.mail_pairings and not request.user.email:
-            messages.warning(request, _("Your account has no e-mail address: ask the tournament director to add it."))
+            messages.warning(
+                request, _("Your account has no e-mail address: add one under your user name at the top of the page.")
+            )
         else:
             messages.success(request, _("Saved."))
     return redirect("my_page")

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.changes import password_mark
 from accounts.models import Invitation
@@ -224,3 +225,52 @@ def test_an_account_that_is_another_members_login_is_not_linked_twice(td_client,
     assert response.status_code == 400 and "already the login of" in response.content.decode()
     members[0].refresh_from_db()
     assert members[0].user is None and Invitation.objects.get().accepted_at is None
+
+
+def test_a_td_revokes_a_members_invitation(td_client, members, mailoutbox):
+    member = members[0]
+    invite(td_client, member)
+    invitation = Invitation.objects.get()
+    revoke = reverse("revoke_invitation", args=[member.club.slug, invitation.pk])
+    assert f'action="{revoke}"' in td_client.get(account_url(member)).content.decode()
+    response = td_client.post(revoke)
+    assert response.status_code == 302 and response["Location"] == account_url(member)
+    owner = get_user_model().objects.create_user("anna", password="anna-pass-long-3")
+    client = Client()
+    client.force_login(owner)
+    response = client.post(link_from(mailoutbox[0]))
+    assert response.status_code == 400 and "withdrawn" in response.content.decode()
+    member.refresh_from_db()
+    assert member.user is None
+    row = AuditEntry.objects.get(action="invitation-revoked")
+    assert (row.object_type, row.object_id, row.club_id) == ("member", str(member.pk), member.club_id)
+
+
+def test_account_changes_in_the_admin_have_their_values_before_and_after(client, other_club, members):
+    _, other_td, root = other_club
+    client.force_login(root)
+    change = reverse("admin:auth_user_change", args=[other_td.pk])
+    joined = timezone.localtime(other_td.date_joined)
+    data = {
+        "username": "other-td", "first_name": "", "last_name": "", "email": "moved@andere.example.org",
+        "is_active": "on", "date_joined_0": joined.strftime("%Y-%m-%d"), "date_joined_1": joined.strftime("%H:%M:%S"),
+        "last_login_0": "", "last_login_1": "", "_save": "Save",
+    }  # fmt: skip
+    assert client.post(change, data).status_code == 302
+    row = AuditEntry.objects.get(action="account-change")
+    assert row.username == "root" and row.object_id == str(other_td.pk)
+    assert (row.before["email"], row.after["email"]) == ("other.td@andere.example.org", "moved@andere.example.org")
+    password = reverse("admin:auth_user_password_change", args=[other_td.pk])
+    new = {"password1": "set-by-admin-77", "password2": "set-by-admin-77", "usable_password": "true"}
+    assert client.post(password, new).status_code == 302
+    other_td.refresh_from_db()
+    row = AuditEntry.objects.get(action="password-change")
+    assert row.username == "root" and row.after["password"] == password_mark(other_td) != row.before["password"]
+    # The member's login, set in the admin.
+    member_change = reverse("admin:clubs_member_change", args=[members[0].pk])
+    page = client.get(member_change)
+    form = page.context["adminform"].form
+    data = {name: form[name].value() or "" for name in form.fields} | {"user": str(other_td.pk), "_save": "Save"}
+    assert client.post(member_change, data).status_code == 302
+    row = AuditEntry.objects.get(action="member-login")
+    assert (row.username, row.before, row.after) == ("root", {"user": None}, {"user": "other-td"})

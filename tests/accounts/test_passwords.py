@@ -147,3 +147,25 @@ def test_reset_mails_are_limited_per_client(client, td, mailoutbox, settings):
         assert ask_reset(client, f"someone{n}@example.org").status_code == 302
     assert ask_reset(client, "someone-else@example.org").status_code == 429
     assert ask_reset(client, "someone-else@example.org", address="10.0.0.9").status_code == 302
+
+
+def test_the_owner_changes_the_email_address_with_the_password(client, td):
+    client.force_login(td)
+    url = reverse("email_change")
+    assert url in client.get(reverse("password_change")).content.decode()
+    response = client.post(url, {"email": "new@club.example.org", "password": "wrong"})
+    assert response.status_code == 200 and "entered incorrectly" in response.content.decode()
+    td.refresh_from_db()
+    assert td.email == "" and not AuditEntry.objects.filter(action="email-change").exists()
+    assert client.post(url, {"email": "new@club.example.org", "password": "secret-pass-1"}).status_code == 302
+    td.refresh_from_db()
+    assert td.email == "new@club.example.org"
+    row = AuditEntry.objects.get(action="email-change")
+    assert (row.username, row.object_id) == ("director", str(td.pk))
+    assert (row.before["email"], row.after["email"]) == ("", "new@club.example.org")
+    assert row.before["password"] == row.after["password"] == password_mark(td)
+
+
+def test_the_email_page_needs_a_login(client):
+    response = client.get(reverse("email_change"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
