@@ -164,7 +164,8 @@ def accept_invitation(request, token):
     user = form.save(commit=False) if form is not None else request.user
     try:
         with transaction.atomic():
-            invitation = Invitation.objects.select_for_update().select_related("club", "member").get(pk=invitation.pk)
+            locked = Invitation.objects.select_for_update(of=("self",)).select_related("club", "member")
+            invitation = locked.get(pk=invitation.pk)
             if problem := invitation.problem():
                 raise ValidationError(problem)
             if form is not None:
