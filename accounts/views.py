@@ -181,7 +181,10 @@ def accept_invitation(request, token):
             invitation.save(update_fields=["accepted_at", "accepted_by"])
     except ValidationError as error:
         return _invitation_page(request, invitation, problem=" ".join(error.messages), status=400)
-    except IntegrityError:  # the user name was taken meanwhile
+    except IntegrityError:  # the user name taken, or the account made another member's login, meanwhile
+        if form is None:
+            problem = _("Your account changed meanwhile: open the link again.")
+            return _invitation_page(request, invitation, problem=problem, status=409)
         form.add_error("username", _("This user name was taken meanwhile: choose another."))
         return _invitation_page(request, invitation, form)
     if form is not None:
