@@ -263,7 +263,7 @@ def member_account(request, club, pk):
         messages.error(request, _("The member has a login already: remove it first."))
         return redirect("member_account", club.slug, member.pk)
     account_form = NewAccountForm(request.POST if action == "account" else None)
-    invite_form = MemberInvitationForm(request.POST if action == "invite" else None)
+    invite_form = MemberInvitationForm(request.POST if action == "invite" else None, auto_id="id_invite_%s")
     if action == "account" and account_form.is_valid() and _new_account(request, member, account_form):
         messages.success(request, _("Login of %(name)s saved.") % {"name": member.full_name})
         return redirect("members", club.slug)
