@@ -28,7 +28,8 @@ def invitee_language(email: str, club: Club) -> str:
 
 
 def create_invitation(club: Club, email: str, invited_by) -> Invitation:
-    """The invitation row and its line in the audit log (`invited_by` None: the site's command line)."""
+    """An invitation to direct `club` and its line in the audit log (`invited_by` None: the site's command
+    line)."""
     with transaction.atomic():
         invitation = Invitation.objects.create(club=club, email=email, invited_by=invited_by)
         record(invited_by, "invite-td", club, None, {"email": invitation.email})
@@ -40,22 +41,22 @@ def invitation_link(invitation: Invitation, site_url: str) -> str:
 
 
 def send_invitation(invitation: Invitation, site_url: str) -> str:
-    """The invitation's mail with its link (starting with `site_url`), in the invitee's language; the link."""
+    """The invitation's mail (to direct the club, or to be a member's login) with its link (starting with
+    `site_url`), in the invitee's language; the link."""
     club = invitation.club
     link = invitation_link(invitation, site_url)
-    context = {"club": club, "inviter": invitation.invited_by, "link": link, "days": settings.INVITATION_DAYS}
+    context = {
+        "club": club,
+        "member": invitation.member,
+        "inviter": invitation.invited_by,
+        "link": link,
+        "days": settings.INVITATION_DAYS,
+    }
     with translation.override(invitee_language(invitation.email, club)):
         subject = render_to_string("registration/invitation_subject.txt", context).strip()
         body = render_to_string("registration/invitation_email.txt", context)
     send_mail(subject, body, None, [invitation.email])
     return link
-
-
-def invite_td(club: Club, email: str, invited_by, site_url: str) -> Invitation:
-    """Invite `email` to become a TD of `club`: the invitation is saved, then its mail sent."""
-    invitation = create_invitation(club, email, invited_by)
-    send_invitation(invitation, site_url)
-    return invitation
 
 
 @transaction.atomic

@@ -32,9 +32,9 @@ def own_language(user) -> str:
     return Profile.objects.filter(user=user).values_list("language", flat=True).first() or ""
 
 
-def language_of(user=None, club: Club | None = None) -> str:
-    """The language to write to `user` in: his own, else the club's (`club`, or his member's club), else the
-    site's."""
+def language_of(user=None, club: Club | None = None, default: str | None = None) -> str:
+    """The language to write to `user` in: his own, else the club's (`club`, or his member's club), else
+    `default` or the site's."""
     if user is not None and getattr(user, "pk", None):
         own = own_language(user)
         if own:
@@ -44,7 +44,7 @@ def language_of(user=None, club: Club | None = None) -> str:
             club = member.club if member is not None else None
     if club is not None and club.language:
         return club.language
-    return settings.LANGUAGE_CODE
+    return default if is_language(default) else settings.LANGUAGE_CODE
 
 
 def remember_language(user, code: str) -> None:

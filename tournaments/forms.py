@@ -24,7 +24,7 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
 
     class Meta:
         model = Competition
-        fields = ["name", "slug", "season", "system", "rounds", "gladiator", "previous"]
+        fields = ["name", "slug", "season", "system", "rounds", "time_control", "gladiator", "previous"]
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -33,6 +33,10 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         self.fields["players"].queryset = club.members.filter(is_guest=False)
         self.fields["previous"].queryset = Competition.objects.filter(club=club, system="keizer")
         self.fields["rounds"].help_text = _("Round robins take theirs from the number of players.")
+        self.fields["time_control"].required = False  # standard unless chosen
+
+    def clean_time_control(self):
+        return self.cleaned_data.get("time_control") or Competition.TimeControl.STANDARD
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
