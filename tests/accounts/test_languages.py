@@ -182,3 +182,12 @@ def test_a_td_sets_the_clubs_language_on_its_page(td_client, club, viewer, clien
     assert client.post(reverse("club_language", args=[club.slug]), {"language": "nl"}).status_code == 403
     club.refresh_from_db()
     assert club.language == "da"
+
+
+def test_a_members_login_invitation_is_written_in_the_clubs_language(td_client, club, members):
+    club.language = "da"
+    club.save()
+    url = reverse("member_account", args=[club.slug, members[0].pk])
+    td_client.post(url, {"action": "invite", "email": "player@example.org"}, HTTP_ACCEPT_LANGUAGE="en")
+    (invitation,) = mail.outbox
+    assert invitation.to == ["player@example.org"] and "inviterer dig til at tilknytte din konto" in invitation.body
