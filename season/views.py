@@ -115,7 +115,8 @@ def plan_season(request, club):
     club = directed_club(request, club)
     seasons = list(club.seasons.all())
     season = next((s for s in seasons if str(s.pk) == request.GET.get("season")), seasons[0] if seasons else None)
-    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None)
+    # its own prefix: the nights form has a start too (a time), and ids on a page are unique
+    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None, prefix="season")
     nights_form = NightsForm(request.POST if request.POST.get("action") == "nights" else None)
     if request.method == "POST" and request.POST.get("action") == "season" and season_form.is_valid():
         with transaction.atomic():

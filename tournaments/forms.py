@@ -5,7 +5,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validation
-from clubs.models import Member, Season
+from clubs.models import Member, Season, current_season
+from clubs.names import sorted_by_name
 from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
@@ -31,6 +32,12 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         self.club = club
         self.fields["season"].queryset = Season.objects.filter(club=club)
         self.fields["players"].queryset = club.members.filter(is_guest=False)
+        self.fields["players"].choices = [  # "de Boer" under B (clubs.names)
+            (member.pk, str(member)) for member in sorted_by_name(self.fields["players"].queryset)
+        ]
+        if not self.is_bound and self.instance.pk is None:
+            self.initial.setdefault("season", current_season(club))
+        self.fields["season"].label = _("Season")
         self.fields["previous"].queryset = Competition.objects.filter(club=club, system="keizer")
         self.fields["rounds"].help_text = _("Round robins take theirs from the number of players.")
 
@@ -130,6 +137,11 @@ class SystemSettingsForm(forms.Form):
                 self.fields[name] = model_field.formfield(initial=getattr(competition, name))
         if not self.started:
             del self.fields["override"]
+
+    @property
+    def has_settings(self) -> bool:
+        """Whether there is anything to set (the override alone is not)."""
+        return any(name != "override" for name in self.fields)
 
     @property
     def started(self) -> bool:
