@@ -26,6 +26,8 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = Competition
         fields = ["name", "slug", "season", "system", "rounds", "gladiator", "previous"]
+        # in words first, the rule behind it in brackets (printed small)
+        help_texts = {"previous": _("Keizer: last season's competition orders the start ranking (seed 003 §1.10)")}
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -135,6 +137,9 @@ class SystemSettingsForm(forms.Form):
             for name in ("gladiator_ordinary_games", "gladiator_replays"):
                 model_field = Competition._meta.get_field(name)
                 self.fields[name] = model_field.formfield(initial=getattr(competition, name))
+            self.fields["gladiator_ordinary_games"].help_text = _(
+                "The model may have more than one ordinary game per encounter (seed 004 §4.9.8)."
+            )
         if not self.started:
             del self.fields["override"]
 
@@ -195,9 +200,7 @@ class ForbiddenPairForm(forms.ModelForm):
         if first and second:
             same = ForbiddenPair.objects.filter(
                 competition=self.instance.competition, first_round=low, last_round=high
-            ).filter(
-                models.Q(first=first, second=second) | models.Q(first=second, second=first)
-            )
+            ).filter(models.Q(first=first, second=second) | models.Q(first=second, second=first))
             if same.exists():
                 raise forms.ValidationError(_("This pair is already forbidden for these rounds."))
         return data

@@ -158,3 +158,25 @@ def test_pairing_list_pdf_names_club_competition_round_and_date(client, club, th
         from django.utils.formats import date_format
 
         assert date_format(rnd.published_at.date(), "DATE_FORMAT") in text
+
+
+def test_rule_references_are_set_in_small_print_by_the_regulations_name():
+    from tournaments.notes import in_print
+
+    with translation.override("en"):
+        text = in_print("Berger table for 4 players, round 3 (seed 004 §4.9.11).")
+        assert text == 'Berger table for 4 players, round 3 <small class="ref">(DSU handbook §4.9.11)</small>.'
+        assert in_print("colour preference not met ×2 (C12)").endswith('<small class="ref">(C12)</small>')
+        assert in_print("Anna <b> (1½)") == "Anna &lt;b&gt; (1½)"  # escaped; a score in brackets stays
+    with translation.override("nl"):
+        assert "(DSU-handboek §4.9.8)" in in_print("(seed 004 §4.9.8)")
+
+
+def test_the_pairing_explanation_speaks_in_words_with_the_rules_in_small_print(td_client, club, td, members):
+    from tournaments import adapter
+
+    competition = make_competition(club, td, members[:4], slug="rr")
+    rnd = adapter.pair_next_round(competition, td)
+    page = td_client.get(reverse("manage_round", args=[club.slug, competition.slug, rnd.number])).content.decode()
+    assert 'Berger table for 4 players, round 1 <small class="ref">(DSU handbook §4.9.11)</small>' in page
+    assert "seed 004" not in page
