@@ -164,6 +164,12 @@ def test_td_enters_results_reads_crosstable_and_standings(
         assert any("¼" in cell or "¾" in cell for row in shown for cell in row)  # Sonneborn-Berger in quarters
         titles = page.locator("#standings thead abbr").evaluate_all("nodes => nodes.map(n => n.title)")
         assert titles and all(titles)
+        # The other pages a club night passes through, as the TD sees them.
+        for view, view_args in (("pairings_latest", args), ("player", [*args, 1]), ("prize_list", args),
+                                ("club", [club.slug]), ("members", [club.slug]), ("club_calendar", [club.slug]),
+                                ("plan_season", [club.slug])):  # fmt: skip
+            page.goto(base + reverse(view, args=view_args))
+            check_page(page, axe_source, viewport["width"], f"{name}-{view}")
         assert page.console_errors == []
     finally:
         page.context.close()
