@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from playwright.sync_api import expect
 
 from tests.conftest import make_competition, play_round
+from tournaments import adapter
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -170,6 +171,13 @@ def test_td_enters_results_reads_crosstable_and_standings(
                                 ("plan_season", [club.slug])):  # fmt: skip
             page.goto(base + reverse(view, args=view_args))
             check_page(page, axe_source, viewport["width"], f"{name}-{view}")
+        # A knockout cup's bracket, drawn (a region of its own, scrolled by keyboard too), and the live board.
+        cup = make_competition(club, td, members[4:8], system="knockout", slug="cup")
+        adapter.pair_next_round(cup, td)
+        page.goto(base + reverse("pairings_latest", args=[club.slug, cup.slug]))
+        check_page(page, axe_source, viewport["width"], f"{name}-bracket")
+        page.goto(base + reverse("live_board", args=args))
+        check_page(page, axe_source, viewport["width"], f"{name}-live")
         assert page.console_errors == []
     finally:
         page.context.close()
