@@ -22,6 +22,8 @@ TRUSTED_PROXIES  how many reverse proxies in front of the site append to X-Forwa
                address for login throttling (accounts.client_ip)
 LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  wrong passwords for one user name from one address before
                the login is locked (5), and for how long (15)
+PASSWORD_RESET_LIMIT_PER_ADDRESS, PASSWORD_RESET_LIMIT_PER_CLIENT  password reset mails asked for one
+               e-mail address (3), and from one client address (10), in an hour
 SITE_URL       the site's address for links in mail and calendar feeds sent outside a request
                (http://127.0.0.1:8000)
 """
@@ -285,9 +287,18 @@ AXES_CLIENT_IP_CALLABLE = "accounts.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_VERBOSE = False
 
-# An invitation to become a club's TD is valid this many days (accounts.models.Invitation).
+# An invitation (to become a club's TD, or to link an account to a member) is valid this many days from
+# the moment it is made (accounts.models.Invitation).
 INVITATION_DAYS = 7
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link is valid for a day
+# Password reset mails (accounts.views.PasswordResetView), counted in the cache per e-mail address typed and
+# per client address (accounts.client_ip) over an hour; one more is refused with a message. The mail is sent
+# by the job worker, so the page answers alike whether or not an account has the address.
+PASSWORD_RESET_LIMITS = {
+    "address": int(os.environ.get("PASSWORD_RESET_LIMIT_PER_ADDRESS", 3)),
+    "client": int(os.environ.get("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)),
+}
+PASSWORD_RESET_WINDOW_SECONDS = 60 * 60
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -1,11 +1,10 @@
-"""Forms of the season calendar: a season, its club nights, one night, sign-off rules, a member's account."""
+"""Forms of the season calendar: a season, its club nights, one night and sign-off rules."""
 
 from __future__ import annotations
 
 from datetime import date
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Season
@@ -92,24 +91,3 @@ class SignOffRulesForm(forms.ModelForm):
         fields = ["open", "deadline_hours", "half_byes", "no_byes_last_rounds"]
         # in words first, the rule behind it in brackets (printed small)
         help_texts = {"half_byes": _("Swiss systems: 0 allows none; the tournament's regulations decide (seed 001 F9)")}
-
-
-class AccountForm(forms.Form):
-    """The member's login: an existing account by its user name, or a new one with a first password."""
-
-    username = forms.CharField(
-        label=_("user name"), max_length=150, required=False, help_text=_("empty: the member has no login")
-    )
-    email = forms.EmailField(label=_("e-mail"), required=False)
-    password = forms.CharField(
-        label=_("first password (new accounts)"), required=False, widget=forms.PasswordInput, min_length=8
-    )
-
-    def clean(self):
-        data = super().clean()
-        name = data.get("username", "").strip()
-        if name and not get_user_model().objects.filter(username=name).exists() and not data.get("password"):
-            self.add_error(
-                "password", _("There is no account %(name)s: give a first password to make it.") % {"name": name}
-            )
-        return data

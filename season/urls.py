@@ -15,7 +15,6 @@ urlpatterns = [
     path("<slug:club>/calendar.ics", views.club_feed, name="club_feed"),
     path("<slug:club>/calendar/plan/", views.plan_season, name="plan_season"),
     path("<slug:club>/calendar/night/<int:pk>/", views.edit_night, name="edit_night"),
-    path("<slug:club>/members/<int:pk>/account/", views.member_account, name="member_account"),
     path(c + "notice/", views.competition_sign_off, name="notice"),
     path(c + "calendar/", views.competition_calendar, name="competition_calendar"),
     path(c + "manage/calendar/", views.plan_rounds, name="plan_rounds"),

@@ -6,9 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -29,7 +27,7 @@ from tournaments.forms import AbsenceForm
 from tournaments.models import Competition, Game, Participant, Round
 
 from . import agenda, feeds, planning, rules, signoff
-from .forms import AccountForm, NightForm, NightsForm, SeasonForm, SignOffRulesForm
+from .forms import NightForm, NightsForm, SeasonForm, SignOffRulesForm
 from .models import ClubNight, MemberCalendar, SignOffRules
 
 
@@ -291,56 +289,6 @@ def present_list(request, club, competition):
     )
 
 
-@login_required
-def member_account(request, club, pk):
-    """Link a member to a login (an existing account, or a new one), so the member can sign off."""
-    club = directed_club(request, club)
-    member = get_object_or_404(Member, club=club, pk=pk)
-    initial = {
-        "username": member.user.get_username() if member.user else "",
-        "email": member.user.email if member.user else "",
-    }
-    form = AccountForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        name = data["username"].strip()
-        users = get_user_model().objects
-        try:
-            new = None
-            if name and not users.filter(username=name).exists():
-                new = users.model(username=name, email=data["email"])
-                validate_password(data["password"], new)
-                new.set_password(data["password"])  # slow on purpose: before the transaction, which holds the writes
-            with transaction.atomic():
-                user = None
-                if name:
-                    user = users.filter(username=name).first()
-                    if user is None:
-                        if new is None:  # the account was removed meanwhile
-                            raise ValidationError(_("There is no account %(name)s: give a first password to make it.")
-                                                  % {"name": name})  # fmt: skip
-                        user = new
-                        user.save()
-                    elif data["email"]:
-                        user.email = data["email"]
-                        user.save(update_fields=["email"])
-                    other = Member.objects.filter(user=user).exclude(pk=member.pk).first()
-                    if other:
-                        raise ValidationError(
-                            _("%(user)s is already the login of %(member)s.") % {"user": name, "member": other}
-                        )
-                before = values(member, "user")
-                member.user = user
-                member.save(update_fields=["user"])
-                record(request.user, "member-login", member, before, values(member, "user"))
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("Login of %(name)s saved.") % {"name": member.full_name})
-            return redirect("members", club.slug)
-    return render(request, "season/account.html", {"club": club, "member": member, "form": form})
-
-
 # A member's own page --------------------------------------------------------------------------
 
 
@@ -499,7 +447,9 @@ def my_settings(request):
         calendar.mail_pairings = request.POST.get("mail_pairings") == "on"
         calendar.save(update_fields=["mail_pairings"])
         if calendar.mail_pairings and not request.user.email:
-            messages.warning(request, _("Your account has no e-mail address: ask the tournament director to add it."))
+            messages.warning(
+                request, _("Your account has no e-mail address: add one under your user name at the top of the page.")
+            )
         else:
             messages.success(request, _("Saved."))
     return redirect("my_page")

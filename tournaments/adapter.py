@@ -54,7 +54,7 @@ def _changed(competition: Competition, action: str, user) -> Competition:
 def settings_values(competition: Competition) -> dict:
     """A competition's settings as the audit log keeps them, before and after a change."""
     return values(competition, "name", "slug", "system", "settings", "rounds", "gladiator", "late_entry_points",
-                  "season", "previous", "tiebreaks")  # fmt: skip
+                  "season", "previous", "tiebreaks", "time_control")  # fmt: skip
 
 
 def member_values(member: Member) -> dict:
@@ -437,6 +437,19 @@ def save_settings(
     TDAction.objects.create(
         competition=competition, user=user, action="settings" + ("-override" if override else ""), detail=preset
     )
+
+
+@transaction.atomic
+def set_time_control(competition: Competition, time_control: str, user) -> None:
+    """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded."""
+    if time_control not in Competition.TimeControl.values:
+        raise ValidationError(_("Unknown time control %(value)s.") % {"value": time_control})
+    competition = _changed(competition, "time-control", user)
+    before = settings_values(competition)
+    competition.time_control = time_control
+    competition.save()
+    record(user, "time-control", competition, before, settings_values(competition))
+    TDAction.objects.create(competition=competition, user=user, action="time-control", detail=time_control)
 
 
 @transaction.atomic

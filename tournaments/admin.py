@@ -20,11 +20,21 @@ class CompetitionAdmin(admin.ModelAdmin):
 
 @admin.register(ResultChange)
 class ResultChangeAdmin(admin.ModelAdmin):
+    """Every result change with who and when: written by the result's own change, never added by hand."""
+
     list_display = ["game", "old_result", "new_result", "changed_by", "changed_at"]
     readonly_fields = ["game", "old_result", "new_result", "changed_by", "changed_at"]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(TDAction)
 class TDActionAdmin(admin.ModelAdmin):
+    """The TD's actions on a competition: written by the action itself, never added by hand."""
+
     list_display = ["competition", "round_number", "action", "detail", "user", "at"]
     readonly_fields = ["competition", "round_number", "action", "detail", "user", "at"]
+
+    def has_add_permission(self, request):
+        return False

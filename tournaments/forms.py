@@ -25,7 +25,7 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
 
     class Meta:
         model = Competition
-        fields = ["name", "slug", "season", "system", "rounds", "gladiator", "previous"]
+        fields = ["name", "slug", "season", "system", "rounds", "time_control", "gladiator", "previous"]
         # in words first, the rule behind it in brackets (printed small)
         help_texts = {"previous": _("Keizer: last season's competition orders the start ranking (seed 003 §1.10)")}
 
@@ -42,6 +42,10 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         self.fields["season"].label = _("Season")
         self.fields["previous"].queryset = Competition.objects.filter(club=club, system="keizer")
         self.fields["rounds"].help_text = _("Round robins take theirs from the number of players.")
+        self.fields["time_control"].required = False  # standard unless chosen
+
+    def clean_time_control(self):
+        return self.cleaned_data.get("time_control") or Competition.TimeControl.STANDARD
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]

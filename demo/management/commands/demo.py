@@ -161,8 +161,9 @@ class Command(BaseCommand):
         return competition
 
     def swiss(self, td, club, season, name, slug, system, players, rounds, played, rng) -> Competition:
+        time_control = Competition.TimeControl.RAPID if "rapid" in slug else Competition.TimeControl.STANDARD
         competition = Competition.objects.create(
-            club=club, season=season, name=name, slug=slug, system=system, rounds=rounds
+            club=club, season=season, name=name, slug=slug, system=system, rounds=rounds, time_control=time_control
         )
         services.add_participants(competition, list(players), td)
         for _number in range(played):
