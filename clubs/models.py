@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -135,3 +138,13 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def current_season(club: Club, today: date | None = None) -> Season | None:
+    """The season a new competition belongs to by default: the one running today, else the latest that has
+    begun, else the newest."""
+    today = today or timezone.localdate()
+    seasons = list(club.seasons.all())
+    running = [s for s in seasons if s.start and s.start <= today and (s.end is None or today <= s.end)]
+    begun = [s for s in seasons if s.start and s.start <= today]
+    return (running or begun or seasons or [None])[0]

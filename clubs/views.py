@@ -15,6 +15,7 @@ from .access import directed_club
 from .csv_import import save as save_members
 from .forms import ClubLanguageForm, CsvUploadForm, MemberForm
 from .models import Club
+from .names import sorted_by_name
 
 
 def home(request):
@@ -59,7 +60,9 @@ def members(request, club):
         member = services.add_member(club, form.save(commit=False), request.user, MemberForm.Meta.fields)
         messages.success(request, _("%(name)s added.") % {"name": member.full_name})
         return redirect("members", club.slug)
-    return render(request, "clubs/members.html", {"club": club, "members": club.members.all(), "form": form})
+    return render(
+        request, "clubs/members.html", {"club": club, "members": sorted_by_name(club.members.all()), "form": form}
+    )
 
 
 @login_required

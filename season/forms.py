@@ -84,3 +84,5 @@ class SignOffRulesForm(forms.ModelForm):
     class Meta:
         model = SignOffRules
         fields = ["open", "deadline_hours", "half_byes", "no_byes_last_rounds"]
+        # in words first, the rule behind it in brackets (printed small)
+        help_texts = {"half_byes": _("Swiss systems: 0 allows none; the tournament's regulations decide (seed 001 F9)")}

@@ -215,6 +215,17 @@ NAMES = {
 }
 
 
+def column_title(code: str) -> str:
+    """A standings column's name in words, for its header's title and the key: "SB" -> "Sonneborn-Berger",
+    "BH/C1" -> "Buchholz (BH/C1)"; a column of the system's own (the Gladiator ranking) is already words."""
+    try:
+        spec = tiebreaks.parse(code)
+    except InvalidInput:
+        return code
+    name = str(NAMES.get(spec.acronym, tiebreaks.CATALOGUE[spec.acronym][0]))
+    return name if spec.code == spec.acronym else f"{name} ({spec.code})"
+
+
 # The team catalogue's names (pairing.engines.tiebreaks.teams.TEAM_CATALOGUE; C.07 art. 11-13).
 TEAM_NAMES = {
     "PTS": gettext_lazy("Primary score"),

@@ -112,6 +112,7 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     # a member's own page and answers
     "my_page": (Access.SIGNED_IN, BOTH),
     "my_settings": (Access.OWN_MEMBER, POST),
+    "sign_off_rounds": (Access.OWN_MEMBER, POST),
     "sign_off": (Access.CLUB_MEMBER, POST),
     "notice": (Access.CLUB_MEMBER, BOTH),
     "member_feed": (Access.SECRET_LINK, BOTH),
