@@ -77,6 +77,7 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"  # the site's 403 page, in the visitor's language
 # The language cookie, like the session's and the CSRF token's: sent over TLS only behind TLS, never
 # with another site's requests, out of reach of scripts (the language is switched by a form post).
 LANGUAGE_COOKIE_SECURE = HTTPS
@@ -116,6 +117,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "clubs.languages.ClubLanguageMiddleware",  # a club's language for visitors who chose none
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from audit.log import record, values
 from clubs.access import directed_club
+from clubs.languages import own_language
 from clubs.models import Club, Member, Season
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm
@@ -299,8 +300,9 @@ def _member(request) -> Member | None:
 @login_required
 def my_page(request):
     member = _member(request)
+    my_language = own_language(request.user) or translation.get_language()
     if member is None:
-        return render(request, "season/me.html", {"member": None})
+        return render(request, "season/me.html", {"member": None, "my_language": my_language})
     calendar = MemberCalendar.of(member)
     participations = list(member.participations.select_related("competition__season", "competition__club"))
     public = Round.objects.filter(competition__in=[p.competition for p in participations]).exclude(
@@ -340,6 +342,7 @@ def my_page(request):
             "answers": answers,
             "nights": nights,
             "has_email": bool(request.user.email),
+            "my_language": my_language,
         },
     )
 

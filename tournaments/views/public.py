@@ -33,7 +33,7 @@ def pairings(request, club, competition, number=None):
         return _page(request, "tournaments/pairings.html", context, "boards")
     rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
     if rnd is None:
-        raise Http404
+        return _round_to_come(request, competition, rounds, number)
     # The round in play (or the last one, until the competition ends) reloads itself while results come in.
     live = competition.status != Competition.Status.FINISHED and rnd.number == rounds[-1].number
     context = _round_context(data, rnd) | {"is_director": is_director, "live": live}
@@ -42,6 +42,17 @@ def pairings(request, club, competition, number=None):
         context["qr_code"], context["public_url"] = qr_code(public_url), public_url
         context["round_date"] = round_date(competition, rnd)
         return render_pdf(request, "tournaments/pairings.html", context, f"{competition.slug}-round-{rnd.number}.pdf")
+    return _page(request, "tournaments/pairings.html", context, "boards")
+
+
+def _round_to_come(request, competition: Competition, rounds: list[Round], number: int):
+    """A round not yet published (the QR code of a printed draft leads here): the page says so and shows the
+    pairings once the TD publishes them; a round the competition will never have is not found."""
+    planned = competition.rounds and number <= competition.rounds
+    exists = competition.round_set.filter(number=number).exists()
+    if competition.status == Competition.Status.FINISHED or not (planned or exists) or request.GET.get("format"):
+        raise Http404
+    context = {"competition": competition, "rounds": rounds, "waiting_for": number, "live": False}
     return _page(request, "tournaments/pairings.html", context, "boards")
 
 
