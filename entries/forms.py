@@ -13,6 +13,7 @@ import unicodedata
 
 from django import forms
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validation
@@ -32,6 +33,9 @@ def control_characters(text: str, allow_newlines: bool = False) -> bool:
 
 
 def clean_name(value: str, label: str, required: bool = True) -> str:
+    """A name or a club as typed, its spaces tidied; refused with the field's name when it cannot be stored
+    or would be read as a spreadsheet formula in an export."""
+    label = capfirst(label)
     if control_characters(value):
         raise forms.ValidationError(_("%(field)s holds a control character.") % {"field": label})
     value = " ".join(value.split())
@@ -40,7 +44,7 @@ def clean_name(value: str, label: str, required: bool = True) -> str:
     if value and not any(c.isalpha() for c in value):
         raise forms.ValidationError(_("%(field)s needs at least one letter.") % {"field": label})
     if required and not value:
-        raise forms.ValidationError(_("Give your %(field)s.") % {"field": label})
+        raise forms.ValidationError(_("Give your %(field)s.") % {"field": label.lower()})
     return value
 
 
