@@ -346,3 +346,16 @@ def test_the_td_opens_the_form_and_sets_the_maximum(td_client, club, td):
     rules = EntrySettings.objects.get(competition=competition)
     assert rules.open and rules.max_players == 60
     assert AuditEntry.objects.filter(action="entry-settings", competition_id=competition.pk).exists()
+
+
+def test_the_reminder_before_round_1_goes_once_to_each_accepted_player(player, td_client, open_competition):
+    enter(player, open_competition, "da")
+    enter(player, open_competition, first_name="Karel", email="karel@example.org")
+    first, _second = Entry.objects.order_by("pk")
+    decide(td_client, first, "accept")
+    mail.outbox.clear()
+    url = reverse("entry_inbox", args=["testclub", "open"])
+    td_client.post(url, {"action": "remind"})
+    td_client.post(url, {"action": "remind"})
+    assert [m.subject for m in mail.outbox] == ["Weekend Open: 1. runde nærmer sig"]
+    assert first.token in mail.outbox[0].body
