@@ -125,7 +125,7 @@ def submit(entry: Entry) -> Entry:
 
 
 def _locked(entry: Entry) -> Entry:
-    return Entry.objects.select_for_update().select_related("competition__club", "member").get(pk=entry.pk)
+    return Entry.objects.select_for_update(of=("self",)).select_related("competition__club", "member").get(pk=entry.pk)
 
 
 def _decided(entry: Entry, user, status: str, before: dict, action: str) -> Entry:
