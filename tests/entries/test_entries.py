@@ -3,6 +3,8 @@ player's own link, the entry list's privacy, check-in and the first pairing, hos
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.core import mail
 from django.urls import reverse
@@ -359,3 +361,27 @@ def test_the_reminder_before_round_1_goes_once_to_each_accepted_player(player, t
     td_client.post(url, {"action": "remind"})
     assert [m.subject for m in mail.outbox] == ["Weekend Open: 1. runde nærmer sig"]
     assert first.token in mail.outbox[0].body
+
+
+def test_the_reminder_command_reminds_the_players_of_a_round_1_within_the_hours(
+    player, td_client, open_competition, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from clubs.models import Season
+    from season.models import ClubNight, PlannedRound
+
+    enter(player, open_competition, "nl")
+    decide(td_client, Entry.objects.get(), "accept")
+    mail.outbox.clear()
+    start = timezone.localtime() + timedelta(hours=30)
+    night = ClubNight.objects.create(season=Season.objects.create(club=open_competition.club, name="2026"),
+                                     date=start.date(), start=start.time().replace(microsecond=0))  # fmt: skip
+    PlannedRound.objects.create(competition=open_competition, number=1, night=night)
+    for hours in ("24", "48", "48"):  # too far off; near enough; everyone reminded already
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("send_entry_reminders", "--hours", hours, stdout=io.StringIO())
+    assert [m.subject for m in mail.outbox] == ["Weekend Open: ronde 1 komt eraan"]
