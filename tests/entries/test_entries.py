@@ -226,7 +226,7 @@ def test_the_acceptance_mail_carries_the_schedule_and_a_calendar_file(player, td
 # The player's link and the entry list ---------------------------------------------------------------
 
 
-def test_the_player_withdraws_through_his_link(player, td_client, open_competition):
+def test_the_player_withdraws_through_his_link(player, td_client, td, open_competition):
     enter(player, open_competition)
     entry = Entry.objects.get()
     decide(td_client, entry, "accept")
@@ -238,6 +238,15 @@ def test_the_player_withdraws_through_his_link(player, td_client, open_competiti
     entry.refresh_from_db()
     assert entry.status == "withdrawn" and entry.participant.withdrawn
     assert player.get(reverse("my_entry", args=["not-a-token"])).status_code == 404
+    # Round 1 is paired without him.
+    for name in ("Karel", "Lotte", "Maria"):
+        enter(player, open_competition, first_name=name, email=f"{name}@example.org")
+    for other in Entry.objects.filter(status="pending"):
+        decide(td_client, other, "accept")
+    rnd = adapter.pair_next_round(open_competition, td)
+    paired = {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}
+    assert len(paired) == 2 and entry.participant_id not in paired
+    assert entry.participant_id not in set(rnd.byes.values_list("participant_id", flat=True))
 
 
 def test_the_player_asks_for_a_half_point_bye_within_the_systems_limits(player, td_client, open_competition):
