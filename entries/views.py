@@ -66,7 +66,11 @@ def _looked_up(request, competition: Competition, rules):
         messages.info(request, _("You are not in the club's rating lists: fill in the form yourself."))
     else:
         member = found.member
-        for field in ("first_name", "last_name", "federation", "fide_id", "national_id"):
+        # A national id is filled in only when it was typed: a name never reveals a member's club number.
+        shown = ("first_name", "last_name", "federation", "fide_id") + (
+            ("national_id",) if found.how == "national-id" else ()
+        )
+        for field in shown:
             data[field] = getattr(member, field)
     return EntryForm(rules=rules, initial={k: v for k, v in data.items() if k != "csrfmiddlewaretoken"}), found
 
@@ -83,7 +87,11 @@ def entry_form(request, club, competition):
             form = EntryForm(request.POST, rules=rules, instance=Entry(competition=competition))
             if form.is_valid():
                 return _submitted(request, competition, form)
-    status = 200 if not form.errors else 400
+    return _form_page(request, competition, form, 200 if not form.errors else 400, found)
+
+
+def _form_page(request, competition: Competition, form: EntryForm, status: int, found=None):
+    rules = services.settings_of(competition)
     context = {"competition": competition, "club": competition.club, "rules": rules, "form": form, "found": found,
                "open": rules.is_open(), "taken": services.places_taken(competition)}  # fmt: skip
     return render(request, "entries/form.html", context, status=status)
@@ -94,17 +102,13 @@ def _submitted(request, competition: Competition, form: EntryForm):
     asked = {"client": client_ip(request), "email": form.cleaned_data["email"]}
     if _throttled(request, "entry", asked, settings.ENTRY_LIMITS):
         form.add_error(None, _("Too many entries from your address or for your e-mail: try again in an hour."))
-        context = {"competition": competition, "club": competition.club, "form": form, "open": True,
-                   "rules": services.settings_of(competition)}  # fmt: skip
-        return render(request, "entries/form.html", context, status=429)
+        return _form_page(request, competition, form, 429)
     entry.language = translation.get_language() or settings.LANGUAGE_CODE
     try:
         services.submit(entry)
     except ValidationError as error:
         form.add_error(None, error)
-        context = {"competition": competition, "club": competition.club, "form": form, "open": True,
-                   "rules": services.settings_of(competition)}  # fmt: skip
-        return render(request, "entries/form.html", context, status=400)
+        return _form_page(request, competition, form, 400)
     if entry.status == Entry.Status.WAITING:
         messages.warning(request, _("The field is full: you are on the waiting list."))
     else:

@@ -394,3 +394,10 @@ def test_the_reminder_command_reminds_the_players_of_a_round_1_within_the_hours(
         with django_capture_on_commit_callbacks(execute=True):
             call_command("send_entry_reminders", "--hours", hours, stdout=io.StringIO())
     assert [m.subject for m in mail.outbox] == ["Weekend Open: ronde 1 komt eraan"]
+
+
+def test_a_name_look_up_never_reveals_a_members_national_id(player, open_competition, listed):
+    by_name = player.post(form_url(open_competition), {"lookup": "1", "first_name": "Anna", "last_name": "de Vries"})
+    assert 'value="1503014"' in by_name.content.decode() and "8123456" not in by_name.content.decode()
+    by_id = player.post(form_url(open_competition), {"lookup": "1", "national_id": "8123456"})
+    assert 'value="8123456"' in by_id.content.decode()
