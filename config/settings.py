@@ -24,6 +24,8 @@ LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  wrong passwords for one user name fr
                the login is locked (5), and for how long (15)
 PASSWORD_RESET_LIMIT_PER_ADDRESS, PASSWORD_RESET_LIMIT_PER_CLIENT  password reset mails asked for one
                e-mail address (3), and from one client address (10), in an hour
+ENTRY_LIMIT_PER_CLIENT, ENTRY_LIMIT_PER_ADDRESS  online entries sent from one client address (20), and for
+               one e-mail address (3), in an hour
 SITE_URL       the site's address for links in mail and calendar feeds sent outside a request
                (http://127.0.0.1:8000)
 """
@@ -103,6 +105,7 @@ INSTALLED_APPS = [
     "ratings",
     "jobs",
     "season",
+    "entries",
     "demo",
     "django_tasks",
     "django_tasks_db",
@@ -301,6 +304,12 @@ PASSWORD_RESET_LIMITS = {
     "client": int(os.environ.get("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)),
 }
 PASSWORD_RESET_WINDOW_SECONDS = 60 * 60
+# Online entries (entries app): entries sent from one client address, and for one e-mail address, in an hour.
+ENTRY_LIMITS = {
+    "client": int(os.environ.get("ENTRY_LIMIT_PER_CLIENT", 20)),
+    "email": int(os.environ.get("ENTRY_LIMIT_PER_ADDRESS", 3)),
+}
+ENTRY_WINDOW_SECONDS = 60 * 60
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -10,6 +10,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("accounts.urls")),
     path("", include("season.urls")),
+    path("", include("entries.urls")),
     path("", include("clubs.urls")),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
