@@ -265,11 +265,11 @@ def test_explanation_names_the_colour_criteria_given_up():
     players = [Player(id=i, history=[history[i]]) for i in range(1, 5)]
     pairing = pair(players, 2, total=3)
     assert {frozenset((b.white, b.black)) for b in pairing.boards} == {frozenset((1, 3)), frozenset((2, 4))}
-    brackets = [line for line in english(pairing.explanation) if line.startswith("bracket")]
+    brackets = [line for line in english(pairing.explanation) if line.startswith("score ")]
     assert len(brackets) == 2
     for line in brackets:
-        assert "C12 (colour preference not met) ×1" in line
-        assert "C13 (strong colour preference not met) ×1" in line
+        assert "colour preference not met ×1 (C12)" in line
+        assert "strong colour preference not met ×1 (C13)" in line
 
 
 def play_alike(seed: int, *pairers) -> None:
