@@ -192,8 +192,13 @@ def progression(
     numbers = [r.number for r in data.rounds if r.is_paired]
     places: dict[int, list[int | None]] = {p.start_number: [] for p in data.participants}
     keizer_system = data.competition.engine.own_standings
-    if not keizer_system and current is None:
-        current = standings(data)[1]
+    if keizer_system:
+        order = [row.participant for row in keizer_standings(data)[1]]
+    else:
+        current = standings(data)[1] if current is None else current
+        order = [row.participant for row in current]
+    chosen = order if limit is None else order[:limit]
+    shown = [p.start_number for p in chosen]
     last = max((r.number for r in data.rounds), default=0)
     for number in numbers:
         if keizer_system:
@@ -202,32 +207,36 @@ def progression(
         elif number == last:
             after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            after = places_after(data, number)
+            after = places_after(data, number, shown)
         for start, line in places.items():
             line.append(after.get(start))
-    if keizer_system:
-        order = [row.participant for row in keizer_standings(data)[1]]
-    else:
-        order = [row.participant for row in current]
-    chosen = order if limit is None else order[:limit]
     return numbers, [(p, places[p.start_number]) for p in chosen]
 
 
-def places_after(data: CompetitionData, number: int) -> dict[int, int]:
-    """Start number -> place in the standings after round `number` (a shared place counted as its best).
+def places_after(data: CompetitionData, number: int, players: list[int] | None = None) -> dict[int, int]:
+    """Start number -> place in the standings after round `number` (a shared place counted as its best),
+    for `players` (start numbers; all when None).
 
-    An earlier round's standings change only when its own data does: they are cached under a digest
-    of everything they are computed from (the state of rounds 1..number, the tiebreak list and rules),
-    so the chart does not rank every round again whenever a result of the round in play comes in.
+    Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
+    explanations: the same places as the full standings of that round, at a fraction of the work. An
+    earlier round's places change only when its own data does: they are cached under a digest of
+    everything they are computed from (the state of rounds 1..number, the tiebreak list and rules, the
+    players asked for), so the chart does not rank every round again whenever a result of the round in
+    play comes in.
     """
     state = data.state(upto_round=number)
     competition = data.competition
+    wanted = sorted(p.id for p in state.players) if players is None else list(players)
     made_from = repr((state, tiebreak_names(data), competition.system, competition.unrated_opponents,
-                      competition.unrated_rating, competition.gladiator))  # fmt: skip
+                      competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
     key = "places:" + hashlib.sha256(made_from.encode()).hexdigest()
     places = cache.get(key)
     if places is None:
-        places = {row.participant.start_number: int(row.rank.split("-")[0]) for row in standings(data, state)[1]}
+        unrated = tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
+        places = tiebreaks.places(
+            state, ["PTS", *tiebreak_names(data)], wanted, rules=tiebreaks.default_rules(competition.system),
+            unrated=unrated,
+        )  # fmt: skip
         cache.set(key, places, settings.PAGE_CACHE_SECONDS)
     return places
 

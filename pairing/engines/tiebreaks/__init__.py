@@ -8,7 +8,7 @@ Codes and conventions: docs/tiebreaks.md.
 
 from .catalogue import CATALOGUE, Calculator, Explanation, Item, Spec, parse
 from .defaults import DEFAULTS, TEAM_DEFAULTS, default_rules, default_team_tiebreaks, default_tiebreaks
-from .ranking import Standing, encounter_points, standings, unrated_rule_note
+from .ranking import Standing, encounter_points, places, standings, unrated_rule_note
 from .rules import PRESETS, UNRATED_CHOICES, Rules, Unrated, get_rules
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "encounter_points",
     "get_rules",
     "parse",
+    "places",
     "standings",
     "unrated_rule_note",
 ]
