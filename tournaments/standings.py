@@ -113,6 +113,23 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     return names, rows
 
 
+def explanation(data: CompetitionData, number: int, index: int) -> tuple[str, tiebreaks.Explanation] | None:
+    """The code of the standings' tie-break column `index` and how player `number`'s value in it came
+    about, as `standings` shows it (None where it shows none), computing that one value only
+    (`tiebreaks.explanation`). The Gladiator ranking of seed 004 §4.9.8 has no explanations."""
+    if data.competition.gladiator and not data.competition.tiebreaks:
+        return None
+    names = tiebreak_names(data)
+    if not 0 <= index < len(names):
+        return None
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    found = tiebreaks.explanation(
+        final_state(data), ["PTS", *names], names[index], number,
+        rules=tiebreaks.default_rules(data.competition.system), unrated=unrated,
+    )  # fmt: skip
+    return None if found is None else (names[index], found)
+
+
 def unrated_note(data: CompetitionData):
     """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break of the
     catalogue needs it (the Gladiator tie-breaks of seed 004 §4.9.8 need no rating)."""

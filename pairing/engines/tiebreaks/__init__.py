@@ -8,7 +8,7 @@ Codes and conventions: docs/tiebreaks.md.
 
 from .catalogue import CATALOGUE, Calculator, Explanation, Item, Spec, parse
 from .defaults import DEFAULTS, TEAM_DEFAULTS, default_rules, default_team_tiebreaks, default_tiebreaks
-from .ranking import Standing, encounter_points, places, standings, unrated_rule_note
+from .ranking import Standing, encounter_points, explanation, places, standings, unrated_rule_note
 from .rules import PRESETS, UNRATED_CHOICES, Rules, Unrated, get_rules
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "default_team_tiebreaks",
     "default_tiebreaks",
     "encounter_points",
+    "explanation",
     "get_rules",
     "parse",
     "places",

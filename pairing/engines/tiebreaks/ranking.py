@@ -231,6 +231,31 @@ def places(
     return {p: out[p] for p in wanted}
 
 
+def explanation(
+    state: TournamentState,
+    tiebreaks: list[str],
+    code: str,
+    player: int,
+    rounds: int | None = None,
+    rules: str | Rules | None = None,
+    unrated: Unrated | None = None,
+) -> Explanation | None:
+    """How `player`'s value of `code` in `standings(state, tiebreaks, ...)` came about, or None where that
+    line has none (direct encounter outside a tied group).
+
+    A tie-break of the catalogue is one player's own value: only it is computed. Direct encounter
+    depends on who is tied with him (C.07 6), so for it the standings are ranked in full. None too for a
+    player who is not in the state."""
+    if all(p.id != player for p in state.players):
+        return None
+    spec = parse(code.strip())
+    if spec.acronym in ENCOUNTER:
+        line = next(line for line in standings(state, tiebreaks, rounds, rules, unrated) if line.player == player)
+        return line.explanations.get(code.strip())
+    calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"), unrated)
+    return calc.explain(spec, player)
+
+
 _UNRATED_RULE = {
     "drop": note_text(
         "tiebreak.unrated_drop",

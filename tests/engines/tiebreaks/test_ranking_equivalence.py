@@ -1,6 +1,7 @@
 """The cheap paths of the ranking give what the full computation gives, on random tournaments.
 
 - `places` (the rank of a few players, ranking only their points groups) against the full `standings`;
+- `explanation` (one player's value of one tie-break) against the explanation in the full standings;
 - direct encounter (C.07 6), now indexed by pair, against the former group-by-group scan kept here as
   the oracle (`_oracle_encounter_points`, `_oracle_encounter_blocks`).
 
@@ -18,7 +19,7 @@ from itertools import groupby
 import pytest
 
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
-from pairing.engines.tiebreaks import Calculator, encounter_points, places, standings
+from pairing.engines.tiebreaks import Calculator, encounter_points, explanation, places, standings
 from pairing.engines.tiebreaks.ranking import _encounter_blocks
 from pairing.engines.tiebreaks.rules import points
 
@@ -142,6 +143,21 @@ def test_places_of_some_players_equal_their_ranks_in_the_full_standings(seed):
         assert places(state, codes, ids, rounds=rounds, rules=rules) == full
         some = rng.sample(ids, rng.randint(1, min(10, len(ids))))
         assert places(state, codes, some, rounds=rounds, rules=rules) == {p: full[p] for p in some}
+
+
+@pytest.mark.rule("C.07 6")
+@pytest.mark.rule("C.07 16.4")
+@pytest.mark.parametrize("seed", range(30))
+def test_one_explanation_equals_the_one_in_the_full_standings(seed):
+    """The explanation page's value, items and notes are those of the standings' line, direct encounter
+    (ranked in full) included, and nothing is explained for a player who is not there."""
+    state = random_tournament(seed)
+    codes, rules = LISTS[seed % len(LISTS)], RULES[seed // len(LISTS) % len(RULES)]
+    lines = standings(state, codes, rules=rules)
+    for line in lines:
+        for code in codes:
+            assert explanation(state, codes, code, line.player, rules=rules) == line.explanations.get(code)
+    assert explanation(state, codes, codes[-1], len(lines) + 1, rules=rules) is None
 
 
 def test_the_tournaments_have_large_ties_and_every_kind_of_unplayed_round():
