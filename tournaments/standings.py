@@ -217,6 +217,7 @@ def progression(
     chosen = order if limit is None else order[:limit]
     shown = [p.start_number for p in chosen]
     last = max((r.number for r in data.rounds), default=0)
+    whole = data.state() if numbers and not keizer_system else None
     for number in numbers:
         if keizer_system:
             state = data.state(upto_round=number)
@@ -224,15 +225,18 @@ def progression(
         elif number == last:
             after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            after = places_after(data, number, shown)
+            after = places_after(data, number, shown, data.earlier(whole, number))
         for start, line in places.items():
             line.append(after.get(start))
     return numbers, [(p, places[p.start_number]) for p in chosen]
 
 
-def places_after(data: CompetitionData, number: int, players: list[int] | None = None) -> dict[int, int]:
+def places_after(
+    data: CompetitionData, number: int, players: list[int] | None = None, state: TournamentState | None = None
+) -> dict[int, int]:
     """Start number -> place in the standings after round `number` (a shared place counted as its best),
-    for `players` (start numbers; all when None).
+    for `players` (start numbers; all when None); `state`: `data.state(upto_round=number)`, when the caller
+    has it at hand.
 
     Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
     explanations: the same places as the full standings of that round, at a fraction of the work. An
@@ -241,7 +245,7 @@ def places_after(data: CompetitionData, number: int, players: list[int] | None =
     players asked for), so the chart does not rank every round again whenever a result of the round in
     play comes in.
     """
-    state = data.state(upto_round=number)
+    state = data.state(upto_round=number) if state is None else state
     competition = data.competition
     wanted = sorted(p.id for p in state.players) if players is None else list(players)
     made_from = repr((state, tiebreak_names(data), competition.system, competition.unrated_opponents,
