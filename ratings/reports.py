@@ -431,10 +431,11 @@ def _knsb_rows(inputs: _Inputs, only: int | None = None) -> list[ReportRow]:
     return rows
 
 
-def rating_line(competition, start_number: int):
+def rating_line(competition, start_number: int, data: CompetitionData | None = None):
     """One player's line of the competition's rating report over its public rounds, or None: that line only
-    (`player_row`), not the whole report."""
+    (`player_row`), not the whole report. `data`: the competition's public rounds, when the page has them
+    loaded already."""
     try:
-        return player_row(CompetitionData.load(competition, public=True), start_number)
+        return player_row(data or CompetitionData.load(competition, public=True), start_number)
     except ValueError:
         return None

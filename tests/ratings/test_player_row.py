@@ -81,6 +81,8 @@ def test_one_players_line_equals_his_line_of_the_report(club, seed):
 
 @pytest.mark.rule("B.02 8.3.3")
 def test_the_player_card_shows_the_line_of_the_report(client, club):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
     from ratings import reports
@@ -90,6 +92,11 @@ def test_the_player_card_shows_the_line_of_the_report(client, club):
     competition = import_trf(club, random_trf(3), name="Random", slug="random", system="dutch")
     data = CompetitionData.load(competition, public=True)
     row = next(r for r in reports.build_report(data).rows if r.games and None not in (r.old_rating, r.new_rating))
-    page = client.get(reverse("player", args=[club.slug, competition.slug, row.participant.start_number]))
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("player", args=[club.slug, competition.slug, row.participant.start_number]))
     assert page.status_code == 200
     assert f"{row.old_rating} → {row.new_rating}" in page.content.decode()
+    rounds_read = [
+        q["sql"] for q in queries.captured_queries if 'FROM "tournaments_round"' in q["sql"].split("WHERE")[0]
+    ]
+    assert len(rounds_read) == 1  # the card and its rating line share one reading of the competition

@@ -247,6 +247,7 @@ class Field:
             self.records[p.id] = records
         self.points = {pid: sum(points(r) for r in recs) for pid, recs in self.records.items()}
         self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
+        self._parts: dict[tuple[int, bool], list[_Part]] = {}
 
     def _as_opponent(self, records: list[RoundRecord]) -> float:
         if self.rules.opponents == "actual":
@@ -263,7 +264,14 @@ class Field:
         return forfeits_played and record.kind is Kind.FORFEIT and record.opponent is not None
 
     def parts(self, pid: int, forfeits_played: bool = False) -> list[_Part]:
-        """Every round's contribution to BH and SB (C.07 8.1, 9.1, 16; seed 001 A1d)."""
+        """Every round's contribution to BH and SB (C.07 8.1, 9.1, 16; seed 001 A1d), made once per player
+        and shared by every tie-break of this field (BH, its cuts, SB): read it, never change it."""
+        key = (pid, forfeits_played)
+        if key not in self._parts:
+            self._parts[key] = self._make_parts(pid, forfeits_played)
+        return self._parts[key]
+
+    def _make_parts(self, pid: int, forfeits_played: bool) -> list[_Part]:
         out = []
         own = self.points[pid]
         before = 0.0
