@@ -397,6 +397,13 @@ class Calculator:
             self._cache[key] = exp
         return self._cache[key]
 
+    def points_key(self, spec: Spec, pid: int) -> tuple[float, ...]:
+        """`explain(spec, pid).key` of the points (PTS), from the points alone: no explanation is written."""
+        if spec.acronym != "PTS":
+            raise InvalidInput(f"{spec.code} is not the points")
+        sign = -1.0 if (spec.acronym in LOWER_IS_BETTER) != spec.reverse else 1.0
+        return (1.0, sign * self.field().points[pid])
+
     def value(self, spec: Spec | str, pid: int) -> float | None:
         return self.explain(spec, pid).value
 

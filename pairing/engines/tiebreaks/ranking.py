@@ -211,7 +211,7 @@ def places(
     wanted = list(players)
 
     def points_key(p: int) -> tuple[float, ...]:
-        return calc.explain(pts, p).key
+        return calc.points_key(pts, p)
 
     everyone = sorted(p.id for p in state.players)
     groups: dict[tuple[float, ...], list[int]] = defaultdict(list)

@@ -19,7 +19,7 @@ from itertools import groupby
 import pytest
 
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
-from pairing.engines.tiebreaks import Calculator, encounter_points, explanation, places, standings
+from pairing.engines.tiebreaks import Calculator, encounter_points, explanation, parse, places, standings
 from pairing.engines.tiebreaks.ranking import _encounter_blocks
 from pairing.engines.tiebreaks.rules import points
 
@@ -158,6 +158,16 @@ def test_one_explanation_equals_the_one_in_the_full_standings(seed):
         for code in codes:
             assert explanation(state, codes, code, line.player, rules=rules) == line.explanations.get(code)
     assert explanation(state, codes, codes[-1], len(lines) + 1, rules=rules) is None
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_points_key_without_explanation_is_the_explanations_key(seed):
+    state = random_tournament(seed)
+    for rounds in range(1, state.total_rounds + 1):
+        calc = Calculator(state, rounds, RULES[seed % len(RULES)])
+        spec = parse("PTS")
+        for p in state.players:
+            assert calc.points_key(spec, p.id) == calc.explain(spec, p.id).key
 
 
 def test_the_tournaments_have_large_ties_and_every_kind_of_unplayed_round():
