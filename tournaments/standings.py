@@ -58,13 +58,14 @@ def tiebreak_names(data: CompetitionData) -> list[str]:
     return [name for name in names if name != "PTS"]
 
 
-def final_state(data: CompetitionData) -> TournamentState:
+def final_state(data: CompetitionData, whole: TournamentState | None = None) -> TournamentState:
     """The state the standings rank: in a round robin, a player who left under 50 % is struck (seed 004 §16).
 
     His results, and every result against him, no longer count; from 50 % his remaining games are
-    already forfeits (`tournaments.adapter.save_pairing`), so nothing changes.
+    already forfeits (`tournaments.adapter.save_pairing`), so nothing changes. `whole`: `data.state()`,
+    when the caller has it at hand; it is left as it is.
     """
-    state = data.state()
+    state = data.state() if whole is None else whole
     if not data.competition.engine.scheduled:
         return state
     for participant in data.participants:
@@ -73,25 +74,34 @@ def final_state(data: CompetitionData) -> TournamentState:
         sn = participant.start_number
         if withdrawal.leave(state, sn, round_robin=True, left_after=participant.withdrawn_after).ranked:
             continue
-        for player in state.players:
-            player.history = [
-                RoundRecord(kind=Kind.ABSENT, score=0.0) if record.opponent == sn else record
-                for record in player.history
-            ]
-        state = replace(state, players=[p for p in state.players if p.id != sn])
+        players = [
+            replace(
+                player,
+                history=[
+                    RoundRecord(kind=Kind.ABSENT, score=0.0) if record.opponent == sn else record
+                    for record in player.history
+                ],
+            )
+            for player in state.players
+            if player.id != sn
+        ]
+        state = replace(state, players=players)
     return state
 
 
-def standings(data: CompetitionData, state: TournamentState | None = None) -> tuple[list[str], list[Row]]:
+def standings(
+    data: CompetitionData, state: TournamentState | None = None, *, whole: TournamentState | None = None
+) -> tuple[list[str], list[Row]]:
     """The ranking by points and the competition's tiebreak list; shared places where all are equal.
 
     A Gladiator competition without a list of its own ranks by the Gladiator tie-breaks (seed 004
     §4.9.8), which need the games; a state given by the caller (the TRF export, whose 202 and 212
-    records take catalogue codes) is ranked by the catalogue.
+    records take catalogue codes) is ranked by the catalogue. `whole`: `data.state()`, when the caller
+    has it at hand (the standings are the same, without reading the games again).
     """
     if state is None and data.competition.gladiator and not data.competition.tiebreaks:
-        return gladiator_standings(data, final_state(data))
-    state = state or final_state(data)
+        return gladiator_standings(data, final_state(data, whole))
+    state = state or final_state(data, whole)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
@@ -143,7 +153,7 @@ def unrated_note(data: CompetitionData):
 def crosstable(data: CompetitionData) -> list[tuple[Row, list[Cell]]]:
     """Rows in standings order, one cell per round (opponent, colour, result); struck players included."""
     state = data.state()
-    _names, rows = standings(data)
+    _names, rows = standings(data, whole=state)
     ranked = {row.participant.start_number for row in rows}
     struck = [p for p in data.participants if p.start_number not in ranked]
     rows += [Row(rank="–", participant=p, points=state.player(p.start_number).score()) for p in struck]
