@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from django import template
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from pairing.engines.state import Kind, RoundRecord
@@ -22,6 +23,19 @@ def points(value) -> str:
     if fraction == Decimal("0.5"):
         return f"{int(whole)}½" if whole else "½"
     return f"{value:.1f}"
+
+
+@register.simple_tag
+def player_cards(competition) -> str:
+    """The address of the competition's player cards up to the start number (tournaments/urls.py:
+    `player/<int:number>/`), reversed once for a table of thousands of rows; `card` adds a number."""
+    return reverse("player", args=[competition.club.slug, competition.slug, 0]).removesuffix("0/")
+
+
+@register.filter
+def card(cards: str, number: int) -> str:
+    """The address of player `number`'s card, from `player_cards`."""
+    return f"{cards}{int(number)}/"
 
 
 UNDEFINED = "–"  # a value over no games (C.07 10.1, 14) or a tie-break not used: there is none
