@@ -1,10 +1,18 @@
-"""Forms of the account pages: inviting a TD, accepting an invitation, a member's new account."""
+"""Forms of the account pages: inviting a TD, accepting an invitation, a member's new account, asking for a
+password reset, a new club with its first TD."""
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils import translation
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+
+from clubs.languages import language_of
+from clubs.models import Club
+from clubs.services import club_slug_problem
 
 
 class InvitationForm(forms.Form):
@@ -67,3 +75,40 @@ class EmailChangeForm(forms.Form):
         if not self.user.check_password(password):
             raise ValidationError(_("Your password was entered incorrectly."))
         return password
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's password reset; the mail is written in the language of the account it is for (the page's
+    when neither the account nor its club has one)."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        with translation.override(language_of(context["user"], default=translation.get_language())):
+            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+
+
+class NewClubForm(forms.ModelForm):
+    """A new club on this site and the e-mail address of its first TD (who gets an invitation)."""
+
+    td_email = forms.EmailField(label=_("E-mail address of its first TD"), max_length=254)
+
+    class Meta:
+        model = Club
+        fields = ["name", "slug", "city", "federation", "language"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _(
+            "in the club's addresses: letters, digits and hyphens; empty: made from the name"
+        )
+
+    def clean(self):
+        data = super().clean()
+        slug = data.get("slug") or slugify(data.get("name", ""))[:50]
+        if data.get("name") is not None:
+            problem = club_slug_problem(slug)
+            if problem:
+                self.add_error("slug", problem)
+            data["slug"] = slug
+            self.instance.slug = slug
+        return data

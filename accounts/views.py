@@ -1,5 +1,7 @@
-"""Accounts: the lockout page, inviting a TD or a member, accepting and revoking an invitation, a member's
-login, and Django's password views with throttling and audit rows.
+"""Accounts: logging in (and where one lands), the language switcher, the lockout page, inviting a TD or a
+member, accepting and revoking an invitation, a member's login, starting a club, and Django's password
+views with throttling and audit rows. Every invitation and password mail is written in its recipient's
+language.
 
 A club's page never reaches an account that exists: it makes a new one for a member, or sends the member
 a link by e-mail with which the owner of an account links it (or makes one). Every change to an account
@@ -15,27 +17,90 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import INTERNAL_RESET_SESSION_TOKEN
-from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 
 from audit.log import record, values
 from clubs.access import directed_club
+from clubs.languages import is_language, own_language, remember_language
 from clubs.models import ClubRole, Member
+from clubs.services import start_club
+from clubs.validation import InputError
 
 from . import throttle
 from .changes import account_values, record_account, record_member_login
 from .client_ip import client_ip
-from .forms import AcceptForm, EmailChangeForm, InvitationForm, MemberInvitationForm, NewAccountForm
+from .forms import AcceptForm, EmailChangeForm, InvitationForm, MemberInvitationForm, NewAccountForm, NewClubForm
 from .models import Invitation
+from .services import create_invitation, make_director, send_invitation
 from .tasks import send_password_reset
+
+# Logging in and languages -----------------------------------------------------------------------
+
+
+def landing_page(user) -> str:
+    """Where a login without a page to go back to lands: a TD on the club he directs, a member on his own
+    page, someone who may view a club on that club, anyone else on the list of clubs."""
+    roles = ClubRole.objects.filter(user=user).select_related("club").order_by("role", "club__name")
+    directed = next((role.club for role in roles if role.role == ClubRole.Role.DIRECTOR), None)
+    if directed is not None:
+        return directed.get_absolute_url()
+    if Member.objects.filter(user=user).exists():
+        return reverse("my_page")
+    if roles:
+        return roles[0].club.get_absolute_url()
+    return reverse("home")
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; without a page to go back to (or from the home page) it lands where the user works
+    (`landing_page`). A language chosen in this browser before logging in is the one last chosen, and is
+    kept as the user's; in a browser where none was chosen, the user's own language comes back."""
+
+    def get_success_url(self) -> str:
+        target = self.get_redirect_url()
+        if target and target != reverse("home"):
+            return target
+        return landing_page(self.request.user)
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        chosen = self.request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        if is_language(chosen):
+            remember_language(form.get_user(), chosen)
+        elif language := own_language(form.get_user()):
+            _set_language_cookie(response, language)
+        return response
+
+
+def _set_language_cookie(response, language: str) -> None:
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+def set_language(request):
+    """Django's language switcher; a logged-in user's choice is also kept as his language (his e-mails, his
+    pages after the next login)."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language")
+    if request.method == "POST" and is_language(language):
+        remember_language(request.user, language)
+    return response
 
 
 def locked_out(request, original_response=None, credentials=None):
@@ -54,20 +119,8 @@ def locked_out(request, original_response=None, credentials=None):
 
 
 def _send_invitation(request, invitation: Invitation) -> None:
-    link = request.build_absolute_uri(reverse("accept_invitation", args=[invitation.token]))
-    context = {
-        "club": invitation.club,
-        "member": invitation.member,
-        "inviter": request.user,
-        "link": link,
-        "days": settings.INVITATION_DAYS,
-    }
-    send_mail(
-        render_to_string("registration/invitation_subject.txt", context).strip(),
-        render_to_string("registration/invitation_email.txt", context),
-        None,
-        [invitation.email],
-    )
+    """The invitation's mail, in the invitee's language, with a link to this site."""
+    send_invitation(invitation, request.build_absolute_uri("/"))
 
 
 @login_required
@@ -77,9 +130,7 @@ def directors(request, club):
     club = directed_club(request, club)
     form = InvitationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            invitation = Invitation.objects.create(club=club, email=form.cleaned_data["email"], invited_by=request.user)
-            record(request.user, "invite-td", club, None, {"email": invitation.email})
+        invitation = create_invitation(club, form.cleaned_data["email"], request.user)
         _send_invitation(request, invitation)
         messages.success(request, _("An invitation was sent to %(email)s.") % {"email": invitation.email})
         return redirect("directors", club.slug)
@@ -118,6 +169,31 @@ def revoke_invitation(request, club, pk):
     return redirect("directors", club.slug)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_club(request):
+    """A site administrator (staff) starts a club on this site and invites its first TD by e-mail."""
+    if not (request.user.is_staff or request.user.is_superuser):
+        raise PermissionDenied
+    form = NewClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                club = start_club(form.save(commit=False), request.user)
+                invitation = create_invitation(club, form.cleaned_data["td_email"], request.user)
+        except InputError as error:
+            form.add_error(None, str(error))
+        else:
+            _send_invitation(request, invitation)
+            messages.success(
+                request,
+                _("%(club)s is started; an invitation to direct it was sent to %(email)s.")
+                % {"club": club.name, "email": invitation.email},
+            )
+            return redirect(club.get_absolute_url())
+    return render(request, "registration/new_club.html", {"form": form})
+
+
 def _invitation_page(request, invitation, form=None, problem="", status=200):
     context = {"invitation": invitation, "form": form, "problem": problem}
     return render(request, "registration/invitation.html", context, status=status)
@@ -125,10 +201,7 @@ def _invitation_page(request, invitation, form=None, problem="", status=200):
 
 def _make_director(user, invitation: Invitation) -> None:
     """Invitation to direct the club: `user` becomes one of its TDs."""
-    old = ClubRole.objects.filter(club=invitation.club, user=user).values_list("role", flat=True).first()
-    ClubRole.objects.update_or_create(club=invitation.club, user=user, defaults={"role": ClubRole.Role.DIRECTOR})
-    change = {"user": user.get_username(), "email": invitation.email}
-    record(user, "td-added", invitation.club, change | {"role": old}, change | {"role": ClubRole.Role.DIRECTOR})
+    make_director(invitation.club, user, by=user, email=invitation.email)
 
 
 def _link_member(user, invitation: Invitation) -> None:

@@ -44,6 +44,8 @@ ACTIONS = {
     "import-trf": gettext_lazy("TRF imported"),
     "rating-list": gettext_lazy("rating list applied"),
     "rating-list-read": gettext_lazy("rating list read"),
+    "club-started": gettext_lazy("club started"),
+    "club-language": gettext_lazy("club's language"),
     "invite-td": gettext_lazy("TD invited"),
     "td-added": gettext_lazy("TD added"),
     "season-added": gettext_lazy("season added"),
@@ -67,6 +69,7 @@ ACTIONS = {
 }
 # The values' names, as the models and `record`'s callers name them.
 FIELDS = {
+    "language": gettext_lazy("language"),
     "result": gettext_lazy("result"),
     "status": gettext_lazy("status"),
     "member": gettext_lazy("member"),

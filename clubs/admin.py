@@ -14,7 +14,7 @@ class ClubRoleInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "city", "federation"]
+    list_display = ["name", "city", "federation", "language"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ClubRoleInline]
 

@@ -7,3 +7,6 @@ from django.utils.translation import gettext_lazy as _
 class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = _("Clubs")
+
+    def ready(self) -> None:
+        from . import languages  # noqa: F401  (its receivers keep the cached club languages up to date)

@@ -25,6 +25,8 @@ LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  wrong passwords for one user name fr
                the login is locked (5), and for how long (15)
 PASSWORD_RESET_LIMIT_PER_ADDRESS, PASSWORD_RESET_LIMIT_PER_CLIENT  password reset mails asked for one
                e-mail address (3), and from one client address (10), in an hour
+ENTRY_LIMIT_PER_CLIENT, ENTRY_LIMIT_PER_ADDRESS  online entries sent from one client address (20), and for
+               one e-mail address (3), in an hour
 SITE_URL       the site's address for links in mail and calendar feeds sent outside a request
                (http://127.0.0.1:8000)
 """
@@ -78,6 +80,7 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"  # the site's 403 page, in the visitor's language
 # The language cookie, like the session's and the CSRF token's: sent over TLS only behind TLS, never
 # with another site's requests, out of reach of scripts (the language is switched by a form post).
 LANGUAGE_COOKIE_SECURE = HTTPS
@@ -103,6 +106,7 @@ INSTALLED_APPS = [
     "ratings",
     "jobs",
     "season",
+    "entries",
     "demo",
     "django_tasks",
     "django_tasks_db",
@@ -117,6 +121,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "clubs.languages.ClubLanguageMiddleware",  # a club's language for visitors who chose none
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -306,6 +311,12 @@ PASSWORD_RESET_LIMITS = {
     "client": int(os.environ.get("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)),
 }
 PASSWORD_RESET_WINDOW_SECONDS = 60 * 60
+# Online entries (entries app): entries sent from one client address, and for one e-mail address, in an hour.
+ENTRY_LIMITS = {
+    "client": int(os.environ.get("ENTRY_LIMIT_PER_CLIENT", 20)),
+    "email": int(os.environ.get("ENTRY_LIMIT_PER_ADDRESS", 3)),
+}
+ENTRY_WINDOW_SECONDS = 60 * 60
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Season
+from clubs.widgets import PickerMixin
 
 from .models import ClubNight, SignOffRules
 
@@ -22,11 +23,10 @@ WEEKDAYS = [
 ]
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(PickerMixin, forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "start", "end"]
-        widgets = {"start": forms.DateInput(attrs={"type": "date"}), "end": forms.DateInput(attrs={"type": "date"})}
 
     def clean(self):
         data = super().clean()
@@ -35,13 +35,13 @@ class SeasonForm(forms.ModelForm):
         return data
 
 
-class NightsForm(forms.Form):
+class NightsForm(PickerMixin, forms.Form):
     """Several nights at once: every chosen weekday between two dates, without the skipped dates."""
 
-    first = forms.DateField(label=_("from"), widget=forms.DateInput(attrs={"type": "date"}))
-    last = forms.DateField(label=_("until"), widget=forms.DateInput(attrs={"type": "date"}))
+    first = forms.DateField(label=_("from"))
+    last = forms.DateField(label=_("until"))
     weekday = forms.TypedChoiceField(label=_("every"), choices=WEEKDAYS, coerce=int, initial=3)
-    start = forms.TimeField(label=_("start time"), initial="20:00", widget=forms.TimeInput(attrs={"type": "time"}))
+    start = forms.TimeField(label=_("start time"), initial="20:00")
     skip = forms.CharField(
         label=_("skip these dates"),
         required=False,
@@ -72,20 +72,17 @@ class NightsForm(forms.Form):
         return data
 
 
-class NightForm(forms.ModelForm):
+class NightForm(PickerMixin, forms.ModelForm):
     """Move a night (date, start) or change what it is."""
 
     class Meta:
         model = ClubNight
         fields = ["date", "start", "end", "kind", "note"]
-        widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
-            "start": forms.TimeInput(attrs={"type": "time"}),
-            "end": forms.TimeInput(attrs={"type": "time"}),
-        }
 
 
 class SignOffRulesForm(forms.ModelForm):
     class Meta:
         model = SignOffRules
         fields = ["open", "deadline_hours", "half_byes", "no_byes_last_rounds"]
+        # in words first, the rule behind it in brackets (printed small)
+        help_texts = {"half_byes": _("Swiss systems: 0 allows none; the tournament's regulations decide (seed 001 F9)")}

@@ -8,6 +8,7 @@ c = "<slug:club>/<slug:competition>/"
 urlpatterns = [
     path("me/", views.my_page, name="my_page"),
     path("me/answer/<int:participant>/", views.sign_off, name="sign_off"),
+    path("me/answers/", views.sign_off_rounds, name="sign_off_rounds"),
     path("me/settings/", views.my_settings, name="my_settings"),
     path("calendar/<str:token>.ics", views.member_feed, name="member_feed"),
     path("<slug:club>/calendar/", views.club_calendar, name="club_calendar"),

@@ -13,12 +13,15 @@ from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from audit.log import record, values
 from clubs.access import directed_club
+from clubs.languages import own_language
 from clubs.models import Club, Member, Season
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm
@@ -113,7 +116,8 @@ def plan_season(request, club):
     club = directed_club(request, club)
     seasons = list(club.seasons.all())
     season = next((s for s in seasons if str(s.pk) == request.GET.get("season")), seasons[0] if seasons else None)
-    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None)
+    # its own prefix: the nights form has a start too (a time), and ids on a page are unique
+    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None, prefix="season")
     nights_form = NightsForm(request.POST if request.POST.get("action") == "nights" else None)
     if request.method == "POST" and request.POST.get("action") == "season" and season_form.is_valid():
         with transaction.atomic():
@@ -296,8 +300,9 @@ def _member(request) -> Member | None:
 @login_required
 def my_page(request):
     member = _member(request)
+    my_language = own_language(request.user) or translation.get_language()
     if member is None:
-        return render(request, "season/me.html", {"member": None})
+        return render(request, "season/me.html", {"member": None, "my_language": my_language})
     calendar = MemberCalendar.of(member)
     participations = list(member.participations.select_related("competition__season", "competition__club"))
     public = Round.objects.filter(competition__in=[p.competition for p in participations]).exclude(
@@ -320,7 +325,7 @@ def my_page(request):
     feed = request.build_absolute_uri(reverse("member_feed", args=[calendar.token]))
     answers = signoff.SignOff.objects.filter(participant__in=ids).select_related(
         "participant__competition", "answered_by"
-    )[:30]
+    )[:10]
     nights = [r for r in agenda.member_nights(member) if r.night.date >= timezone.localdate()][:6]
     return render(
         request,
@@ -337,6 +342,7 @@ def my_page(request):
             "answers": answers,
             "nights": nights,
             "has_email": bool(request.user.email),
+            "my_language": my_language,
         },
     )
 
@@ -357,10 +363,9 @@ def competition_sign_off(request, club, competition):
     if request.method == "POST":
         _answer(request, participant)
         return redirect("notice", competition.club.slug, competition.slug)
-    coming = signoff.coming_round(participant)
     return render(
         request, "season/notice.html",
-        {"competition": competition, "participant": participant, "coming": [coming] if coming else [],
+        {"competition": competition, "participant": participant, "coming": signoff.coming_rounds_of(participant),
          "back": request.path},
     )  # fmt: skip
 
@@ -371,6 +376,45 @@ def sign_off(request, participant):
     member = _member(request)
     participant = get_object_or_404(Participant.objects.select_related("competition"), pk=participant, member=member)
     _answer(request, participant)
+    return redirect("my_page")
+
+
+@login_required
+@require_POST
+def sign_off_rounds(request):
+    """A member's answers for several coming rounds at once (`answer-<participant>-<round>` fields); only the
+    answers that change something are recorded, each checked by the rules on its own."""
+    member = _member(request)
+    if member is None:
+        raise Http404
+    mine = {p.pk: p for p in member.participations.select_related("competition")}
+    saved, refused = [], []
+    for key, value in request.POST.items():
+        parts = key.split("-")
+        if len(parts) != 3 or parts[0] != "answer" or not (parts[1].isdigit() and parts[2].isdigit()):
+            continue
+        participant, number = mine.get(int(parts[1])), int(parts[2])
+        if participant is None:
+            continue
+        coming = next((c for c in signoff.coming_rounds_of(participant) if c.number == number), None)
+        if coming is not None and coming.current == value:
+            continue  # unchanged
+        try:
+            signoff.answer(participant, number, value, request.user)
+        except ValidationError as error:
+            refused.append(f"{participant.competition.name}, {_('round')} {number}: {' '.join(error.messages)}")
+        else:
+            saved.append(f"{participant.competition.name} {number}")
+    for text in refused:
+        messages.error(request, text)
+    if saved:
+        messages.success(request, ngettext("%(n)s answer recorded.", "%(n)s answers recorded.", len(saved))
+                         % {"n": len(saved)})  # fmt: skip
+    elif not refused:
+        messages.info(request, _("Nothing changed."))
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
     return redirect("my_page")
 
 

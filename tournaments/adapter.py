@@ -404,10 +404,13 @@ def withdraw(participant: Participant, user) -> None:
 
 
 @transaction.atomic
-def set_absence(competition: Competition, participant: Participant, kind: str | None, user) -> int:
-    """Record (kind None: clear) an absence or bye asked for the next round; returns its number."""
+def set_absence(
+    competition: Competition, participant: Participant, kind: str | None, user, number: int | None = None
+) -> int:
+    """Record (kind None: clear) an absence or bye asked for the next round, or for a later round not yet
+    paired (`number`); returns its number. The rows of later rounds wait for their pairing."""
     competition = _changed(competition, "absence", user)
-    number = next_round_number(competition)
+    number = max(number or 0, next_round_number(competition))
     services.set_absence(competition, number, participant, kind, user)
     return number
 

@@ -5,7 +5,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validation
-from clubs.models import Member, Season
+from clubs.models import Member, Season, current_season
+from clubs.names import sorted_by_name
 from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
@@ -25,12 +26,20 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = Competition
         fields = ["name", "slug", "season", "system", "rounds", "time_control", "gladiator", "previous"]
+        # in words first, the rule behind it in brackets (printed small)
+        help_texts = {"previous": _("Keizer: last season's competition orders the start ranking (seed 003 §1.10)")}
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["season"].queryset = Season.objects.filter(club=club)
         self.fields["players"].queryset = club.members.filter(is_guest=False)
+        self.fields["players"].choices = [  # "de Boer" under B (clubs.names)
+            (member.pk, str(member)) for member in sorted_by_name(self.fields["players"].queryset)
+        ]
+        if not self.is_bound and self.instance.pk is None:
+            self.initial.setdefault("season", current_season(club))
+        self.fields["season"].label = _("Season")
         self.fields["previous"].queryset = Competition.objects.filter(club=club, system="keizer")
         self.fields["rounds"].help_text = _("Round robins take theirs from the number of players.")
         self.fields["time_control"].required = False  # standard unless chosen
@@ -132,8 +141,16 @@ class SystemSettingsForm(forms.Form):
             for name in ("gladiator_ordinary_games", "gladiator_replays"):
                 model_field = Competition._meta.get_field(name)
                 self.fields[name] = model_field.formfield(initial=getattr(competition, name))
+            self.fields["gladiator_ordinary_games"].help_text = _(
+                "The model may have more than one ordinary game per encounter (seed 004 §4.9.8)."
+            )
         if not self.started:
             del self.fields["override"]
+
+    @property
+    def has_settings(self) -> bool:
+        """Whether there is anything to set (the override alone is not)."""
+        return any(name != "override" for name in self.fields)
 
     @property
     def started(self) -> bool:
@@ -187,9 +204,7 @@ class ForbiddenPairForm(forms.ModelForm):
         if first and second:
             same = ForbiddenPair.objects.filter(
                 competition=self.instance.competition, first_round=low, last_round=high
-            ).filter(
-                models.Q(first=first, second=second) | models.Q(first=second, second=first)
-            )
+            ).filter(models.Q(first=first, second=second) | models.Q(first=second, second=first))
             if same.exists():
                 raise forms.ValidationError(_("This pair is already forbidden for these rounds."))
         return data

@@ -44,6 +44,7 @@ from django.utils.http import urlsafe_base64_encode
 from accounts.models import Invitation
 from clubs.models import Club, ClubRole, Member, Season
 from config.private_pages import PUBLIC as PUBLIC_CACHED
+from entries.models import Entry
 from jobs.models import Job
 from ratings.models import RatingListImport
 from season.models import ClubNight, MemberCalendar
@@ -69,7 +70,7 @@ class Access(enum.Enum):
 
     PUBLIC = ("anyone, logged in or not", frozenset(Role))
     SECRET_LINK = (
-        "anyone who holds the link's token: an invitation, a calendar feed, a password reset",
+        "anyone who holds the link's token: an invitation, a calendar feed, a password reset, an entry",
         frozenset(Role),
     )
     SIGNED_IN = ("any account: its own password, its own page", frozenset(Role) - {Role.ANONYMOUS})
@@ -108,9 +109,11 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "accept_invitation": (Access.SECRET_LINK, BOTH),
     "directors": (Access.TD, BOTH),
     "revoke_invitation": (Access.TD, POST),
+    "new_club": (Access.SITE_ADMIN, BOTH),
     # a member's own page and answers
     "my_page": (Access.SIGNED_IN, BOTH),
     "my_settings": (Access.OWN_MEMBER, POST),
+    "sign_off_rounds": (Access.OWN_MEMBER, POST),
     "sign_off": (Access.CLUB_MEMBER, POST),
     "notice": (Access.CLUB_MEMBER, BOTH),
     "member_feed": (Access.SECRET_LINK, BOTH),
@@ -124,6 +127,7 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "members": (Access.TD, BOTH),
     "import_members": (Access.TD, BOTH),
     "club_history": (Access.TD, BOTH),
+    "club_language": (Access.TD, POST),
     "new_competition": (Access.TD, BOTH),
     "import_trf": (Access.TD, BOTH),
     "rating_lists": (Access.TD, BOTH),
@@ -179,6 +183,13 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "plan_rounds": (Access.TD, BOTH),
     "present_list": (Access.TD, BOTH),
     "rating_report": (Access.TD, BOTH),
+    # a competition's entries: the public form and list, the player's own link, the TD's inbox and check-in
+    "entry_form": (Access.PUBLIC, BOTH),
+    "entry_list": (Access.PUBLIC, GET),
+    "my_entry": (Access.SECRET_LINK, BOTH),
+    "entry_inbox": (Access.TD, BOTH),
+    "entry_decide": (Access.TD, POST),
+    "check_in": (Access.TD, BOTH),
     # the admin's own pages (its pages of each model: ADMIN_MODEL_PAGES)
     "admin:login": (Access.PUBLIC, BOTH),
     "admin:index": (Access.SITE_ADMIN, BOTH),
@@ -334,6 +345,7 @@ def build_world() -> World:
     who = people()
     played = competitions(who)
     one, two = played.rr.participants.order_by("start_number")[:2]
+    entry = Entry.objects.create(competition=played.rr, first_name="Eve", last_name="Entrant", email="eve@example.org")
     night = ClubNight.objects.create(season=who.season, date=date(2026, 12, 3), start=time(20))
     rows = {
         "accept_invitation": {"token": Invitation.objects.create(club=who.alpha, email="new-td@example.org",
@@ -347,6 +359,8 @@ def build_world() -> World:
                                                                      created_by=who.td_a).pk},
         "rating_list": {"pk": RatingListImport.objects.create(club=who.alpha, source="knsb", file_name="list.csv",
                                                               list_date=date(2026, 11, 1), uploaded_by=who.td_a).pk},
+        "entry_decide": {"pk": entry.pk},
+        "my_entry": {"token": entry.token},
         "job": {"pk": Job.objects.create(kind="trf-import", task="jobs.tests", key="matrix-job", title="A job",
                                          club=who.alpha, created_by=who.td_a, status=Job.Status.RUNNING).pk},
     }  # fmt: skip
@@ -375,7 +389,8 @@ def build_world() -> World:
     # A POST whose form names a row: a real one, so that the TD's POST reaches the form.
     # A member's answer for the Keizer's coming round: the member's own POST records it.
     answer = {"round": "2", "answer": "absent-notice"}
-    posts = {"present_list": {"participant": str(one.pk)}, "sign_off": answer, "notice": answer}
+    posts = {"present_list": {"participant": str(one.pk)}, "sign_off": answer, "notice": answer,
+             "check_in": {"action": "close"}}  # fmt: skip
     other = played.keizer.participants.get(member=who.players_a[1])
     return World(clients, csrf_clients, values, by_name, posts, {"alpha": who.alpha, "beta": who.beta,
                                                                   "other_participant": other})  # fmt: skip

@@ -33,7 +33,7 @@ def test_a_struck_round_robin_leaver_is_struck_from_the_ranking_but_not_from_the
     ]
     assert 6 not in [row.participant.start_number for row in rows]
     table = standings.crosstable(data)
-    cells = {row.participant.start_number: [cell.text for cell in line] for row, line in table}
-    met_six = [n for n, texts in cells.items() if any(text.startswith("6") for text in texts)]
-    assert len(met_six) == 2  # his two opponents' games against him are still drawn
-    assert [row.rank for row, _line in table][-1] == "–"  # and he is listed last, unranked
+    number, struck, _line = table[-1]
+    assert struck.participant.start_number == 6 and struck.rank == "–"  # listed last, unranked
+    met_him = [row for _n, row, line in table if any(cell.text.startswith(str(number)) for cell in line)]
+    assert len(met_him) == 2  # his two opponents' games against him are still drawn
