@@ -8,6 +8,12 @@ from .models import Club, Member
 from .widgets import PickerMixin
 
 
+class ClubSearchForm(forms.Form):
+    """The home page's search: part of a club's name or city (NUL characters refused, as in every form)."""
+
+    q = forms.CharField(label=_("Search clubs"), max_length=100, required=False, strip=True)
+
+
 class MemberForm(PickerMixin, validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = Member

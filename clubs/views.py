@@ -3,6 +3,8 @@ members."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,13 +15,22 @@ from audit.models import AuditEntry
 from . import csv_import, services
 from .access import directed_club
 from .csv_import import save as save_members
-from .forms import ClubLanguageForm, CsvUploadForm, MemberForm
+from .forms import ClubLanguageForm, ClubSearchForm, CsvUploadForm, MemberForm
 from .models import Club
 from .names import sorted_by_name
 
+HOME_PAGE_SIZE = 50  # clubs a page of the home page lists
+
 
 def home(request):
-    return render(request, "clubs/home.html", {"clubs": Club.objects.all()})
+    """The clubs, by name, a page at a time; `q` keeps those whose name or city contains it."""
+    form = ClubSearchForm(request.GET)
+    clubs = Club.objects.only("name", "slug", "city")
+    query = form.cleaned_data["q"] if form.is_valid() else ""
+    if query:
+        clubs = clubs.filter(Q(name__icontains=query) | Q(city__icontains=query))
+    page = Paginator(clubs.order_by("name", "id"), HOME_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "clubs/home.html", {"page": page, "form": form, "query": query})
 
 
 def club(request, club):

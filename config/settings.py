@@ -9,6 +9,7 @@ DATABASE_URL   database (default: SQLite in the project folder); clubs deploy on
 SQLITE_BUSY_SECONDS  on SQLite, how long a transaction waits for the write lock (20)
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
+CACHE_MAX_MEGABYTES  without Redis: the most each process keeps of cached pages in memory (64)
 REDIS_PREFIX   the prefix of this site's keys in Redis (cache "clubavond", jobs RQ's "rq"), for several
                sites on one Redis database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
@@ -247,7 +248,13 @@ if REDIS_URL:
     RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
     TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Each process's own memory: at most 300 entries and CACHE_MAX_MEGABYTES (64) of pickled pages in all.
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.BoundedLocMemCache",
+            "OPTIONS": {"MAX_BYTES": int(os.environ.get("CACHE_MAX_MEGABYTES", 64)) * 1024 * 1024},
+        }
+    }
     TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # Each web process keeps the competitions' versions it read in its own memory, for PAGE_STAMP_SECONDS:
 # answering "not modified" then asks neither the database nor Redis (tournaments.versioning).

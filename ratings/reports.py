@@ -140,12 +140,19 @@ def _is_junior(participant: Participant, day: date) -> bool:
     return born is not None and born.year + 18 >= day.year
 
 
-def build_report(
-    data: CompetitionData, system: str | None = None, qualifying: QualifyingKind | None = DEFAULT_QUALIFYING
-) -> RatingReport:
-    """The rating report of a loaded competition in `system` (None: the club's federation decides)."""
-    derived = system is None
-    system = system or default_system(data.competition.club)
+@dataclass
+class _Inputs:
+    """What every system's rows are computed from."""
+
+    day: date
+    ratings: dict[int, int | None]  # start number -> rating in the system on the day of round 1
+    games: list[dsu.Game]
+    games_of: dict[str, list[dsu.Game]]  # start number (as text) -> that player's games
+    norm_players: dict[str, NormOpponent]
+    by_start: dict[int, Participant]
+
+
+def _inputs(data: CompetitionData, system: str) -> _Inputs:
     day = competition_day(data)
     members = [p.member for p in data.participants]
     on_day = ratings_on(members, system, day)
@@ -163,13 +170,27 @@ def build_report(
         elif game.result in FORFEITS:
             absent = black if game.result == "1-0R" else white
             games.append(dsu.Game(white, black, FORFEITS[game.result], False, absent, round=game.round.number))
+    games_of: dict[str, list[dsu.Game]] = {str(n): [] for n in by_start}
+    for game in games:
+        games_of[game.white].append(game)
+        games_of[game.black].append(game)
     norm_players = {
         str(p.start_number): NormOpponent(fide_ratings[p.member_id], p.member.federation, p.title or None)
         for p in data.participants
     }
+    return _Inputs(day, ratings, games, games_of, norm_players, by_start)
+
+
+def build_report(
+    data: CompetitionData, system: str | None = None, qualifying: QualifyingKind | None = DEFAULT_QUALIFYING
+) -> RatingReport:
+    """The rating report of a loaded competition in `system` (None: the club's federation decides)."""
+    derived = system is None
+    system = system or default_system(data.competition.club)
+    inputs = _inputs(data, system)
     notes: list[str] = []
     if system == RatingSystem.DSU:
-        rows = _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start)
+        rows = _dsu_rows(data, inputs, qualifying)
         notes.append(_("Unplayed games count only where a player did not appear (§4.5.4.2)."))
         if any(row.bonus_extrapolated for row in rows):
             notes.append(
@@ -179,17 +200,40 @@ def build_report(
                 )
             )
     elif system == RatingSystem.FIDE:
-        rows, periods = _fide_rows(data, games, ratings, day, norm_players, by_start)
+        rows, periods = _fide_rows(data, inputs)
         notes += _fide_notes(rows, periods, data.competition.time_control)
     else:
-        rows = _knsb_rows(data, games, ratings, day, norm_players, by_start)
+        rows = _knsb_rows(inputs)
         notes.append(_("Only played games against rated opponents count; K assumes 30 or more rated games."))
         notes.append(_("KNSB: logistic expected score; K as FIDE's (the KNSB K table is not confirmed)."))
     rows.sort(key=lambda r: r.participant.start_number)
-    report = RatingReport(system, derived, day, rows, qualifying if system == RatingSystem.DSU else None, notes)
+    report = RatingReport(system, derived, inputs.day, rows, qualifying if system == RatingSystem.DSU else None, notes)
     if system == RatingSystem.FIDE:
         report.time_control, report.periods = data.competition.time_control, periods
     return report
+
+
+def player_row(
+    data: CompetitionData,
+    start_number: int,
+    system: str | None = None,
+    qualifying: QualifyingKind | None = DEFAULT_QUALIFYING,
+) -> ReportRow | None:
+    """Player `start_number`'s line of `build_report(data, system, qualifying)`, the same values, computing
+    what that line needs: the KNSB line from the player's own games; the DSU and FIDE lines with the event
+    rated as a whole (an unrated opponent's performance rating, §4.5.5.2, and a later month's rating of an
+    opponent, B.02 8.3, come from the other players' games) but the norms (§4.7.4) of this player only."""
+    system = system or default_system(data.competition.club)
+    if start_number not in {p.start_number for p in data.participants}:
+        return None
+    inputs = _inputs(data, system)
+    if system == RatingSystem.DSU:
+        rows = _dsu_rows(data, inputs, qualifying, only=start_number)
+    elif system == RatingSystem.FIDE:
+        rows = _fide_rows(data, inputs, only=start_number)[0]
+    else:
+        rows = _knsb_rows(inputs, only=start_number)
+    return next((r for r in rows if r.participant.start_number == start_number), None)
 
 
 def _month_end(period: date) -> date:
@@ -197,9 +241,11 @@ def _month_end(period: date) -> date:
     return following - timedelta(days=1)
 
 
-def _fide_rows(data, games, ratings, day, norm_players, by_start) -> tuple[list[ReportRow], list[date]]:
-    """B.02: each month's games on that month's list (`fide_report`), with the club's records of each player."""
+def _fide_rows(data, inputs: _Inputs, only: int | None = None) -> tuple[list[ReportRow], list[date]]:
+    """B.02: each month's games on that month's list (`fide_report`), with the club's records of each player.
+    With `only`, the norms of that player only."""
     competition = data.competition
+    games, ratings, day, by_start = inputs.games, inputs.ratings, inputs.day, inputs.by_start
     round_days = {r.number: timezone.localdate(r.paired_at) if r.paired_at else day for r in data.rounds}
     played = [
         ReportGame(g.white, g.black, g.score_of(g.white), max(round_days.get(g.round, day), day))
@@ -239,7 +285,8 @@ def _fide_rows(data, games, ratings, day, norm_players, by_start) -> tuple[list[
         line = lines[str(number)]
         row = ReportRow(participant, line.old_rating, False, line.games, line.score, line.expected, None, line.k,
                         line.new_rating, line.change)  # fmt: skip
-        row.norms = _fide_norms(games, number, participant, norm_players)
+        if only is None or number == only:
+            row.norms = _fide_norms(inputs, number, participant)
         if line.initial is not None:
             row.initial_rating, row.initial_games = line.initial.value, line.initial_games
         row.off_list = line.off_list or (
@@ -250,13 +297,11 @@ def _fide_rows(data, games, ratings, day, norm_players, by_start) -> tuple[list[
     return rows, periods
 
 
-def _fide_norms(games, number: int, participant: Participant, norm_players) -> list[str]:
-    played = [
-        (g.opponent_of(str(number)), g.score_of(str(number)))
-        for g in games
-        if g.played and str(number) in (g.white, g.black)
-    ]
-    opponents = [norm_players[o] for o, _ in played]
+def _fide_norms(inputs: _Inputs, number: int, participant: Participant) -> list[str]:
+    """The norms (§4.7.4) of player `number`, from his own games."""
+    key = str(number)
+    played = [(g.opponent_of(key), g.score_of(key)) for g in inputs.games_of[key] if g.played]
+    opponents = [inputs.norm_players[o] for o, _ in played]
     total = sum((s for _, s in played), Fraction(0))
     return _norm_names(
         [norm_check(participant.member.federation, opponents, total, t) for t in NORM_TITLES], participant
@@ -311,16 +356,19 @@ def _norm_names(results, participant: Participant) -> list[str]:
     return [r.title.value for r in results if r.achieved and (women or r.title not in WOMEN_TITLES)]
 
 
-def _dsu_rows(data, games, ratings, day, qualifying, norm_players, by_start) -> list[ReportRow]:
+def _dsu_rows(data, inputs: _Inputs, qualifying, only: int | None = None) -> list[ReportRow]:
+    """§4.5: the event rated as a whole (`report.rating_report`); with `only`, the norms of that player only."""
+    ratings, by_start = inputs.ratings, inputs.by_start
     system_ratings = {str(n): r for n, r in ratings.items()}
     lines = rating_report(
-        games,
+        inputs.games,
         system_ratings,
         all_play_all=data.competition.engine.scheduled,
-        day=day,
+        day=inputs.day,
         qualifying=qualifying,
-        norm_players=norm_players,
+        norm_players=inputs.norm_players,
         norm_titles=NORM_TITLES,
+        norms_for=None if only is None else {str(only)},
     )
     rows = []
     for line in lines:
@@ -353,20 +401,23 @@ def _empty_row(participant: Participant, rating: int | None) -> ReportRow:
     return ReportRow(participant, rating, False, 0, Fraction(0), None, None, None, None, None)
 
 
-def _knsb_rows(data, games, ratings, day, norm_players, by_start) -> list[ReportRow]:
-    """KNSB: the logistic expectation, K as FIDE's for a player with 30 games (the KNSB K table is not confirmed)."""
-    played: dict[int, list[tuple[int, Fraction]]] = {n: [] for n in by_start}  # (opponent, score)
-    for game in sorted(games, key=lambda g: g.round):
-        if game.played:
-            for player in (game.white, game.black):
-                played[int(player)].append((int(game.opponent_of(player)), game.score_of(player)))
+def _knsb_rows(inputs: _Inputs, only: int | None = None) -> list[ReportRow]:
+    """KNSB: the logistic expectation, K as FIDE's for a player with 30 games (the KNSB K table is not confirmed).
+    Each line comes from the player's own games and his opponents' ratings: with `only`, that line alone."""
+    ratings, day = inputs.ratings, inputs.day
+    chosen = inputs.by_start if only is None else {only: inputs.by_start[only]}
+    played: dict[int, list[tuple[int, Fraction]]] = {}  # (opponent, score)
+    for number in chosen:
+        key = str(number)
+        own = sorted((g for g in inputs.games_of[key] if g.played), key=lambda g: g.round)
+        played[number] = [(int(g.opponent_of(key)), g.score_of(key)) for g in own]
     rows = []
-    for number, participant in by_start.items():
+    for number, participant in chosen.items():
         own = ratings[number]
         rated = [(ratings[o], s) for o, s in played[number] if ratings[o] is not None]
         score = sum((s for _, s in rated), Fraction(0))
         row = ReportRow(participant, own, False, len(rated), score, None, None, None, None, None)
-        row.norms = _fide_norms(games, number, participant, norm_players)
+        row.norms = _fide_norms(inputs, number, participant)
         if own is None:
             row.performance = fide.tournament_performance([r for r, _ in rated], score)
         elif rated:
@@ -380,10 +431,11 @@ def _knsb_rows(data, games, ratings, day, norm_players, by_start) -> list[Report
     return rows
 
 
-def rating_line(competition, start_number: int):
-    """One player's line of the competition's rating report over its public rounds, or None."""
+def rating_line(competition, start_number: int, data: CompetitionData | None = None):
+    """One player's line of the competition's rating report over its public rounds, or None: that line only
+    (`player_row`), not the whole report. `data`: the competition's public rounds, when the page has them
+    loaded already."""
     try:
-        report = build_report(CompetitionData.load(competition, public=True))
+        return player_row(data or CompetitionData.load(competition, public=True), start_number)
     except ValueError:
         return None
-    return report.row_for(start_number)

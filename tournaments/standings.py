@@ -95,13 +95,14 @@ def tiebreak_names(data: CompetitionData) -> list[str]:
     return [name for name in names if name != "PTS"]
 
 
-def final_state(data: CompetitionData) -> TournamentState:
+def final_state(data: CompetitionData, whole: TournamentState | None = None) -> TournamentState:
     """The state the standings rank: in a round robin, a player who left under 50 % is struck (seed 004 §16).
 
     His results, and every result against him, no longer count; from 50 % his remaining games are
-    already forfeits (`tournaments.adapter.save_pairing`), so nothing changes.
+    already forfeits (`tournaments.adapter.save_pairing`), so nothing changes. `whole`: `data.state()`,
+    when the caller has it at hand; it is left as it is.
     """
-    state = data.state()
+    state = data.state() if whole is None else whole
     if not data.competition.engine.scheduled:
         return state
     for participant in data.participants:
@@ -110,25 +111,34 @@ def final_state(data: CompetitionData) -> TournamentState:
         sn = participant.start_number
         if withdrawal.leave(state, sn, round_robin=True, left_after=participant.withdrawn_after).ranked:
             continue
-        for player in state.players:
-            player.history = [
-                RoundRecord(kind=Kind.ABSENT, score=0.0) if record.opponent == sn else record
-                for record in player.history
-            ]
-        state = replace(state, players=[p for p in state.players if p.id != sn])
+        players = [
+            replace(
+                player,
+                history=[
+                    RoundRecord(kind=Kind.ABSENT, score=0.0) if record.opponent == sn else record
+                    for record in player.history
+                ],
+            )
+            for player in state.players
+            if player.id != sn
+        ]
+        state = replace(state, players=players)
     return state
 
 
-def standings(data: CompetitionData, state: TournamentState | None = None) -> tuple[list[str], list[Row]]:
+def standings(
+    data: CompetitionData, state: TournamentState | None = None, *, whole: TournamentState | None = None
+) -> tuple[list[str], list[Row]]:
     """The ranking by points and the competition's tiebreak list; shared places where all are equal.
 
     A Gladiator competition without a list of its own ranks by the Gladiator tie-breaks (seed 004
     §4.9.8), which need the games; a state given by the caller (the TRF export, whose 202 and 212
-    records take catalogue codes) is ranked by the catalogue.
+    records take catalogue codes) is ranked by the catalogue. `whole`: `data.state()`, when the caller
+    has it at hand (the standings are the same, without reading the games again).
     """
     if state is None and data.competition.gladiator and not data.competition.tiebreaks:
-        return gladiator_standings(data, final_state(data))
-    state = state or final_state(data)
+        return gladiator_standings(data, final_state(data, whole))
+    state = state or final_state(data, whole)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
@@ -148,6 +158,23 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
         for line in lines
     ]
     return names, rows
+
+
+def explanation(data: CompetitionData, number: int, index: int) -> tuple[str, tiebreaks.Explanation] | None:
+    """The code of the standings' tie-break column `index` and how player `number`'s value in it came
+    about, as `standings` shows it (None where it shows none), computing that one value only
+    (`tiebreaks.explanation`). The Gladiator ranking of seed 004 §4.9.8 has no explanations."""
+    if data.competition.gladiator and not data.competition.tiebreaks:
+        return None
+    names = tiebreak_names(data)
+    if not 0 <= index < len(names):
+        return None
+    unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
+    found = tiebreaks.explanation(
+        final_state(data), ["PTS", *names], names[index], number,
+        rules=tiebreaks.default_rules(data.competition.system), unrated=unrated,
+    )  # fmt: skip
+    return None if found is None else (names[index], found)
 
 
 def unused_columns(names: list[str], rows: list[Row]) -> set[int]:
@@ -171,7 +198,7 @@ def crosstable(data: CompetitionData) -> list[tuple[int, Row, list[Cell]]]:
     """Rows in standings order, each with its number in the table (its place, 1, 2, ...; the standings'
     rank unless the place is shared) and one cell per round; struck players last, numbered on."""
     state = data.state()
-    _names, rows = standings(data)
+    _names, rows = standings(data, whole=state)
     ranked = {row.participant.start_number for row in rows}
     struck = [p for p in data.participants if p.start_number not in ranked]
     rows += [Row(rank="–", participant=p, points=state.player(p.start_number).score()) for p in struck]
@@ -230,9 +257,15 @@ def progression(
     numbers = [r.number for r in data.rounds if r.is_paired]
     places: dict[int, list[int | None]] = {p.start_number: [] for p in data.participants}
     keizer_system = data.competition.engine.own_standings
-    if not keizer_system and current is None:
-        current = standings(data)[1]
+    if keizer_system:
+        order = [row.participant for row in keizer_standings(data)[1]]
+    else:
+        current = standings(data)[1] if current is None else current
+        order = [row.participant for row in current]
+    chosen = order if limit is None else order[:limit]
+    shown = [p.start_number for p in chosen]
     last = max((r.number for r in data.rounds), default=0)
+    whole = data.state() if numbers and not keizer_system else None
     for number in numbers:
         if keizer_system:
             state = data.state(upto_round=number)
@@ -240,32 +273,39 @@ def progression(
         elif number == last:
             after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            after = places_after(data, number)
+            after = places_after(data, number, shown, data.earlier(whole, number))
         for start, line in places.items():
             line.append(after.get(start))
-    if keizer_system:
-        order = [row.participant for row in keizer_standings(data)[1]]
-    else:
-        order = [row.participant for row in current]
-    chosen = order if limit is None else order[:limit]
     return numbers, [(p, places[p.start_number]) for p in chosen]
 
 
-def places_after(data: CompetitionData, number: int) -> dict[int, int]:
-    """Start number -> place in the standings after round `number` (a shared place counted as its best).
+def places_after(
+    data: CompetitionData, number: int, players: list[int] | None = None, state: TournamentState | None = None
+) -> dict[int, int]:
+    """Start number -> place in the standings after round `number` (a shared place counted as its best),
+    for `players` (start numbers; all when None); `state`: `data.state(upto_round=number)`, when the caller
+    has it at hand.
 
-    An earlier round's standings change only when its own data does: they are cached under a digest
-    of everything they are computed from (the state of rounds 1..number, the tiebreak list and rules),
-    so the chart does not rank every round again whenever a result of the round in play comes in.
+    Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
+    explanations: the same places as the full standings of that round, at a fraction of the work. An
+    earlier round's places change only when its own data does: they are cached under a digest of
+    everything they are computed from (the state of rounds 1..number, the tiebreak list and rules, the
+    players asked for), so the chart does not rank every round again whenever a result of the round in
+    play comes in.
     """
-    state = data.state(upto_round=number)
+    state = data.state(upto_round=number) if state is None else state
     competition = data.competition
+    wanted = sorted(p.id for p in state.players) if players is None else list(players)
     made_from = repr((state, tiebreak_names(data), competition.system, competition.unrated_opponents,
-                      competition.unrated_rating, competition.gladiator))  # fmt: skip
+                      competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
     key = "places:" + hashlib.sha256(made_from.encode()).hexdigest()
     places = cache.get(key)
     if places is None:
-        places = {row.participant.start_number: int(row.rank.split("-")[0]) for row in standings(data, state)[1]}
+        unrated = tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
+        places = tiebreaks.places(
+            state, ["PTS", *tiebreak_names(data)], wanted, rules=tiebreaks.default_rules(competition.system),
+            unrated=unrated,
+        )  # fmt: skip
         cache.set(key, places, settings.PAGE_CACHE_SECONDS)
     return places
 

@@ -7,7 +7,7 @@ start from this one state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pairing.engines import state as engine
 from pairing.engines.knsb_swiss import absence
@@ -116,6 +116,20 @@ class CompetitionData:
             seed=competition.seed,
             name=competition.name,
         )
+
+    def earlier(self, state: TournamentState, upto_round: int) -> TournamentState:
+        """`self.state(upto_round=upto_round)`, cut from `state` (`self.state()`, all loaded rounds) without
+        reading the games again: the first `upto_round` records of each history, withdrawals as of then."""
+        left = {p.start_number: p.withdrawn_after for p in self.participants}
+        players = [
+            replace(
+                player,
+                history=player.history[:upto_round],
+                withdrawn=left[player.id] is not None and left[player.id] < upto_round + 1,
+            )
+            for player in state.players
+        ]
+        return replace(state, players=players, round_to_pair=upto_round + 1)
 
 
 def forbidden_pairs(competition: Competition) -> list[engine.ForbiddenPair]:

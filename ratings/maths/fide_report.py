@@ -214,10 +214,14 @@ def fide_report(
                     rating[key] = record.listed[period]
                     ever_2400[key] = ever_2400[key] or (rating[key] or 0) >= 2400
         start = dict(rating)  # everyone is rated on the ratings at the start of the period
-        period_games = sorted(by_period[period], key=lambda g: g.day)
+        games_of: dict[str, list[ReportGame]] = {key: [] for key in records}  # each player's, by day
+        for game in sorted(by_period[period], key=lambda g: g.day):
+            for side in (game.white, game.black):
+                if side in games_of:
+                    games_of[side].append(game)
         for key, record in records.items():
             own = start[key]
-            mine = [g for g in period_games if key in (g.white, g.black)]
+            mine = games_of[key]
             against_rated = [(start[g.opponent_of(key)], g.score_of(key), g.day) for g in mine]
             against_rated = [(r, s, d) for r, s, d in against_rated if r is not None]
             listed = period in record.listed

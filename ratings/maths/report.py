@@ -7,7 +7,8 @@ these records; nothing here depends on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -63,15 +64,22 @@ def rating_report(
     qualifying: QualifyingKind | None = None,
     norm_players: Mapping[str, NormOpponent] | None = None,
     norm_titles: Sequence[NormTitle] = (),
+    norms_for: Collection[str] | None = None,
 ) -> list[ReportLine]:
     """The report of an event: one line per player who has a rating or got a performance rating.
 
     `qualifying` says which kind of §26 qualifying event this is (None: not one). With `norm_players`
     (rating, federation and title of every player) each player's played games are checked for the
-    `norm_titles`. Lines are ordered by new rating, then old rating, highest first, then by name.
+    `norm_titles`; with `norms_for`, only those players' (the others' lines have no norms). Lines are
+    ordered by new rating, then old rating, highest first, then by name.
     """
     event = DsuEvent(tuple(games), ratings, kind, all_play_all, day=day)
     result = rate_event(event)
+    games_of: dict[str, list[Game]] = defaultdict(list)
+    for g in games:
+        if g.played:
+            games_of[g.white].append(g)
+            games_of[g.black].append(g)
     lines: list[ReportLine] = []
     for player, line in result.players.items():
         candidate = None
@@ -80,8 +88,8 @@ def rating_report(
             candidate = candidate_requirement(line.old_rating, [r for r, _ in line.results])
             candidate_round = candidate_result_during(line.old_rating, line.results, qualifying)
         norms: tuple[NormResult, ...] = ()
-        if norm_players is not None and norm_titles:
-            played = [g for g in games if g.played and player in (g.white, g.black)]
+        if norm_players is not None and norm_titles and (norms_for is None or player in norms_for):
+            played = games_of[player]
             opponents = [norm_players[g.opponent_of(player)] for g in played]
             score = sum((g.score_of(player) for g in played), Fraction(0))
             norms = tuple(norm_check(norm_players[player].federation, opponents, score, t) for t in norm_titles)

@@ -44,9 +44,10 @@ def signed(value) -> str:
 
 
 @register.simple_tag
-def rating_line(competition, participant):
-    """The player's line of the competition's rating report (public rounds only), or None."""
-    return reports.rating_line(competition, participant.start_number)
+def rating_line(competition, participant, public_data=None):
+    """The player's line of the competition's rating report (public rounds only), or None; `public_data`:
+    the competition's public rounds (`CompetitionData.load(..., public=True)`) when the page has them."""
+    return reports.rating_line(competition, participant.start_number, public_data)
 
 
 @register.simple_tag

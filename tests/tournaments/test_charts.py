@@ -95,8 +95,13 @@ def test_an_earlier_rounds_places_are_kept_until_that_round_changes(three_rounds
 
     first = after_round_1()
     winners = {n for n, place in first.items() if place == 1}
-    ranked, real = [], standings.standings
-    monkeypatch.setattr(standings, "standings", lambda *args, **kwargs: ranked.append(1) or real(*args, **kwargs))
+    ranked, real = [], standings.tiebreaks.places
+
+    def counted(*args, **kwargs):
+        ranked.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(standings.tiebreaks, "places", counted)
     assert len(winners) == 2 and after_round_1() == first and not ranked  # from the cache
     game = three_rounds.round_set.get(number=1).games.select_related("white", "black").get(board=1)
     set_result(game, "0-1", td, override=True)  # the TD corrects board 1 of round 1: black won

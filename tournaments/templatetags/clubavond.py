@@ -4,6 +4,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django import template
+from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -52,6 +53,19 @@ def points(value) -> str:
 def exact_filter(value) -> str:
     """A tie-break value or its part, exactly (`exact`)."""
     return exact(value)
+
+
+@register.simple_tag
+def player_cards(competition) -> str:
+    """The address of the competition's player cards up to the start number (tournaments/urls.py:
+    `player/<int:number>/`), reversed once for a table of thousands of rows; `card` adds a number."""
+    return reverse("player", args=[competition.club.slug, competition.slug, 0]).removesuffix("0/")
+
+
+@register.filter
+def card(cards: str, number: int) -> str:
+    """The address of player `number`'s card, from `player_cards`."""
+    return f"{cards}{int(number)}/"
 
 
 UNDEFINED = "–"  # a value over no games (C.07 10.1, 14) or a tie-break not used: there is none

@@ -25,11 +25,10 @@ def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
     competition = _competition(club, competition)
     data = CompetitionData.load(competition, public=True)
-    names, rows = standings.standings(data)
-    row = next((r for r in rows if r.participant.start_number == number), None)
-    if row is None or not 0 <= index < len(row.explanations) or row.explanations[index] is None:
+    found = standings.explanation(data, number, index)
+    if found is None:
         raise Http404
-    explanation = row.explanations[index]
+    code, explanation = found
     by_start = {p.start_number: p for p in data.participants}
     items = [
         {"item": item, "opponent": by_start.get(item.opponent) if item.opponent else None}
@@ -37,9 +36,9 @@ def tiebreak_explanation(request, club, competition, number, index):
     ]  # fmt: skip
     context = {
         "competition": competition,
-        "row": row,
-        "code": names[index],
-        "name": tiebreak_name(names[index]),
+        "participant": by_start[number],
+        "code": code,
+        "name": tiebreak_name(code),
         "explanation": explanation,
         "notes": explanation.notes,
         "items": items,

@@ -193,5 +193,6 @@ def player_card(request, club, competition, number):
             "keizer": keizer_line,
             "show_private": competition.club.is_director(request.user),
             "score_chart": graphs.score_chart(participant, lines),
+            "public_data": data,  # the rating line's games: the page's public rounds, loaded once
         },
     )

@@ -8,7 +8,7 @@ Codes and conventions: docs/tiebreaks.md.
 
 from .catalogue import CATALOGUE, ENCOUNTER, Calculator, Explanation, Item, Spec, parse
 from .defaults import DEFAULTS, TEAM_DEFAULTS, default_rules, default_team_tiebreaks, default_tiebreaks
-from .ranking import Standing, encounter_points, standings, unrated_rule_note
+from .ranking import Standing, encounter_points, explanation, places, standings, unrated_rule_note
 from .rules import PRESETS, UNRATED_CHOICES, Rules, Unrated, get_rules
 
 __all__ = [
@@ -29,8 +29,10 @@ __all__ = [
     "default_team_tiebreaks",
     "default_tiebreaks",
     "encounter_points",
+    "explanation",
     "get_rules",
     "parse",
+    "places",
     "standings",
     "unrated_rule_note",
 ]

@@ -247,6 +247,7 @@ class Field:
             self.records[p.id] = records
         self.points = {pid: sum(points(r) for r in recs) for pid, recs in self.records.items()}
         self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
+        self._parts: dict[tuple[int, bool], list[_Part]] = {}
 
     def _as_opponent(self, records: list[RoundRecord]) -> float:
         if self.rules.opponents == "actual":
@@ -263,7 +264,14 @@ class Field:
         return forfeits_played and record.kind is Kind.FORFEIT and record.opponent is not None
 
     def parts(self, pid: int, forfeits_played: bool = False) -> list[_Part]:
-        """Every round's contribution to BH and SB (C.07 8.1, 9.1, 16; seed 001 A1d)."""
+        """Every round's contribution to BH and SB (C.07 8.1, 9.1, 16; seed 001 A1d), made once per player
+        and shared by every tie-break of this field (BH, its cuts, SB): read it, never change it."""
+        key = (pid, forfeits_played)
+        if key not in self._parts:
+            self._parts[key] = self._make_parts(pid, forfeits_played)
+        return self._parts[key]
+
+    def _make_parts(self, pid: int, forfeits_played: bool) -> list[_Part]:
         out = []
         own = self.points[pid]
         before = 0.0
@@ -388,6 +396,13 @@ class Calculator:
                 exp.key = (1.0, sign * exp.value) if exp.value is not None else (0.0, 0.0)
             self._cache[key] = exp
         return self._cache[key]
+
+    def points_key(self, spec: Spec, pid: int) -> tuple[float, ...]:
+        """`explain(spec, pid).key` of the points (PTS), from the points alone: no explanation is written."""
+        if spec.acronym != "PTS":
+            raise InvalidInput(f"{spec.code} is not the points")
+        sign = -1.0 if (spec.acronym in LOWER_IS_BETTER) != spec.reverse else 1.0
+        return (1.0, sign * self.field().points[pid])
 
     def value(self, spec: Spec | str, pid: int) -> float | None:
         return self.explain(spec, pid).value

@@ -8,6 +8,7 @@ place (seed 000 F10, seed 001 F12: "als het om de eerste plaats gaat: het onderl
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -39,20 +40,31 @@ def encounter_points(
     """Points each player of `group` scored against the others of it (C.07 6).
 
     Several games between the same two count as their average. Returns the points, the games
-    behind them, and whether every two players of the group have met.
+    behind them, and whether every two players of the group have met. The work grows with the
+    group's games, not with the square of the group.
     """
     f = calc.field()
     members = set(group)
-    results: dict[tuple[int, int], list[float]] = defaultdict(list)
+    results: dict[int, dict[int, list[float]]] = {p: {} for p in group}
     games: dict[int, list[Item]] = {p: [] for p in group}
     for p in group:
         for rnd, rec in enumerate(f.records[p], 1):
             if rec.opponent in members and f.met(rec, forfeits_played):
-                results[(p, rec.opponent)].append(points(rec))
+                results[p].setdefault(rec.opponent, []).append(points(rec))
                 games[p].append(Item(rnd, rec.opponent, GAME, points(rec), points(rec)))
-    mini = {p: sum(sum(v) / len(v) for (a, _), v in results.items() if a == p) for p in group}
-    complete = all((a, b) in results for a in group for b in group if a != b)
+    mini = {p: sum(sum(v) / len(v) for v in results[p].values()) for p in group}
+    complete = all(len(results[p]) == len(members) - 1 for p in group)
     return mini, games, complete
+
+
+def _opponents_met(calc: Calculator, group: list[int], forfeits_played: bool) -> dict[int, set[int]]:
+    """Each player of `group` -> the others of it he has met (C.07 6: a game, or with /P a forfeit)."""
+    f = calc.field()
+    members = set(group)
+    return {
+        p: {rec.opponent for rec in f.records[p] if rec.opponent in members and f.met(rec, forfeits_played)}
+        for p in group
+    }
 
 
 def _encounter_blocks(calc: Calculator, group: list[int], forfeits_played: bool) -> list[list[int]]:
@@ -70,11 +82,13 @@ def _encounter_blocks(calc: Calculator, group: list[int], forfeits_played: bool)
     # (C.07 6.3: a missing game counts as a win's points for the other).
     out, rest = [], list(group)
     win = calc.state.win_points
+    met = _opponents_met(calc, group, forfeits_played)
     while len(rest) > 1:
         mini, _, complete = encounter_points(calc, rest, forfeits_played)
         if complete:  # the players left have all met: rank them as such
             return out + _encounter_blocks(calc, rest, forfeits_played)
-        missing = {p: sum(1 for q in rest if q != p and not _met(calc, p, q, forfeits_played)) for p in rest}
+        left = set(rest)
+        missing = {p: len(rest) - 1 - len(met[p] & left) for p in rest}
         best = max(rest, key=lambda p: mini[p])
         if any(q != best and mini[q] + win * missing[q] >= mini[best] for q in rest):
             break
@@ -83,9 +97,52 @@ def _encounter_blocks(calc: Calculator, group: list[int], forfeits_played: bool)
     return out + [rest] if rest else out
 
 
-def _met(calc: Calculator, a: int, b: int, forfeits_played: bool) -> bool:
-    f = calc.field()
-    return any(rec.opponent == b and f.met(rec, forfeits_played) for rec in f.records[a])
+def _specs(tiebreaks: list[str]) -> tuple[list[Spec], dict[Spec, str]]:
+    """The parsed list with PTS in front, and each spec's code as given."""
+    given = [code.strip() for code in tiebreaks]
+    specs: list[Spec] = [parse(code) for code in given]
+    if not specs or specs[0].acronym != "PTS":
+        given.insert(0, "PTS")
+        specs.insert(0, parse("PTS"))
+    return specs, {spec: code for code, spec in zip(given, specs, strict=True)}
+
+
+EncounterSeen = Callable[[Spec, list[int], dict[int, float], dict[int, list[Item]], bool], None]
+
+
+def _order(
+    calc: Calculator,
+    specs: list[Spec],
+    group: list[int],
+    k: int,
+    offset: int,
+    seen: EncounterSeen | None = None,
+) -> list[list[int]]:
+    """`group` (equal on specs[:k], the first of it at place `offset` + 1) split into its ties, best first.
+
+    A tie-break of the catalogue sorts by its value; direct encounter splits by the games within the
+    group (C.07 6), DE1 only in the group tied for first place (seed 000 F10, seed 001 F12); `seen` is
+    told each group's encounter points."""
+    if k == len(specs) or len(group) == 1:
+        return [group]
+    spec = specs[k]
+    if spec.acronym in ENCOUNTER:
+        if spec.acronym == "DE1" and offset != 0:
+            return _order(calc, specs, group, k + 1, offset, seen)
+        if seen is not None:
+            seen(spec, group, *encounter_points(calc, group, spec.forfeits_played))
+        blocks = _encounter_blocks(calc, group, spec.forfeits_played)
+    else:
+
+        def sort_key(p: int) -> tuple[float, ...]:
+            return calc.explain(spec, p).key
+
+        blocks = [list(b) for _, b in groupby(sorted(group, key=sort_key, reverse=True), key=sort_key)]
+    out = []
+    for block in blocks:
+        out += _order(calc, specs, block, k + 1, offset, seen)
+        offset += len(block)
+    return out
 
 
 def standings(
@@ -103,12 +160,7 @@ def standings(
     the rating-based tie-breaks treat unrated opponents (C.07 art. 10; default: dropped).
     """
     calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"), unrated)
-    given = [code.strip() for code in tiebreaks]
-    specs: list[Spec] = [parse(code) for code in given]
-    if not specs or specs[0].acronym != "PTS":
-        given.insert(0, "PTS")
-        specs.insert(0, parse("PTS"))
-    key = {spec: code for code, spec in zip(given, specs, strict=True)}
+    specs, key = _specs(tiebreaks)
     lines = {
         p.id: Standing(p.id, p.name, 0, calc.field().points[p.id]) for p in sorted(state.players, key=lambda p: p.id)
     }
@@ -121,42 +173,87 @@ def standings(
             else:
                 line.values[key[spec]] = None
 
-    def order(group: list[int], k: int, offset: int) -> list[list[int]]:
-        if k == len(specs) or len(group) == 1:
-            return [group]
-        spec = specs[k]
-        if spec.acronym in ENCOUNTER:
-            if spec.acronym == "DE1" and offset != 0:
-                return order(group, k + 1, offset)
-            mini, games, complete = encounter_points(calc, group, spec.forfeits_played)
-            tied = _ALL_MET if complete else _NOT_ALL_MET
-            for p in group:
-                lines[p].values[key[spec]] = mini[p]
-                lines[p].explanations[key[spec]] = Explanation(
-                    spec.code, mini[p], games[p], [tied(players=sorted(set(group) - {p}))]
-                )
-            blocks = _encounter_blocks(calc, group, spec.forfeits_played)
-        else:
-            code = key[spec]
-
-            def sort_key(p: int) -> tuple[float, ...]:
-                return lines[p].explanations[code].key
-
-            blocks = [list(b) for _, b in groupby(sorted(group, key=sort_key, reverse=True), key=sort_key)]
-        out = []
-        for block in blocks:
-            out += order(block, k + 1, offset)
-            offset += len(block)
-        return out
+    def seen(spec: Spec, group: list[int], mini: dict[int, float], games: dict[int, list[Item]], complete: bool):
+        tied = _ALL_MET if complete else _NOT_ALL_MET
+        ordered = sorted(group)
+        for p in group:
+            lines[p].values[key[spec]] = mini[p]
+            lines[p].explanations[key[spec]] = Explanation(
+                spec.code, mini[p], games[p], [tied(players=[q for q in ordered if q != p])]
+            )
 
     ranked: list[Standing] = []
     position = 1
-    for tie in order(sorted(lines), 0, 0):
+    for tie in _order(calc, specs, sorted(lines), 0, 0, seen):
         for pid in sorted(tie):
             lines[pid].rank = position
             ranked.append(lines[pid])
         position += len(tie)
     return ranked
+
+
+def places(
+    state: TournamentState,
+    tiebreaks: list[str],
+    players: Iterable[int],
+    rounds: int | None = None,
+    rules: str | Rules | None = None,
+    unrated: Unrated | None = None,
+) -> dict[int, int]:
+    """The rank `standings` gives each of `players` (the same arguments), without ranking the whole field.
+
+    Points come first, so a player's rank is one more than the number of players with more points plus
+    his place within his own points group: only the groups of the players asked for are ranked by the
+    tie-breaks, and no explanation is written for direct encounter. A shared rank is its best place."""
+    calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"), unrated)
+    specs, _key = _specs(tiebreaks)
+    pts = specs[0]
+    wanted = list(players)
+
+    def points_key(p: int) -> tuple[float, ...]:
+        return calc.points_key(pts, p)
+
+    everyone = sorted(p.id for p in state.players)
+    groups: dict[tuple[float, ...], list[int]] = defaultdict(list)
+    for pid in everyone:
+        groups[points_key(pid)].append(pid)
+    above, offset = 0, {}
+    for points_value in sorted(groups, reverse=True):
+        offset[points_value] = above
+        above += len(groups[points_value])
+    out: dict[int, int] = {}
+    for points_value in sorted({points_key(p) for p in wanted}, reverse=True):
+        position = offset[points_value] + 1
+        for tie in _order(calc, specs, groups[points_value], 1, offset[points_value]):
+            for pid in tie:
+                out[pid] = position
+            position += len(tie)
+    return {p: out[p] for p in wanted}
+
+
+def explanation(
+    state: TournamentState,
+    tiebreaks: list[str],
+    code: str,
+    player: int,
+    rounds: int | None = None,
+    rules: str | Rules | None = None,
+    unrated: Unrated | None = None,
+) -> Explanation | None:
+    """How `player`'s value of `code` in `standings(state, tiebreaks, ...)` came about, or None where that
+    line has none (direct encounter outside a tied group).
+
+    A tie-break of the catalogue is one player's own value: only it is computed. Direct encounter
+    depends on who is tied with him (C.07 6), so for it the standings are ranked in full. None too for a
+    player who is not in the state."""
+    if all(p.id != player for p in state.players):
+        return None
+    spec = parse(code.strip())
+    if spec.acronym in ENCOUNTER:
+        line = next(line for line in standings(state, tiebreaks, rounds, rules, unrated) if line.player == player)
+        return line.explanations.get(code.strip())
+    calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"), unrated)
+    return calc.explain(spec, player)
 
 
 _UNRATED_RULE = {
@@ -178,6 +275,7 @@ _UNRATED_RULE = {
 
 def unrated_rule_note(tiebreaks: list[str], unrated: Unrated | None = None) -> Note | None:
     """What the standings say about unrated opponents, when the list has a rating-based tie-break."""
+
     def rating_based(code: str) -> bool:
         try:
             return parse(code).acronym in RATING_BASED
