@@ -7,3 +7,10 @@ from django.utils.translation import gettext_lazy as _
 class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = _("Clubs")
+
+    def ready(self) -> None:
+        from audit.history import describe_codes
+
+        from .models import ClubRole
+
+        describe_codes("role", ClubRole.Role.choices)  # the audit log names a role in the reader's language

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from audit.log import boards, record, values
 from clubs.models import Club, Member
@@ -24,7 +25,7 @@ from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 
 from . import gladiator, groups, knockout, prizes, services, trf_io, versioning
-from .models import Bye, Competition, ForbiddenPair, Game, Participant, PrizeTable, Result, Round, TDAction
+from .models import Bye, Competition, ForbiddenPair, Game, Participant, PrizeTable, Result, Round
 from .notes import render_note
 from .services import check_decided
 from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData, forbidden_pairs
@@ -140,7 +141,6 @@ def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> R
     rnd.status = Round.Status.DRAFT
     rnd.save()
     record(user, "pair", rnd, None, boards(rnd))
-    TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
 
 
@@ -201,6 +201,15 @@ def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], 
 class RuleBreak:
     rule: str
     message: str
+
+
+# The rules a hand-made board may break, as the audit log names an override of them.
+RULE_NAMES = {
+    "withdrawn": gettext_lazy("a withdrawn player"),
+    "absent": gettext_lazy("a player marked absent"),
+    "rematch": gettext_lazy("two players meet only once"),
+    "forbidden": gettext_lazy("a forbidden pair"),
+}
 
 
 def check_board(rnd: Round, white: Participant, black: Participant) -> list[RuleBreak]:
@@ -282,8 +291,8 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     for bye in byes:
         bye.pk = None
         bye.save()
-    record(user, "exchange-players", rnd, before, boards(rnd))
-    _record(rnd, user, "exchange", f"{a.start_number}<->{b.start_number}", breaks)
+    params = {"players": [a.start_number, b.start_number]} | _overridden(breaks)
+    record(user, "exchange-players", rnd, before, boards(rnd), params=params)
 
 
 @transaction.atomic
@@ -295,16 +304,12 @@ def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
     before = boards(rnd)
     game.white, game.black = game.black, game.white
     game.save(update_fields=["white", "black"])
-    record(user, "swap-colours", rnd, before, boards(rnd))
-    _record(rnd, user, "swap-colours", f"board {game.board}", [])
+    record(user, "swap-colours", rnd, before, boards(rnd), params={"board": game.board})
 
 
-def _record(rnd: Round, user, action: str, detail: str, breaks: list[RuleBreak]) -> None:
-    if breaks:
-        detail += " override: " + "; ".join(br.rule for br in breaks)
-    TDAction.objects.create(
-        competition=rnd.competition, round_number=rnd.number, user=user, action=action, detail=detail
-    )
+def _overridden(breaks: list[RuleBreak]) -> dict[str, list[str]]:
+    """The audit log's parameter naming the rules an override set aside (codes of `RULE_NAMES`)."""
+    return {"override": list(dict.fromkeys(br.rule for br in breaks))} if breaks else {}
 
 
 # Results and the games a match or an encounter needs ------------------------------------------------
@@ -430,10 +435,9 @@ def save_settings(
         setattr(competition, name, value)
     competition.full_clean(validate_unique=False, validate_constraints=False)
     competition.save()
-    record(user, "settings-override" if override else "settings", competition, before, settings_values(competition))
-    TDAction.objects.create(
-        competition=competition, user=user, action="settings" + ("-override" if override else ""), detail=preset
-    )
+    action = "settings-override" if override else "settings"
+    params = {"preset": preset} if preset else None
+    record(user, action, competition, before, settings_values(competition), params=params)
 
 
 @transaction.atomic
@@ -447,23 +451,15 @@ def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> Forbidde
     pair.created_by = user
     pair.save()
     record(user, "forbid-pair", pair, None, values(pair, "first", "second", "first_round", "last_round"))
-    TDAction.objects.create(competition=competition, user=user, action="forbid-pair", detail=_describe_ban(pair))
     return pair
 
 
 @transaction.atomic
 def allow_pair(pair: ForbiddenPair, user) -> None:
     """Lift a ban: the two may be paired against each other again."""
-    competition = _changed(pair.competition, "allow-pair", user)
+    _changed(pair.competition, "allow-pair", user)
     record(user, "allow-pair", pair, values(pair, "first", "second", "first_round", "last_round"), None)
-    TDAction.objects.create(competition=competition, user=user, action="allow-pair", detail=_describe_ban(pair))
     pair.delete()
-
-
-def _describe_ban(pair: ForbiddenPair) -> str:
-    """The audit trail's line: start numbers and the round range."""
-    rounds = f"{pair.first_round or 1}-{pair.last_round or ''}"
-    return f"{pair.first.start_number}-{pair.second.start_number} rounds {rounds}"
 
 
 @transaction.atomic

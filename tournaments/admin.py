@@ -1,8 +1,8 @@
-"""Competitions, participants, result changes and TD actions in the Django admin."""
+"""Competitions and participants in the Django admin (the TD's actions are in the audit log's)."""
 
 from django.contrib import admin
 
-from .models import Competition, Participant, ResultChange, TDAction
+from .models import Competition, Participant
 
 
 class ParticipantInline(admin.TabularInline):
@@ -16,15 +16,3 @@ class CompetitionAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "system", "status"]
     list_filter = ["club", "system", "status"]
     inlines = [ParticipantInline]
-
-
-@admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
-    list_display = ["game", "old_result", "new_result", "changed_by", "changed_at"]
-    readonly_fields = ["game", "old_result", "new_result", "changed_by", "changed_at"]
-
-
-@admin.register(TDAction)
-class TDActionAdmin(admin.ModelAdmin):
-    list_display = ["competition", "round_number", "action", "detail", "user", "at"]
-    readonly_fields = ["competition", "round_number", "action", "detail", "user", "at"]

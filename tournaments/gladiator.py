@@ -24,7 +24,7 @@ from pairing.engines.state import InvalidInput
 from . import services
 from .encounters import encounters, groups, scores
 from .knockout import append_game
-from .models import Game, Result, Round, Stage, TDAction
+from .models import Game, Result, Round, Stage
 from .state import CompetitionData
 
 STAGES = {
@@ -122,13 +122,6 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
     by_start = {p.start_number: p for p in data.participants}
     game = append_game(rnd, by_start[nxt.white], by_start[nxt.black], match, STAGES[nxt.kind].value)
     record(user, "add-games", game, None, values(game, "board", "white", "black", "match", "stage"))
-    TDAction.objects.create(
-        competition=rnd.competition,
-        round_number=rnd.number,
-        user=user,
-        action="add-games",
-        detail=f"match {match} board {game.board} {game.stage}",
-    )
     return game
 
 

@@ -16,7 +16,7 @@ from pairing.engines.groups import rating_groups
 from pairing.engines.state import InvalidInput
 
 from . import services
-from .models import Competition, ForbiddenPair, Participant, TDAction
+from .models import Competition, ForbiddenPair, Participant
 from .notes import render_note
 from .state import CompetitionData
 
@@ -74,11 +74,6 @@ def split_into_groups(competition: Competition, size: int, user) -> list[Competi
                     created_by=user,
                 )
         created.append(new)
-    record(user, "split-groups", competition, None, [c.name for c in created])
-    TDAction.objects.create(
-        competition=competition,
-        user=user,
-        action="split-groups",
-        detail=f"groups of {size}: " + ", ".join(str(len(g)) for g in groups),
-    )
+    sizes = [len(group) for group in groups]
+    record(user, "split-groups", competition, None, [c.name for c in created], params={"group_sizes": sizes})
     return created

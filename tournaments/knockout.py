@@ -29,7 +29,7 @@ from pairing.engines.state import InvalidInput, TournamentState
 
 from . import services
 from .encounters import WHITE_SCORE
-from .models import Bye, Competition, Game, Participant, Result, Round, Stage, TDAction
+from .models import Bye, Competition, Game, Participant, Result, Round, Stage
 from .notes import render_note
 from .state import CompetitionData
 
@@ -321,7 +321,6 @@ def pair_round(competition: Competition, user) -> Round:
     rnd.status = Round.Status.DRAFT
     rnd.save()
     record(user, "pair", rnd, None, boards(rnd))
-    TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
 
 
@@ -365,14 +364,8 @@ def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Ga
             white, black = cup.by_start[game.white], cup.by_start[game.black]
             added.append(append_game(rnd, white, black, view.number, game.stage.value))
     if added:
-        record(user, "add-games", rnd, None, [f"{g.board}. {g.white.name} – {g.black.name} ({g.stage})" for g in added])
-        TDAction.objects.create(
-            competition=rnd.competition,
-            round_number=rnd.number,
-            user=user,
-            action="add-games",
-            detail=", ".join(f"match {g.match} board {g.board} {g.stage}" for g in added),
-        )
+        games = [f"{g.board}. {g.white.name} – {g.black.name}" for g in added]
+        record(user, "add-games", rnd, None, games, params={"stage": sorted({g.stage for g in added})})
     return added
 
 

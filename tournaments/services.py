@@ -1,7 +1,7 @@
 """Actions on a competition's data that the TD's pages trigger (not the pairing itself).
 
-Every write happens in a transaction and is recorded: result changes in
-`ResultChange`, other explicit TD actions in `TDAction`.
+Every write happens in a transaction and is recorded once, in the audit log (`audit.log.record`): who,
+when, the action's code, its parameters, the values before and after.
 """
 
 from __future__ import annotations
@@ -9,19 +9,21 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from audit.history import RESULT_ACTIONS, moment
 from audit.log import boards, record, values
+from audit.models import AuditEntry
 from clubs.models import Member
 from pairing.engines import keizer
 
 from . import encounters, versioning
-from .models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
+from .models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, Round
 from .state import CompetitionData
 
 # What the TD types in the result box, and the result it stands for.
@@ -141,7 +143,9 @@ def add_participants(competition: Competition, members: list[Member], user=None)
             joined_round=len(paired) + 1,
         )
         participants.append(participant)
-        record(user, "participant-add", participant, after=values(participant, "member", "rating", "joined_round"))
+        after = values(participant, "member", "rating", "joined_round")
+        late = {"rounds_missed_points": str(competition.late_entry_points)} if paired else {}
+        record(user, "late-entry" if paired else "participant-add", participant, after=after | late)
         if paired:
             Bye.objects.bulk_create(
                 Bye(
@@ -151,12 +155,6 @@ def add_participants(competition: Competition, members: list[Member], user=None)
                     points=competition.late_entry_points,
                 )
                 for rnd in paired
-            )
-            TDAction.objects.create(
-                competition=competition,
-                user=user,
-                action="late-entry",
-                detail=f"{member.full_name} from round {len(paired) + 1}",
             )
     if not paired and participants:
         renumber(competition)
@@ -178,9 +176,6 @@ def withdraw(participant: Participant, user) -> None:
     participant.withdrawn_after = last
     participant.save(update_fields=["withdrawn_after"])
     record(user, "withdraw", participant, before, values(participant, "withdrawn_after"))
-    TDAction.objects.create(
-        competition=competition, user=user, action="withdraw", detail=f"{participant.name} after round {last}"
-    )
 
 
 class ResultConflict(ValidationError):
@@ -208,32 +203,28 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
     if game.result == result:
         return game
     versioning.bump(rnd.competition_id)
-    ResultChange.objects.create(game=game, old_result=game.result, new_result=result, changed_by=user)
     record(user, "result-override" if override else "result", game, {"result": game.result}, {"result": result})
     game.result = result
     game.save(update_fields=["result"])
-    if override:
-        TDAction.objects.create(
-            competition=rnd.competition,
-            round_number=rnd.number,
-            user=user,
-            action="result-override",
-            detail=f"board {game.board}: {result}",
-        )
     return game
 
 
+def last_result_entry(game: Game) -> AuditEntry | None:
+    """The audit log's latest entry of a result on `game` (who typed the result the board shows)."""
+    entries = AuditEntry.objects.filter(object_type="game", object_id=str(game.pk), action__in=RESULT_ACTIONS)
+    return entries.filter(competition_id=game.round.competition_id).order_by("-at", "-id").first()
+
+
 def _conflict(game: Game, typed: str) -> ResultConflict:
-    change = game.changes.select_related("changed_by").first()  # the latest
+    entry = last_result_entry(game)
     theirs = game.result or _("no result")
     values = {"theirs": theirs, "yours": typed or _("no result")}
-    if change is None or change.changed_by is None:
+    if entry is None or not entry.username:
         return ResultConflict(
             _("Meanwhile the result became %(theirs)s; you typed %(yours)s. Type yours again to replace it.") % values,
             code="conflict",
         )
-    values |= {"who": change.changed_by.get_full_name() or change.changed_by.get_username(),
-               "when": localtime(change.changed_at).strftime("%H:%M:%S")}  # fmt: skip
+    values |= {"who": _display_name(entry), "when": moment(entry.at)}
     return ResultConflict(
         _("Meanwhile %(who)s entered %(theirs)s (at %(when)s); you typed %(yours)s. Type yours again to replace it.")
         % values,
@@ -249,12 +240,10 @@ def set_absence(competition: Competition, number: int, participant: Participant,
     if rnd.is_paired:
         raise ValidationError(_("Round %(n)s is already paired.") % {"n": number})
     old = Bye.objects.filter(round=rnd, participant=participant).first()
-    record(user, "absence", rnd, {participant.name: old.kind if old else None}, {participant.name: kind})
+    own = user is not None and participant.member.user_id == getattr(user, "id", None)
+    record(user, "notice" if own else "absence", rnd, {"kind": old.kind if old else None}, {"kind": kind},
+           label=participant.name, params={"player": participant.name})  # fmt: skip
     Bye.objects.filter(round=rnd, participant=participant).delete()
-    if user is not None and participant.member.user_id == getattr(user, "id", None):
-        TDAction.objects.create(
-            competition=competition, round_number=number, user=user, action="notice", detail=kind or "present"
-        )
     if kind:
         points = {
             Bye.Kind.FULL_BYE: Decimal(1),
@@ -274,13 +263,6 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
     bye.points = points
     bye.save(update_fields=["points"])
     record(user, "club-match-result", bye, before, values(bye, "points"))
-    TDAction.objects.create(
-        competition=bye.round.competition,
-        round_number=bye.round.number,
-        user=user,
-        action="club-match-result",
-        detail=f"{bye.participant.name}: {text.strip()}",
-    )
 
 
 @transaction.atomic
@@ -298,7 +280,6 @@ def publish(rnd: Round, user) -> None:
     if competition.status == Competition.Status.DRAFT:
         competition.status = Competition.Status.RUNNING
         competition.save(update_fields=["status"])
-    TDAction.objects.create(competition=competition, round_number=rnd.number, user=user, action="publish")
 
 
 @transaction.atomic
@@ -316,7 +297,6 @@ def finish(rnd: Round, user) -> None:
     if rnd.number >= competition.planned_rounds():
         competition.status = Competition.Status.FINISHED
         competition.save(update_fields=["status"])
-    TDAction.objects.create(competition=competition, round_number=rnd.number, user=user, action="finish")
 
 
 @transaction.atomic
@@ -337,8 +317,13 @@ def undo_last_round(competition: Competition, user) -> int:
     rnd.published_at = None
     rnd.explanation = []
     rnd.save()
-    TDAction.objects.create(competition=competition, round_number=number, user=user, action="undo-round")
     return number
+
+
+def _display_name(entry: AuditEntry) -> str:
+    """Who made an entry: the user's full name while the account exists, its login name otherwise."""
+    user = get_user_model().objects.filter(pk=entry.user_id).first() if entry.user_id else None
+    return (user.get_full_name() or user.get_username()) if user else entry.username
 
 
 def check_decided(competition: Competition, number: int) -> None:

@@ -159,7 +159,9 @@ def w_absence(client, club, td, rr):
     participant = rr.participants.get(start_number=2)
     url = reverse("set_absence", args=[club.slug, rr.slug, 2])
     client.post(url, {"kind": RoundBye.Kind.HALF_BYE})
-    return only("absence"), {participant.name: None}, {participant.name: "half-bye"}
+    entry = only("absence")
+    assert entry.params == {"player": participant.name} and entry.object_label == participant.name
+    return entry, {"kind": None}, {"kind": "half-bye"}
 
 
 def w_club_match(client, club, td, rr):

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from audit.history import render_history
+from audit.history import RESULT_ACTIONS, prepare, render_history
 from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
@@ -20,7 +20,7 @@ from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
 from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
-from ..models import Bye, Competition, ForbiddenPair, Participant, ResultChange, Round
+from ..models import Bye, Competition, ForbiddenPair, Participant, Round
 from ..state import absentees_withdraw, deemed_withdrawn
 from .common import _directed_competition
 
@@ -72,7 +72,7 @@ def _manage_context(competition: Competition) -> dict:
         "absence_choices": AbsenceForm.choices_for(competition.engine),
         "members": competition.club.members.exclude(id__in=entered),
         "guest_form": GuestForm(),
-        "actions": competition.td_actions.select_related("user")[:20],
+        "actions": prepare(AuditEntry.objects.filter(competition_id=competition.pk).order_by("-at", "-id")[:20]),
         "forbidden_count": ForbiddenPair.objects.filter(competition=competition).count(),
     }
 
@@ -237,9 +237,8 @@ def competition_history(request, club, competition):
 
 
 def results_history(request, club, competition):
-    """Every result change, with who and when (TDs only)."""
+    """Every result entered or changed, with who and when, from the audit log (TDs only)."""
     competition = _directed_competition(request, club, competition)
-    changes = ResultChange.objects.filter(game__round__competition=competition).select_related(
-        "game__round", "game__white__member", "game__black__member", "changed_by"
-    )
+    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=RESULT_ACTIONS)
+    changes = prepare(entries.order_by("-at", "-id"))
     return render(request, "tournaments/history.html", {"competition": competition, "changes": changes})
