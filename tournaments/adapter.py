@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -117,7 +116,7 @@ def _state(competition: Competition, number: int) -> TournamentState:
     return state
 
 
-@transaction.atomic
+@versioning.one_action
 def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
     """Save a planned round as a draft. When the competition changed since the plan was computed (a
     result corrected, a player added), the round is paired again from the new state, here."""
@@ -144,7 +143,7 @@ def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> R
     return rnd
 
 
-@transaction.atomic
+@versioning.one_action
 def pair_next_round(competition: Competition, user, expected: int | None = None) -> Round:
     """Pair the next round with the competition's system and save it as a draft.
 
@@ -253,7 +252,7 @@ def _locked_round(rnd: Round, override: bool) -> list[Game]:
     return list(rnd.games.select_for_update().select_related("white__member", "black__member"))
 
 
-@transaction.atomic
+@versioning.one_action
 def exchange_players(rnd: Round, a: Participant, b: Participant, user, override: bool = False) -> None:
     """Two players trade places (board and colour); with a bye, the other takes the bye.
 
@@ -295,7 +294,7 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     record(user, "exchange-players", rnd, before, boards(rnd), params=params)
 
 
-@transaction.atomic
+@versioning.one_action
 def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
     _changed(rnd.competition, "swap-colours", user)
     _locked_round(rnd, override)
@@ -315,7 +314,7 @@ def _overridden(breaks: list[RuleBreak]) -> dict[str, list[str]]:
 # Results and the games a match or an encounter needs ------------------------------------------------
 
 
-@transaction.atomic
+@versioning.one_action
 def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
     competition = _changed(game.round.competition, "result", user)
@@ -326,7 +325,7 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
     return services.set_result(game, result, user, override=override, based_on=based_on)
 
 
-@transaction.atomic
+@versioning.one_action
 def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
     """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`."""
     competition = _changed(rnd.competition, "add-games", user)
@@ -337,7 +336,7 @@ def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
     return [gladiator.add_next_game(rnd, match, user)]
 
 
-@transaction.atomic
+@versioning.one_action
 def set_club_match_result(bye: Bye, text: str, user) -> None:
     _changed(bye.round.competition, "club-match-result", user)
     services.set_club_match_result(bye, text, user)
@@ -346,19 +345,19 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
 # Publish, finish, undo ---------------------------------------------------------------------------
 
 
-@transaction.atomic
+@versioning.one_action
 def publish(rnd: Round, user) -> None:
     _changed(rnd.competition, "publish", user)
     services.publish(rnd, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def finish(rnd: Round, user) -> None:
     _changed(rnd.competition, "finish", user)
     services.finish(rnd, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def undo_last_round(competition: Competition, user) -> int:
     competition = _changed(competition, "undo-round", user)
     return services.undo_last_round(competition, user)
@@ -367,7 +366,7 @@ def undo_last_round(competition: Competition, user) -> int:
 # Competitions, entries, absences and settings ----------------------------------------------------
 
 
-@transaction.atomic
+@versioning.one_action
 def create_competition(competition: Competition, members: list[Member], user) -> Competition:
     """Save a new competition (a form's unsaved instance) with its first entries."""
     competition.save()
@@ -377,7 +376,7 @@ def create_competition(competition: Competition, members: list[Member], user) ->
     return competition
 
 
-@transaction.atomic
+@versioning.one_action
 def import_trf(club: Club, text: str, user, **fields) -> Competition:
     """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing."""
     competition = trf_io.import_trf(club, text, user=user, **fields)
@@ -385,13 +384,13 @@ def import_trf(club: Club, text: str, user, **fields) -> Competition:
     return competition
 
 
-@transaction.atomic
+@versioning.one_action
 def add_participants(competition: Competition, members: list[Member], user) -> list[Participant]:
     competition = _changed(competition, "enter", user)
     return services.add_participants(competition, members, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def add_guest(competition: Competition, guest: Member, user) -> Participant:
     """Save a guest (a form's unsaved member) as a member of the competition's club, and enter him."""
     competition = _changed(competition, "enter", user)
@@ -402,13 +401,13 @@ def add_guest(competition: Competition, guest: Member, user) -> Participant:
     return services.add_participant(competition, guest, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def withdraw(participant: Participant, user) -> None:
     _changed(participant.competition, "withdraw", user)
     services.withdraw(participant, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def set_absence(competition: Competition, participant: Participant, kind: str | None, user) -> int:
     """Record (kind None: clear) an absence or bye asked for the next round; returns its number."""
     competition = _changed(competition, "absence", user)
@@ -417,7 +416,7 @@ def set_absence(competition: Competition, participant: Participant, kind: str | 
     return number
 
 
-@transaction.atomic
+@versioning.one_action
 def save_settings(
     competition: Competition,
     settings: dict,
@@ -440,7 +439,7 @@ def save_settings(
     record(user, action, competition, before, settings_values(competition), params=params)
 
 
-@transaction.atomic
+@versioning.one_action
 def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> ForbiddenPair:
     """Two participants who must not meet (the form has checked them); refused for a system that cannot
     honour it (round robin, knockout: the table or the draw fixes who meets whom)."""
@@ -454,7 +453,7 @@ def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> Forbidde
     return pair
 
 
-@transaction.atomic
+@versioning.one_action
 def allow_pair(pair: ForbiddenPair, user) -> None:
     """Lift a ban: the two may be paired against each other again."""
     _changed(pair.competition, "allow-pair", user)
@@ -462,7 +461,7 @@ def allow_pair(pair: ForbiddenPair, user) -> None:
     pair.delete()
 
 
-@transaction.atomic
+@versioning.one_action
 def save_format(competition: Competition, settings: dict, user, fixed_message: str) -> None:
     """Settings that hold only until round 1 is paired (a cup's match format, the teams of a team event)."""
     competition = _changed(competition, "settings", user)
@@ -475,7 +474,7 @@ def save_format(competition: Competition, settings: dict, user, fixed_message: s
     record(user, action, competition, before, {"settings": competition.settings})
 
 
-@transaction.atomic
+@versioning.one_action
 def set_tiebreaks(
     competition: Competition,
     codes: list[str],
@@ -490,7 +489,7 @@ def set_tiebreaks(
         prizes.set_unrated(competition, unrated[0], unrated[1], user, override)
 
 
-@transaction.atomic
+@versioning.one_action
 def save_prize_table(table: PrizeTable, user) -> PrizeTable:
     """Save the prize table (a form's validated instance)."""
     _changed(table.competition, "prizes", user)
@@ -501,7 +500,7 @@ def save_prize_table(table: PrizeTable, user) -> PrizeTable:
     return table
 
 
-@transaction.atomic
+@versioning.one_action
 def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
     competition = _changed(competition, "split-groups", user)
     return groups.split_into_groups(competition, size, user)

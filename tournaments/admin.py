@@ -1,7 +1,12 @@
-"""Competitions and participants in the Django admin (the TD's actions are in the audit log's)."""
+"""Competitions and participants in the Django admin (the TD's actions are in the audit log's).
+
+An edit here is an action like any other: it raises the competition's version once, in its transaction
+(tournaments.versioning), so the cached public pages show it.
+"""
 
 from django.contrib import admin
 
+from . import versioning
 from .models import Competition, Participant
 
 
@@ -16,3 +21,8 @@ class CompetitionAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "system", "status"]
     list_filter = ["club", "system", "status"]
     inlines = [ParticipantInline]
+
+    def save_related(self, request, form, formsets, change):
+        """After the competition and its entries are saved: one version bump for the whole edit."""
+        super().save_related(request, form, formsets, change)
+        versioning.bump(form.instance)

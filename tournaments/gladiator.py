@@ -14,14 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.log import record, values
 from pairing.engines import gladiator as engine
 from pairing.engines.state import InvalidInput
 
-from . import services
+from . import services, versioning
 from .encounters import encounters, groups, scores
 from .knockout import append_game
 from .models import Game, Result, Round, Stage
@@ -104,9 +103,10 @@ def _describe(view: EncounterView, encounter: engine.Encounter, by_start: dict) 
         view.action = _("add the next blitz game")
 
 
-@transaction.atomic
+@versioning.one_action
 def add_next_game(rnd: Round, match: int, user) -> Game:
     """Add the game an undecided encounter needs: the replay, then blitz games (§4.9.8)."""
+    versioning.bump(rnd.competition_id)
     if rnd.status != Round.Status.PUBLISHED:
         raise ValidationError(_("Games can only be added to a published round that is not closed."))
     data = CompetitionData.load(rnd.competition)
@@ -125,7 +125,7 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
     return game
 
 
-@transaction.atomic
+@versioning.one_action
 def set_game_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter a result of a Gladiator round, refusing what the encounter cannot take.
 
@@ -133,6 +133,7 @@ def set_game_result(game: Game, result: str, user, override: bool = False, based
     after the decisive game, a game cleared while a later one has a result. Games still to play
     in an encounter the result decided are removed.
     """
+    versioning.bump(game.round.competition_id)
     if game.match is None:
         return services.set_result(game, result, user, override=override, based_on=based_on)
     rows = list(game.round.games.filter(match=game.match).order_by("board"))

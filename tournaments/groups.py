@@ -8,14 +8,13 @@ rest, and outside a round robin only one group with an odd number of players.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.log import record, values
 from pairing.engines.groups import rating_groups
 from pairing.engines.state import InvalidInput
 
-from . import services
+from . import services, versioning
 from .models import Competition, ForbiddenPair, Participant
 from .notes import render_note
 from .state import CompetitionData
@@ -33,10 +32,11 @@ def divide(competition: Competition, size: int) -> list[list[Participant]]:
     return [[by_start[p.id] for p in group] for group in groups]
 
 
-@transaction.atomic
+@versioning.one_action
 def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
     """One new competition per rating group, with the event's system and settings; the event itself stays.
     A forbidden pair whose two players land in the same group is forbidden there too."""
+    versioning.bump(competition)
     if competition.round_set.paired().exists():
         raise ValidationError(_("Split the event into groups before round 1 is paired."))
     groups = divide(competition, size)

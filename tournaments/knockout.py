@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,7 +26,7 @@ from pairing.engines import knockout as engine
 from pairing.engines.notes import Note, to_json
 from pairing.engines.state import InvalidInput, TournamentState
 
-from . import services
+from . import services, versioning
 from .encounters import WHITE_SCORE
 from .models import Bye, Competition, Game, Participant, Result, Round, Stage
 from .notes import render_note
@@ -261,13 +260,14 @@ def _points(value: Decimal) -> str:
     return f"{int(whole)}½" if whole else "½"
 
 
-@transaction.atomic
+@versioning.one_action
 def pair_round(competition: Competition, user) -> Round:
     """Pair the next bracket round: the first game of every match (colours by lot) and the byes.
 
     Refused while a game of the round before has no result or a match of it is
     still open (its tie-break games are to be added and played first).
     """
+    versioning.bump(competition)
     cup = Cup.load(competition)
     if len(cup.entrants()) < 2:
         raise ValidationError(_("Enter at least two players before pairing."))
@@ -346,13 +346,14 @@ def append_game(rnd: Round, white: Participant, black: Participant, match: int, 
     return Game.objects.create(round=rnd, board=board, white=white, black=black, match=match, stage=stage)
 
 
-@transaction.atomic
+@versioning.one_action
 def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Game]:
     """Add the next game of every open match of `rnd` whose games all have a result (or of one match).
 
     The engine says which: the next normal game, or the first game of the
     tie-break stage a level match needs, with its colours by lot.
     """
+    versioning.bump(rnd.competition_id)
     cup = Cup.load(rnd.competition)
     if rnd.status == Round.Status.FINISHED:
         raise ValidationError(_("Round %(n)s is finished.") % {"n": rnd.number})
@@ -369,7 +370,7 @@ def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Ga
     return added
 
 
-@transaction.atomic
+@versioning.one_action
 def set_game_result(game: Game, result: str, user) -> Game:
     """Enter a knockout game's result, refusing what the bracket cannot take.
 
@@ -378,6 +379,7 @@ def set_game_result(game: Game, result: str, user) -> Game:
     changes who advanced once the next round is paired. Games still to play
     in a match the correction decided are removed.
     """
+    versioning.bump(game.round.competition_id)
     if result == Result.DOUBLE_FORFEIT:
         raise ValidationError(_("A knockout game needs a winner or a draw; a double forfeit is not possible."))
     competition = game.round.competition

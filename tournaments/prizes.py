@@ -13,7 +13,6 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,7 +22,7 @@ from pairing.engines import prizes, tiebreaks
 from pairing.engines.state import InvalidInput
 from pairing.engines.tiebreaks.teams import TEAM_CATALOGUE, parse_team
 
-from . import standings
+from . import standings, versioning
 from .models import Competition, Participant, PrizeTable
 from .state import CompetitionData
 
@@ -84,9 +83,10 @@ def tiebreaks_locked(competition: Competition) -> bool:
     return last_paired_round(competition) > 0
 
 
-@transaction.atomic
+@versioning.one_action
 def set_tiebreaks(competition: Competition, codes: list[str], user, override: bool = False) -> None:
     """Store the list (empty: the system's regulation); after round 1 only with an override, recorded."""
+    versioning.bump(competition)
     new = [] if codes == competition_defaults(competition) else codes
     old = list(competition.tiebreaks or [])
     if new == old:
@@ -104,6 +104,7 @@ def set_tiebreaks(competition: Competition, codes: list[str], user, override: bo
 
 def set_unrated(competition: Competition, how: str, rating: int | None, user, override: bool = False) -> None:
     """How the rating-based tie-breaks treat unrated opponents (C.07 art. 10); locked like the list."""
+    versioning.bump(competition)
     rating = rating if how == Competition.UnratedOpponents.RATING else None
     if (how, rating) == (competition.unrated_opponents, competition.unrated_rating):
         return

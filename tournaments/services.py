@@ -11,7 +11,6 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -93,12 +92,12 @@ def start_number_order(competition: Competition, participants: list[Participant]
     return sorted(participants, key=key)
 
 
-@transaction.atomic
+@versioning.one_action
 def renumber(competition: Competition) -> None:
     """Give start numbers per the system's rules; only before round 1 is paired."""
     if competition.round_set.paired().exists():
         raise ValidationError(_("Start numbers are fixed once round 1 is paired."))
-    versioning.bump(competition)  # bulk_update sends no signals
+    versioning.bump(competition)
     participants = list(competition.participants.select_related("member"))
     ordered = start_number_order(competition, participants)
     # Two passes so the unique (competition, start_number) constraint never clashes.
@@ -111,7 +110,7 @@ def renumber(competition: Competition) -> None:
     Participant.objects.bulk_update(ordered, ["start_number"])
 
 
-@transaction.atomic
+@versioning.one_action
 def add_participants(competition: Competition, members: list[Member], user=None) -> list[Participant]:
     """Enter members; before round 1 is paired the start numbers follow the system's order.
 
@@ -167,7 +166,7 @@ def add_participant(competition: Competition, member: Member, user=None) -> Part
     return add_participants(competition, [member], user)[0]
 
 
-@transaction.atomic
+@versioning.one_action
 def withdraw(participant: Participant, user) -> None:
     competition = participant.competition
     versioning.bump(competition)
@@ -182,7 +181,7 @@ class ResultConflict(ValidationError):
     """The board's result changed after the TD's page was shown: the new entry is not saved."""
 
 
-@transaction.atomic
+@versioning.one_action
 def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter or correct a result; a finished round needs the TD's explicit override.
 
@@ -232,7 +231,7 @@ def _conflict(game: Game, typed: str) -> ResultConflict:
     )
 
 
-@transaction.atomic
+@versioning.one_action
 def set_absence(competition: Competition, number: int, participant: Participant, kind: str | None, user) -> None:
     """Record (or clear, with kind None) an absence or requested bye for a round not yet paired."""
     versioning.bump(competition)
@@ -252,7 +251,7 @@ def set_absence(competition: Competition, number: int, participant: Participant,
         Bye.objects.create(round=rnd, participant=participant, kind=kind, points=points)
 
 
-@transaction.atomic
+@versioning.one_action
 def set_club_match_result(bye: Bye, text: str, user) -> None:
     """1, = or 0 for a club-match game on club night; recorded like any result."""
     points = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}.get(text.strip())
@@ -265,7 +264,7 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
     record(user, "club-match-result", bye, before, values(bye, "points"))
 
 
-@transaction.atomic
+@versioning.one_action
 def publish(rnd: Round, user) -> None:
     if not rnd.is_paired:
         raise ValidationError(_("Pair the round before publishing it."))
@@ -282,7 +281,7 @@ def publish(rnd: Round, user) -> None:
         competition.save(update_fields=["status"])
 
 
-@transaction.atomic
+@versioning.one_action
 def finish(rnd: Round, user) -> None:
     """Close a round once every game has a result."""
     if rnd.games.unfinished().exists():
@@ -299,7 +298,7 @@ def finish(rnd: Round, user) -> None:
         competition.save(update_fields=["status"])
 
 
-@transaction.atomic
+@versioning.one_action
 def undo_last_round(competition: Competition, user) -> int:
     """Remove the last paired round, if no game of it has a result (published data: an explicit act)."""
     rnd = competition.round_set.last_paired()
