@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.utils import formats, timezone
@@ -164,6 +165,8 @@ TIME_FORMATS = {"en": "g:i:s a", "nl": "H:i:s", "da": "H:i:s"}
 PAGE_SIZE = 200
 # The actions that enter or change a game's result.
 RESULT_ACTIONS = ("result", "result-override")
+# The actions that change a round's boards: a page showing the boards is based on the latest of them.
+BOARD_ACTIONS = ("pair", "undo-round", "exchange-players", "swap-colours", "add-games", "remove-games")
 
 
 @dataclass
@@ -213,6 +216,12 @@ def subject(entry: AuditEntry) -> str:
     if entry.object_type == "signoffrules":
         return _("sign-off rules")
     return entry.object_label
+
+
+def author(entry: AuditEntry) -> str:
+    """Who made an entry: the user's full name while the account exists, its login name otherwise."""
+    user = get_user_model().objects.filter(pk=entry.user_id).first() if entry.user_id else None
+    return (user.get_full_name() or user.get_username()) if user else (entry.username or "–")
 
 
 def moment(at: datetime) -> str:

@@ -18,7 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from audit.history import BOARD_ACTIONS, action_name, author, moment
 from audit.log import boards, record, values
+from audit.models import AuditEntry
 from clubs.models import Club, Member
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
@@ -345,10 +347,45 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
 # Publish, finish, undo ---------------------------------------------------------------------------
 
 
+def boards_seen(rnd: Round) -> int:
+    """What a page showing the boards of `rnd` is based on: the id of the audit log's latest entry that
+    changed them (paired, exchanged, colours swapped, undone; 0 for none)."""
+    return _board_entries(rnd).values_list("id", flat=True).first() or 0
+
+
+def _board_entries(rnd: Round):
+    entries = AuditEntry.objects.filter(competition_id=rnd.competition_id, round_number=rnd.number)
+    return entries.filter(action__in=BOARD_ACTIONS).order_by("-id")
+
+
 @versioning.one_action
-def publish(rnd: Round, user) -> None:
+def publish(rnd: Round, user, based_on: int | None = None) -> None:
+    """Publish a paired round. The round is read again under the competition's lock, never trusted from
+    the caller. `based_on` is what the TD's page showed of its boards (`boards_seen`): when they changed
+    since (undone and paired again, players exchanged: another TD, another tab), StaleAction says what
+    changed, by whom and when, and nothing is published."""
     _changed(rnd.competition, "publish", user)
-    services.publish(rnd, user)
+    fresh = Round.objects.select_related("competition").get(pk=rnd.pk)
+    if based_on is not None:
+        latest = _board_entries(fresh).first()
+        if (latest.pk if latest else 0) != based_on:
+            raise _stale_boards(fresh, latest)
+    services.publish(fresh, user)
+    rnd.status, rnd.published_at = fresh.status, fresh.published_at  # the caller's copy shows what was saved
+
+
+def _stale_boards(rnd: Round, latest: AuditEntry | None) -> StaleAction:
+    if latest is None:  # the entry the page saw is not the latest, yet none is left: a page of another round
+        return StaleAction(_("Round %(n)s is not the round your page showed.") % {"n": rnd.number}, code="stale")
+    values = {"n": rnd.number, "what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
+    return StaleAction(
+        _(
+            "Round %(n)s changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was "
+            "published. Check the boards, then publish."
+        )
+        % values,
+        code="stale",
+    )
 
 
 @versioning.one_action

@@ -51,6 +51,12 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         return data
 
 
+class PublishForm(forms.Form):
+    """Publish a round: `based_on` is what the page showed of its boards (`adapter.boards_seen`)."""
+
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
 class AbsenceForm(forms.Form):
     """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes."""
 
@@ -183,9 +189,7 @@ class ForbiddenPairForm(forms.ModelForm):
         if first and second:
             same = ForbiddenPair.objects.filter(
                 competition=self.instance.competition, first_round=low, last_round=high
-            ).filter(
-                models.Q(first=first, second=second) | models.Q(first=second, second=first)
-            )
+            ).filter(models.Q(first=first, second=second) | models.Q(first=second, second=first))
             if same.exists():
                 raise forms.ValidationError(_("This pair is already forbidden for these rounds."))
         return data

@@ -9,13 +9,12 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.history import RESULT_ACTIONS, moment
+from audit.history import RESULT_ACTIONS, author, moment
 from audit.log import boards, record, values
 from audit.models import AuditEntry
 from clubs.models import Member
@@ -223,7 +222,7 @@ def _conflict(game: Game, typed: str) -> ResultConflict:
             _("Meanwhile the result became %(theirs)s; you typed %(yours)s. Type yours again to replace it.") % values,
             code="conflict",
         )
-    values |= {"who": _display_name(entry), "when": moment(entry.at)}
+    values |= {"who": author(entry), "when": moment(entry.at)}
     return ResultConflict(
         _("Meanwhile %(who)s entered %(theirs)s (at %(when)s); you typed %(yours)s. Type yours again to replace it.")
         % values,
@@ -317,12 +316,6 @@ def undo_last_round(competition: Competition, user) -> int:
     rnd.explanation = []
     rnd.save()
     return number
-
-
-def _display_name(entry: AuditEntry) -> str:
-    """Who made an entry: the user's full name while the account exists, its login name otherwise."""
-    user = get_user_model().objects.filter(pk=entry.user_id).first() if entry.user_id else None
-    return (user.get_full_name() or user.get_username()) if user else entry.username
 
 
 def check_decided(competition: Competition, number: int) -> None:

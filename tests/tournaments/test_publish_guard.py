@@ -1,0 +1,118 @@
+"""Publishing is guarded: the publish button carries what its page showed of the boards; when they changed
+since (another TD undid the round and paired it again, exchanged two players), nothing is published and
+the message says what changed, by whom and when. Round pages and the cup alike."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import ClubRole
+from tests.conftest import make_competition, make_members
+from tournaments import adapter
+from tournaments.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def other_td(club):
+    user = get_user_model().objects.create_user("jan", password="secret-pass-5", first_name="Jan", last_name="Tweede")
+    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.DIRECTOR)
+    client = Client()
+    client.force_login(user)
+    return user, client
+
+
+def shown_basis(page: str) -> str:
+    """The value the page's publish form carries."""
+    return re.search(r'name="based_on" value="(\d+)"', page).group(1)
+
+
+def messages_of(response) -> str:
+    return " ".join(str(m) for m in response.context["messages"])
+
+
+@pytest.fixture
+def swiss(club, td):
+    return make_competition(club, td, make_members(club, 8), system="dutch", rounds=5, slug="swiss")
+
+
+def round_page(client, competition, number=1) -> str:
+    args = [competition.club.slug, competition.slug, number]
+    return client.get(reverse("manage_round", args=args)).content.decode()
+
+
+def publish(client, competition, basis, number=1, name="publish_round"):
+    args = [competition.club.slug, competition.slug, number]
+    return client.post(reverse(name, args=args), {"based_on": basis}, follow=True)
+
+
+def test_a_publish_based_on_the_boards_shown_publishes(td_client, td, swiss):
+    adapter.pair_next_round(swiss, td)
+    response = publish(td_client, swiss, shown_basis(round_page(td_client, swiss)))
+    assert swiss.round_set.get(number=1).status == Round.Status.PUBLISHED
+    assert "Round 1 is published." in messages_of(response)
+
+
+def test_a_round_undone_and_paired_again_meanwhile_is_not_published(td_client, td, swiss, other_td):
+    jan, jan_client = other_td
+    adapter.pair_next_round(swiss, td)
+    basis = shown_basis(round_page(td_client, swiss))  # the TD looks at round 1's boards
+    adapter.undo_last_round(swiss, jan)  # meanwhile Jan undoes it and pairs it again
+    adapter.pair_next_round(swiss, jan)
+    response = publish(td_client, swiss, basis)
+    assert swiss.round_set.get(number=1).status == Round.Status.DRAFT
+    message = messages_of(response)
+    assert "Round 1 changed after your page was shown (round paired, by Jan Tweede at " in message
+    assert "nothing was published" in message
+    # The page now shows the new boards and a publish based on them goes through.
+    publish(td_client, swiss, shown_basis(response.content.decode()))
+    assert swiss.round_set.get(number=1).status == Round.Status.PUBLISHED
+
+
+def test_an_exchange_meanwhile_stops_the_publish_and_names_it(td_client, td, swiss, other_td, settings):
+    jan, _client = other_td
+    rnd = adapter.pair_next_round(swiss, td)
+    basis = shown_basis(round_page(td_client, swiss))
+    one, two = rnd.games.get(board=1), rnd.games.get(board=2)
+    adapter.exchange_players(rnd, one.white, two.white, jan, override=True)
+    td_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+    message = messages_of(publish(td_client, swiss, basis))
+    assert rnd.__class__.objects.get(pk=rnd.pk).status == Round.Status.DRAFT
+    assert "Jan Tweede" in message and "spelers verwisseld" in message
+
+
+def test_a_round_undone_meanwhile_is_not_published(td_client, td, swiss, other_td):
+    jan, _client = other_td
+    adapter.pair_next_round(swiss, td)
+    basis = shown_basis(round_page(td_client, swiss))
+    adapter.undo_last_round(swiss, jan)
+    message = messages_of(publish(td_client, swiss, basis))
+    assert "(round undone, by Jan Tweede at " in message
+    assert not swiss.round_set.get(number=1).is_paired
+
+
+def test_a_cup_publish_is_guarded_too(td_client, td, club, other_td):
+    jan, _client = other_td
+    cup = make_competition(club, td, make_members(club, 8, base=1500), system="knockout", slug="cup")
+    rnd = adapter.pair_next_round(cup, td)
+    page = td_client.get(reverse("cup", args=[club.slug, cup.slug])).content.decode()
+    basis = shown_basis(page)
+    adapter.swap_colours(rnd, rnd.games.get(board=1), jan)
+    message = messages_of(publish(td_client, cup, basis, name="cup_publish"))
+    assert "(colours swapped, by Jan Tweede at " in message
+    assert cup.round_set.get(number=1).status == Round.Status.DRAFT
+    publish(td_client, cup, shown_basis(td_client.get(reverse("cup", args=[club.slug, cup.slug])).content.decode()),
+            name="cup_publish")  # fmt: skip
+    assert cup.round_set.get(number=1).status == Round.Status.PUBLISHED
+
+
+def test_a_basis_that_is_not_a_number_is_refused_with_a_message(td_client, td, swiss):
+    adapter.pair_next_round(swiss, td)
+    message = messages_of(publish(td_client, swiss, "yesterday"))
+    assert "reload the page" in message and swiss.round_set.get(number=1).status == Round.Status.DRAFT
