@@ -232,7 +232,7 @@ def w_competition(client, club, td, rr):
             "players": [m.pk for m in members]}  # fmt: skip
     response = client.post(reverse("new_competition", args=[club.slug]), data)
     assert response.status_code == 302, response.context["form"].errors
-    entry = only("competition-create")
+    entry = only("competition-create", competition_name="Najaar")
     assert entry.competition_name == "Najaar" and len(rows("participant-add", competition_id=entry.competition_id)) == 4
     return entry, None, entry.after | {"name": "Najaar", "system": "dutch", "rounds": 5}
 
@@ -270,7 +270,7 @@ def w_split(client, club, td, rr):
     event = make_competition(club, td, make_members(club, 8, base=1700), system="dutch", rounds=5, slug="open")
     groups.split_into_groups(event, 4, td)
     entry = only("split-groups")
-    assert len(rows("competition-create")) == 2
+    assert len([e for e in rows("competition-create") if e.competition_id not in (rr.pk, event.pk)]) == 2
     return entry, None, entry.after
 
 
