@@ -395,9 +395,42 @@ def finish(rnd: Round, user) -> None:
 
 
 @versioning.one_action
-def undo_last_round(competition: Competition, user) -> int:
+def undo_last_round(competition: Competition, user, expected: int | None = None, based_on: int | None = None) -> int:
+    """Remove the last paired round. `expected` is the round the TD's page offered to undo and `based_on` what
+    it showed of its boards (`boards_seen`): when another round became the last one (a double click, another
+    TD) or the boards changed since, StaleAction says what changed, by whom and when, and nothing is undone."""
     competition = _changed(competition, "undo-round", user)
+    if expected is not None:
+        last = competition.round_set.last_paired()
+        if last is None or last.number != expected:
+            raise _stale_undo(expected, _competition_board_entries(competition).first(), moved=True)
+        if based_on is not None and boards_seen(last) != based_on:
+            raise _stale_undo(expected, _board_entries(last).first(), moved=False)
     return services.undo_last_round(competition, user)
+
+
+def _competition_board_entries(competition: Competition):
+    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=BOARD_ACTIONS)
+    return entries.order_by("-id")
+
+
+def _stale_undo(number: int, latest: AuditEntry | None, moved: bool) -> StaleAction:
+    """A refused undo: another round became the last paired one (`moved`) or the round's boards changed;
+    `latest` is the audit entry that did it."""
+    if latest is None:
+        return StaleAction(_("Round %(n)s is not the round your page showed.") % {"n": number}, code="stale")
+    values = {"n": number, "what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
+    if moved:
+        text = _(
+            "Round %(n)s is no longer the last paired round (%(what)s, by %(who)s at %(when)s): nothing was "
+            "undone. Check the rounds, then undo again."
+        )
+    else:
+        text = _(
+            "Round %(n)s changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was "
+            "undone. Check the rounds, then undo again."
+        )
+    return StaleAction(text % values, code="stale")
 
 
 # Competitions, entries, absences and settings ----------------------------------------------------

@@ -57,6 +57,13 @@ class PublishForm(forms.Form):
     based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
 
+class UndoForm(forms.Form):
+    """Undo the last round: the round the page offered to undo and what it showed of its boards."""
+
+    round = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
 class AbsenceForm(forms.Form):
     """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes."""
 

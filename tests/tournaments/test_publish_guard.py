@@ -1,4 +1,4 @@
-"""Publishing is guarded: the publish button carries what its page showed of the boards; when they changed
+"""Publishing and undoing are guarded: their buttons carry what the page showed of the boards; when they changed
 since (another TD undid the round and paired it again, exchanged two players), nothing is published and
 the message says what changed, by whom and when. Round pages and the cup alike."""
 
@@ -116,3 +116,52 @@ def test_a_basis_that_is_not_a_number_is_refused_with_a_message(td_client, td, s
     adapter.pair_next_round(swiss, td)
     message = messages_of(publish(td_client, swiss, "yesterday"))
     assert "reload the page" in message and swiss.round_set.get(number=1).status == Round.Status.DRAFT
+
+
+# ---------------------------------------------------------------------------------------- undo
+
+
+def undo_form(page: str) -> dict:
+    """What the manage page's undo button posts."""
+    form = page[page.index('id="undo-form"') :]
+    form = form[: form.index("</form>")]
+    return dict(re.findall(r'name="(round|based_on)" value="(\d+)"', form))
+
+
+def undo(client, competition, data):
+    return client.post(reverse("undo_round", args=[competition.club.slug, competition.slug]), data, follow=True)
+
+
+def manage_page(client, competition) -> str:
+    return client.get(reverse("manage", args=[competition.club.slug, competition.slug])).content.decode()
+
+
+def test_a_double_click_on_undo_undoes_one_round(td_client, td, swiss):
+    adapter.pair_next_round(swiss, td)
+    data = undo_form(manage_page(td_client, swiss))
+    assert data == {"round": "1", "based_on": shown_basis(round_page(td_client, swiss))}
+    assert "Round 1 is no longer paired." in messages_of(undo(td_client, swiss, data))
+    adapter.pair_next_round(swiss, td)  # paired again at once: the second click must not remove it
+    message = messages_of(undo(td_client, swiss, data))
+    assert "Round 1 changed after your page was shown (round paired, by director at " in message
+    assert "nothing was undone" in message and swiss.round_set.get(number=1).is_paired
+
+
+def test_an_undo_after_another_td_paired_the_next_round_is_refused(td_client, td, swiss, other_td):
+    jan, _client = other_td
+    rnd = adapter.pair_next_round(swiss, td)
+    adapter.publish(rnd, td)
+    for game in rnd.games.all():
+        adapter.set_result(game, "1-0", td)
+    data = undo_form(manage_page(td_client, swiss))
+    assert data["round"] == "1"
+    adapter.pair_next_round(swiss, jan)  # Jan pairs round 2 meanwhile
+    message = messages_of(undo(td_client, swiss, data))
+    assert "Round 1 is no longer the last paired round (round paired, by Jan Tweede at " in message
+    assert swiss.round_set.get(number=2).is_paired
+
+
+def test_an_undo_without_the_pages_basis_still_undoes_the_last_round(td_client, td, swiss):
+    adapter.pair_next_round(swiss, td)
+    assert "Round 1 is no longer paired." in messages_of(undo(td_client, swiss, {}))
+    assert not swiss.round_set.paired().exists()

@@ -19,7 +19,7 @@ from clubs.validation import key_number
 from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
+from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm, UndoForm
 from ..models import Bye, Competition, ForbiddenPair, Participant, Round
 from ..state import absentees_withdraw, deemed_withdrawn
 from .common import _directed_competition
@@ -53,6 +53,7 @@ def manage(request, club, competition):
 
 def _manage_context(competition: Competition) -> dict:
     participants = list(competition.participants.select_related("member"))
+    last = competition.round_set.last_paired()
     number = next_round_number(competition)
     planned = competition.planned_rounds()
     upcoming = None
@@ -67,6 +68,8 @@ def _manage_context(competition: Competition) -> dict:
         "club": competition.club,
         "participants": participants,
         "rounds": competition.round_set.paired(),
+        "last_round": last,
+        "last_boards_seen": adapter.boards_seen(last) if last else 0,
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
         "absence_choices": AbsenceForm.choices_for(competition.engine),
@@ -219,8 +222,12 @@ def set_absence(request, club, competition, number):
 @require_POST
 def undo_round(request, club, competition):
     competition = _directed_competition(request, club, competition)
+    form = UndoForm(request.POST)
     try:
-        number = adapter.undo_last_round(competition, request.user)
+        if not form.is_valid():
+            raise ValidationError(_("The form did not say which round it showed; reload the page."))
+        posted = form.cleaned_data
+        number = adapter.undo_last_round(competition, request.user, posted["round"], posted["based_on"])
         messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
