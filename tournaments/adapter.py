@@ -390,8 +390,19 @@ def _stale_boards(rnd: Round, latest: AuditEntry | None) -> StaleAction:
 
 @versioning.one_action
 def finish(rnd: Round, user) -> None:
+    """Close a round. The round is read again under the competition's lock: one closed meanwhile (a double
+    click, another TD) is not closed twice; StaleAction says who closed it and when."""
     _changed(rnd.competition, "finish", user)
-    services.finish(rnd, user)
+    fresh = Round.objects.select_related("competition").get(pk=rnd.pk)
+    if fresh.status == Round.Status.FINISHED:
+        closed = AuditEntry.objects.filter(competition_id=fresh.competition_id, round_number=fresh.number)
+        closed = closed.filter(action="finish").order_by("-id").first()
+        if closed is None:
+            raise StaleAction(_("Round %(n)s is closed already.") % {"n": fresh.number}, code="stale")
+        values = {"n": fresh.number, "who": author(closed), "when": moment(closed.at)}
+        raise StaleAction(_("Round %(n)s was closed meanwhile, by %(who)s at %(when)s.") % values, code="stale")
+    services.finish(fresh, user)
+    rnd.status = fresh.status  # the caller's copy shows what was saved
 
 
 @versioning.one_action

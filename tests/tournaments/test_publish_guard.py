@@ -165,3 +165,22 @@ def test_an_undo_without_the_pages_basis_still_undoes_the_last_round(td_client, 
     adapter.pair_next_round(swiss, td)
     assert "Round 1 is no longer paired." in messages_of(undo(td_client, swiss, {}))
     assert not swiss.round_set.paired().exists()
+
+
+# ---------------------------------------------------------------------------------------- finish
+
+
+def test_a_round_closed_meanwhile_is_not_closed_twice(td_client, td, swiss, other_td):
+    from audit.models import AuditEntry
+
+    jan, jan_client = other_td
+    rnd = adapter.pair_next_round(swiss, td)
+    adapter.publish(rnd, td)
+    for game in rnd.games.all():
+        adapter.set_result(game, "1-0", td)
+    url = reverse("finish_round", args=[swiss.club.slug, swiss.slug, 1])
+    assert "Round 1 is finished." in messages_of(jan_client.post(url, follow=True))
+    message = messages_of(td_client.post(url, follow=True))  # the TD's page still showed the button
+    assert "Round 1 was closed meanwhile, by Jan Tweede at " in message
+    assert AuditEntry.objects.filter(competition_id=swiss.pk, action="finish").count() == 1
+    assert swiss.round_set.get(number=1).status == Round.Status.FINISHED
