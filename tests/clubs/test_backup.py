@@ -24,14 +24,17 @@ pytestmark = pytest.mark.django_db
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"|"X-CSRFToken": "[^"]*"')
 
 
-# Database ids appear only in the TD's forms (which member to add); a restored club has new ids.
+# Database ids appear only in the TD's forms (which member to add, the audit entry of the boards a publish
+# or an undo is based on); a restored club has new ids.
 MEMBER_ID = re.compile(r'name="member" value="\d+"')
+BOARDS_SEEN = re.compile(r'name="based_on" value="\d+"')
 
 
 def page(client: Client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, url
-    return MEMBER_ID.sub('name="member"', CSRF.sub("", response.content.decode()))
+    html = MEMBER_ID.sub('name="member"', CSRF.sub("", response.content.decode()))
+    return BOARDS_SEEN.sub('name="based_on"', html)
 
 
 def pages(club_slug: str) -> dict[str, str]:
