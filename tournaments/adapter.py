@@ -255,15 +255,19 @@ def _locked_round(rnd: Round, override: bool) -> list[Game]:
 
 
 @versioning.one_action
-def exchange_players(rnd: Round, a: Participant, b: Participant, user, override: bool = False) -> None:
+def exchange_players(
+    rnd: Round, a: Participant, b: Participant, user, override: bool = False, based_on: int | None = None
+) -> None:
     """Two players trade places (board and colour); with a bye, the other takes the bye.
 
     Every player stays on exactly one board. Absolute rules the new boards
     would break (rematch, forbidden pair, absentee, withdrawn player) refuse the change with
     the rule named unless the TD confirms the override, which is recorded. A
-    published round changes only with the override.
+    published round changes only with the override. `based_on`: what the TD's page showed of the boards
+    (`boards_seen`); when they changed since, StaleAction says what changed, by whom and when.
     """
     _changed(rnd.competition, "exchange", user)
+    _check_boards(rnd, based_on)
     if a == b:
         raise ValidationError(_("Choose two different players."))
     games = _locked_round(rnd, override)
@@ -297,8 +301,10 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
 
 
 @versioning.one_action
-def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
+def swap_colours(rnd: Round, game: Game, user, override: bool = False, based_on: int | None = None) -> None:
+    """A board's colours swapped; `based_on` as for `exchange_players`."""
     _changed(rnd.competition, "swap-colours", user)
+    _check_boards(rnd, based_on)
     _locked_round(rnd, override)
     if game.result:
         raise ValidationError(_("A game with a result cannot be re-paired."))
@@ -306,6 +312,26 @@ def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
     game.white, game.black = game.black, game.white
     game.save(update_fields=["white", "black"])
     record(user, "swap-colours", rnd, before, boards(rnd), params={"board": game.board})
+
+
+def _check_boards(rnd: Round, based_on: int | None) -> None:
+    """Refuse a change of boards the TD's page did not show (`based_on`: its `boards_seen`; None: not known)."""
+    if based_on is None:
+        return
+    latest = _board_entries(rnd).first()
+    if (latest.pk if latest else 0) == based_on:
+        return
+    if latest is None:
+        raise StaleAction(_("Round %(n)s is not the round your page showed.") % {"n": rnd.number}, code="stale")
+    values = {"n": rnd.number, "what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
+    raise StaleAction(
+        _(
+            "Round %(n)s changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was "
+            "changed. Check the boards, then try again."
+        )
+        % values,
+        code="stale",
+    )
 
 
 def _overridden(breaks: list[RuleBreak]) -> dict[str, list[str]]:

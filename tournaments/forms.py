@@ -57,6 +57,22 @@ class PublishForm(forms.Form):
     based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
 
+class ExchangeForm(forms.Form):
+    """Two players who trade places in a round, by start number; `based_on` as for `PublishForm`."""
+
+    a = forms.IntegerField(min_value=1)
+    b = forms.IntegerField(min_value=1)
+    override = forms.BooleanField(required=False)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class SwapForm(forms.Form):
+    """A board's colours swapped; `based_on` as for `PublishForm`."""
+
+    override = forms.BooleanField(required=False)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
 class UndoForm(forms.Form):
     """Undo the last round: the round the page offered to undo and what it showed of its boards."""
 

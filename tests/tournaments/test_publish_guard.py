@@ -184,3 +184,42 @@ def test_a_round_closed_meanwhile_is_not_closed_twice(td_client, td, swiss, othe
     assert "Round 1 was closed meanwhile, by Jan Tweede at " in message
     assert AuditEntry.objects.filter(competition_id=swiss.pk, action="finish").count() == 1
     assert swiss.round_set.get(number=1).status == Round.Status.FINISHED
+
+
+# ---------------------------------------------------------------------------------------- exchange, colours
+
+
+def test_an_exchange_on_boards_that_changed_meanwhile_is_refused(td_client, td, swiss, other_td):
+    jan, _client = other_td
+    rnd = adapter.pair_next_round(swiss, td)
+    page = round_page(td_client, swiss)
+    basis = shown_basis(page)
+    assert page.count(f'name="based_on" value="{basis}"') == 1 + 1 + rnd.games.count()  # publish, exchange, swaps
+    adapter.swap_colours(rnd, rnd.games.get(board=2), jan)
+    before = sorted(rnd.games.values_list("white_id", "black_id"))
+    url = reverse("exchange", args=[swiss.club.slug, swiss.slug, 1])
+    message = messages_of(td_client.post(url, {"a": 1, "b": 2, "based_on": basis}, follow=True))
+    assert "Round 1 changed after your page was shown (colours swapped, by Jan Tweede at " in message
+    assert "nothing was changed" in message and sorted(rnd.games.values_list("white_id", "black_id")) == before
+    basis = shown_basis(round_page(td_client, swiss))
+    message = messages_of(td_client.post(url, {"a": 1, "b": 2, "based_on": basis}, follow=True))
+    assert "exchanged places" in message and sorted(rnd.games.values_list("white_id", "black_id")) != before
+
+
+def test_a_colour_swap_on_boards_that_changed_meanwhile_is_refused(td_client, td, swiss, other_td):
+    jan, _client = other_td
+    rnd = adapter.pair_next_round(swiss, td)
+    basis = shown_basis(round_page(td_client, swiss))
+    one, two = rnd.games.get(board=1), rnd.games.get(board=2)
+    adapter.exchange_players(rnd, one.white, two.white, jan, override=True)
+    board = rnd.games.get(board=3)
+    url = reverse("swap_colours", args=[swiss.club.slug, swiss.slug, 1, 3])
+    message = messages_of(td_client.post(url, {"based_on": basis}, follow=True))
+    assert "(players exchanged, by Jan Tweede at " in message
+    assert rnd.games.get(board=3).white_id == board.white_id
+
+
+def test_an_exchange_form_without_two_players_names_the_problem(td_client, td, swiss):
+    adapter.pair_next_round(swiss, td)
+    url = reverse("exchange", args=[swiss.club.slug, swiss.slug, 1])
+    assert "Choose two players." in messages_of(td_client.post(url, {"a": "one"}, follow=True))
