@@ -154,8 +154,12 @@ def exported(club, td):
         (lambda d: section(d, "tournaments.game")[0].update(round_id=99999), "refers to tournaments.round 99999"),
         (lambda d: section(d, "clubs.member")[0].update(first_name="x" * 61), "first_name"),
         (lambda d: section(d, "tournaments.competition")[0].update(system="chess960"), "system"),
-        (lambda d: section(d, "tournaments.bye" if section(d, "tournaments.bye") else "tournaments.game")[0]
-         .update(id=None), "needs an id"),
+        (
+            lambda d: section(d, "tournaments.bye" if section(d, "tournaments.bye") else "tournaments.game")[0].update(
+                id=None
+            ),
+            "needs an id",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_with_a_clear_message_and_nothing_saved(tmp_path, exported, change, message):
@@ -204,3 +208,15 @@ def test_the_td_downloads_a_competition_as_json(client, td_client, club, td, vie
     assert client.get(url).status_code in (403, 404)
     client.logout()
     assert client.get(url).status_code == 302
+
+
+def test_a_file_with_the_retired_result_change_and_td_action_sections_restores_without_them(club, td):
+    from tournaments.models import Competition as CompetitionModel
+
+    old = CompetitionModel.objects.create(club=club, name="Oud", slug="oud", system="roundrobin")
+    data = json.loads(backup.dumps(backup.export_club(club)))
+    data["models"].append({"model": "tournaments.resultchange", "rows": [{"id": 1, "game_id": 9, "old_result": ""}]})
+    data["models"].append({"model": "tournaments.tdaction", "rows": [{"id": 1, "competition_id": old.pk}]})
+    empty_database()
+    restored = backup.import_club(data)
+    assert restored.competitions.get().name == "Oud"
