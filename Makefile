@@ -36,9 +36,18 @@ $(DEV_STAMP): $(DEV_LOCK) $(LOCK) $(MATCHER)
 install: $(STAMP)
 	@$(PY) -c 'import pairing.engines._matcher' 2>/dev/null || $(INSTALL_PROJECT)
 
+# The browser tests' accessibility checker (axe-core), pinned in tests/e2e/package-lock.json and loaded by
+# the tests into the pages they check; never served by the site. Needs npm; without it those tests skip.
+AXE := tests/e2e/node_modules/axe-core/axe.min.js
+$(AXE): tests/e2e/package.json tests/e2e/package-lock.json
+	cd tests/e2e && npm ci --no-audit --no-fund --ignore-scripts
+	touch $(AXE)
+
 # A development checkout: the server's packages, the tests and the tools.
 setup: $(DEV_STAMP)
 	@$(PY) -c 'import pairing.engines._matcher' 2>/dev/null || $(INSTALL_PROJECT)
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory $(AXE); \
+	else echo "npm not found: the browser tests' accessibility checks will be skipped"; fi
 
 # Pins requirements*.in in the locks: a changed range is pinned anew, other pins are kept. `make upgrade`
 # moves every pin to the newest release its range allows (one package: `make upgrade UPGRADE="-P django"`);

@@ -2,6 +2,8 @@
 
 from django.contrib import admin
 
+from audit.log import record, values
+
 from .models import Club, ClubRole, Member, Season
 
 
@@ -12,7 +14,7 @@ class ClubRoleInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "city", "federation"]
+    list_display = ["name", "city", "federation", "language"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ClubRoleInline]
 
@@ -22,6 +24,13 @@ class MemberAdmin(admin.ModelAdmin):
     list_display = ["last_name", "first_name", "club", "title", "national_rating", "fide_rating", "is_guest"]
     list_filter = ["club", "is_guest"]
     search_fields = ["last_name", "first_name", "fide_id", "national_id"]
+
+    def save_model(self, request, obj, form, change):
+        """The member's login, when it changes here, gets its row like on the club's page (before and after)."""
+        before = values(Member.objects.get(pk=obj.pk), "user") if change else {"user": None}
+        super().save_model(request, obj, form, change)
+        if values(obj, "user") != before:
+            record(request.user, "member-login", obj, before, values(obj, "user"))
 
 
 admin.site.register(Season)

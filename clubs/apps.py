@@ -14,3 +14,4 @@ class ClubsConfig(AppConfig):
         from .models import ClubRole
 
         describe_codes("role", ClubRole.Role.choices)  # the audit log names a role in the reader's language
+        from . import languages  # noqa: F401  (its receivers keep the cached club languages up to date)

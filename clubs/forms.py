@@ -4,17 +4,17 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from . import validation
-from .models import Member
+from .models import Club, Member
+from .widgets import PickerMixin
 
 
-class MemberForm(validation.ModelLimitsMixin, forms.ModelForm):
+class MemberForm(PickerMixin, validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = Member
         fields = [
             "first_name", "last_name", "sex", "birth_date", "title", "fide_id", "fide_rating",
             "federation", "national_id", "national_rating",
         ]  # fmt: skip
-        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -62,3 +62,9 @@ class CsvUploadForm(forms.Form):
         if not data.get("text"):
             raise forms.ValidationError(_("Choose a CSV file."))
         return data
+
+
+class ClubLanguageForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["language"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -13,6 +16,13 @@ class Club(models.Model):
     slug = models.SlugField(_("short name"), unique=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True, help_text=_("e.g. NED, DEN"))
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=[("", _("none: each visitor's browser decides")), *settings.LANGUAGES],
+        blank=True,
+        help_text=_("for visitors who have not chosen a language, printouts and e-mails to members without one"),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -29,6 +39,21 @@ class Club(models.Model):
         if not user.is_authenticated:
             return False
         return user.is_superuser or self.roles.filter(user=user, role=ClubRole.Role.DIRECTOR).exists()
+
+
+class Profile(models.Model):
+    """What belongs to a user rather than to one club: the language of his pages and e-mails, the one he
+    last chose on the site (the language switcher, or his own page)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    class Meta:
+        verbose_name = _("user profile")
+        verbose_name_plural = _("user profiles")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
 
 
 class ClubRole(models.Model):
@@ -113,3 +138,13 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+def current_season(club: Club, today: date | None = None) -> Season | None:
+    """The season a new competition belongs to by default: the one running today, else the latest that has
+    begun, else the newest."""
+    today = today or timezone.localdate()
+    seasons = list(club.seasons.all())
+    running = [s for s in seasons if s.start and s.start <= today and (s.end is None or today <= s.end)]
+    begun = [s for s in seasons if s.start and s.start <= today]
+    return (running or begun or seasons or [None])[0]

@@ -1,9 +1,11 @@
-"""Club pages: the club list, a club's page, its members (add one), the CSV import of members."""
+"""Club pages: the club list, a club's page (and its language), its members (add one), the CSV import of
+members."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from audit.history import render_history
 from audit.models import AuditEntry
@@ -11,8 +13,9 @@ from audit.models import AuditEntry
 from . import csv_import, services
 from .access import directed_club
 from .csv_import import save as save_members
-from .forms import CsvUploadForm, MemberForm
+from .forms import ClubLanguageForm, CsvUploadForm, MemberForm
 from .models import Club
+from .names import sorted_by_name
 
 
 def home(request):
@@ -22,11 +25,31 @@ def home(request):
 def club(request, club):
     club = get_object_or_404(Club, slug=club)
     competitions = club.competitions.select_related("season")
+    is_director = club.is_director(request.user)
     return render(
         request,
         "clubs/club.html",
-        {"club": club, "competitions": competitions, "is_director": club.is_director(request.user)},
+        {
+            "club": club,
+            "competitions": competitions,
+            "is_director": is_director,
+            "language_form": ClubLanguageForm(instance=club) if is_director else None,
+        },
     )
+
+
+@login_required
+@require_POST
+def club_language(request, club):
+    """The club's language for visitors who chose none, printouts and members' mail (the club's TDs only)."""
+    club = directed_club(request, club)
+    form = ClubLanguageForm(request.POST, instance=Club.objects.get(pk=club.pk))
+    if form.is_valid():
+        services.set_club_language(club, form.cleaned_data["language"], request.user)
+        messages.success(request, _("Saved."))
+    else:
+        messages.error(request, _("Choose one of the site's languages."))
+    return redirect(club.get_absolute_url())
 
 
 @login_required
@@ -37,7 +60,9 @@ def members(request, club):
         member = services.add_member(club, form.save(commit=False), request.user, MemberForm.Meta.fields)
         messages.success(request, _("%(name)s added.") % {"name": member.full_name})
         return redirect("members", club.slug)
-    return render(request, "clubs/members.html", {"club": club, "members": club.members.all(), "form": form})
+    return render(
+        request, "clubs/members.html", {"club": club, "members": sorted_by_name(club.members.all()), "form": form}
+    )
 
 
 @login_required

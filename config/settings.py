@@ -22,6 +22,10 @@ TRUSTED_PROXIES  how many reverse proxies in front of the site append to X-Forwa
                address for login throttling (accounts.client_ip)
 LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  wrong passwords for one user name from one address before
                the login is locked (5), and for how long (15)
+PASSWORD_RESET_LIMIT_PER_ADDRESS, PASSWORD_RESET_LIMIT_PER_CLIENT  password reset mails asked for one
+               e-mail address (3), and from one client address (10), in an hour
+ENTRY_LIMIT_PER_CLIENT, ENTRY_LIMIT_PER_ADDRESS  online entries sent from one client address (20), and for
+               one e-mail address (3), in an hour
 SITE_URL       the site's address for links in mail and calendar feeds sent outside a request
                (http://127.0.0.1:8000)
 """
@@ -75,6 +79,7 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"  # the site's 403 page, in the visitor's language
 # The language cookie, like the session's and the CSRF token's: sent over TLS only behind TLS, never
 # with another site's requests, out of reach of scripts (the language is switched by a form post).
 LANGUAGE_COOKIE_SECURE = HTTPS
@@ -100,6 +105,7 @@ INSTALLED_APPS = [
     "ratings",
     "jobs",
     "season",
+    "entries",
     "demo",
     "django_tasks",
     "django_tasks_db",
@@ -114,6 +120,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "clubs.languages.ClubLanguageMiddleware",  # a club's language for visitors who chose none
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -285,9 +292,24 @@ AXES_CLIENT_IP_CALLABLE = "accounts.client_ip.client_ip"
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
 AXES_VERBOSE = False
 
-# An invitation to become a club's TD is valid this many days (accounts.models.Invitation).
+# An invitation (to become a club's TD, or to link an account to a member) is valid this many days from
+# the moment it is made (accounts.models.Invitation).
 INVITATION_DAYS = 7
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link is valid for a day
+# Password reset mails (accounts.views.PasswordResetView), counted in the cache per e-mail address typed and
+# per client address (accounts.client_ip) over an hour; one more is refused with a message. The mail is sent
+# by the job worker, so the page answers alike whether or not an account has the address.
+PASSWORD_RESET_LIMITS = {
+    "address": int(os.environ.get("PASSWORD_RESET_LIMIT_PER_ADDRESS", 3)),
+    "client": int(os.environ.get("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)),
+}
+PASSWORD_RESET_WINDOW_SECONDS = 60 * 60
+# Online entries (entries app): entries sent from one client address, and for one e-mail address, in an hour.
+ENTRY_LIMITS = {
+    "client": int(os.environ.get("ENTRY_LIMIT_PER_CLIENT", 20)),
+    "email": int(os.environ.get("ENTRY_LIMIT_PER_ADDRESS", 3)),
+}
+ENTRY_WINDOW_SECONDS = 60 * 60
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

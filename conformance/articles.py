@@ -1,13 +1,16 @@
-"""Every numbered article of the five seeds, of C.04.3 (Dutch system) and of C.07 (tie-breaks).
+"""Every numbered article of the five seeds, of C.04.3 (Dutch system), of C.07 (tie-breaks), and the
+articles of B.02 (FIDE rating regulations) the FIDE rating report applies.
 
 An article is named `"<document> <number>"`, as a test names it in `@pytest.mark.rule(...)`: `"000 C7"`,
 `"002 A7"`, `"003 1.6"`, `"004 26"` (a §), `"004 4.9.9.5"` (a numbered section), `"C.04.3 C5"`,
-`"C.07 16.3"`. Sub-items (C10e, A1 a) belong to their article. An article that states no rule the
-software can check (a committee, a fee, a smoking ban) is "not applicable", with the reason.
+`"C.07 16.3"`, `"B.02 8.3.3"` (`"B.02 RB"`: the rapid and blitz chapter's differences). Sub-items
+(C10e, A1 a) belong to their article. An article that states no rule the software can check (a
+committee, a fee, a smoking ban) is "not applicable", with the reason.
 
 Seeds: ../shared/seeds (README.md settles their defects). C.04.3: ../shared/reference/dutch2017.md
 (sections A-E of the 2017 text, criteria C5-C21 of the 2026 edition). C.07: ../shared/reference/
-tiebreaks.md.
+tiebreaks.md. B.02 (effective 1 March 2024, amended 1 October 2025, with its rapid and blitz chapter):
+../shared/reference/ratings.md.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ DOCUMENTS = {
     "004": "Seed 004: DSU handbook, section 4",
     "C.04.3": "FIDE C.04.3, Dutch system",
     "C.07": "FIDE C.07, tie-break regulations",
+    "B.02": "FIDE B.02, rating regulations (the articles the FIDE rating report applies)",
 }
 
 ORGANISATION = "organisation of the federation or the event; nothing the software computes or checks"
@@ -329,6 +333,16 @@ _ROWS: list[tuple[str, str, str]] = [
     ("C.07 13.2", "Extended Sonneborn-Berger: EMMSB, EMGSB, EGMSB, EGGSB", ""),
     ("C.07 13.3", "Extended direct encounter and its board stages", ""),
     ("C.07 13.4", "SSSC: score and schedule strength combination", ""),
+    # ---------------------------------------------------------------- B.02 (FIDE rating regulations)
+    ("B.02 7.1.4", "An unrated player's results pooled (26 months; a zero score in the first event disregarded)", ""),
+    ("B.02 7.2.1", "Rating floor: a rating below 1400 drops off the list", ""),
+    ("B.02 8.1.1", "Table 8.1.1: fractional score p to rating difference dp", ""),
+    ("B.02 8.1.2", "Table 8.1.2: rating difference D to scoring probability PD", ""),
+    ("B.02 8.2", "Initial rating: two hypothetical 1800 opponents drawn, 5 games, at most 2200", ""),
+    ("B.02 8.3", "Rating change of a rated player, per rating period (month)", ""),
+    ("B.02 8.3.1", "400-point rule (real difference for 2650+ in standard play from 1 October 2025)", ""),
+    ("B.02 8.3.3", "K factor: new player, junior, 2400 reached, the 700 cap", ""),
+    ("B.02 RB", "Rapid and blitz: plain 400-point rule; no rating 600+ apart when one is above 2600", ""),
 ]
 
 ARTICLES: dict[str, Article] = {row[0]: Article(*row) for row in _ROWS}

@@ -14,9 +14,9 @@ from .models import RatingChange, RatingSystem
 def rating_chart(member: Member) -> dict | None:
     """One line per rating system the member has a recorded rating in; None without any."""
     changes = list(
-        RatingChange.objects.filter(member=member, new__isnull=False).order_by("date", "id").values(
-            "system", "date", "new"
-        )
+        RatingChange.objects.filter(member=member, new__isnull=False)
+        .order_by("date", "id")
+        .values("system", "date", "new")
     )
     if not changes:
         return None

@@ -49,6 +49,8 @@ class Match:
     old_rating: int | None
     birth: str  # as the list gives it: "1990" or "1990-05-17", "" when unknown
     birth_check: str = "id"  # "id", "same" (birth agrees), "unknown" (not compared), "different"
+    games: int | None = None  # FIDE: rated games of the list's period
+    k: int | None = None  # FIDE: the published K
 
 
 @dataclass
@@ -135,6 +137,8 @@ def _match(member: Member, entry: ListEntry, rating_field: str, check: str) -> M
         old_rating=getattr(member, rating_field),
         birth=_birth_text(entry),
         birth_check=check,
+        games=entry.games,
+        k=entry.k,
     )
 
 

@@ -40,6 +40,8 @@ PROGRESS_EVERY = 50_000  # lines between two progress calls
 THE_RATING = gettext_lazy("the rating")
 THE_YEAR = gettext_lazy("the year of birth")
 THE_NAME = gettext_lazy("the name")
+THE_GAMES = gettext_lazy("the number of games")
+THE_K = gettext_lazy("the K factor")
 
 Progress = Callable[[int], None]
 
@@ -65,6 +67,8 @@ class ListEntry:
     birth_date: date | None = None
     federation: str = ""
     title: str = ""
+    games: int | None = None  # FIDE: the rated games of the list's period (SGm, Gms, <games>)
+    k: int | None = None  # FIDE: the K factor published with the rating (SK, K, <k>)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -171,6 +175,8 @@ def read_fide_txt(lines: Iterable[str], progress: Progress | None = None) -> Ite
         raise ListError(1, _("not a FIDE rating list header (ID Number, Name, SRtng or a month column expected)"))
     id_at, name_at, rating_at = columns["ID_Number"], columns["Name"], columns[rating_name]
     fed_at, title_at = columns.get("Fed"), columns.get("Tit")
+    games_at = columns.get("SGm") or columns.get("Gms")
+    k_at = columns.get("SK") or columns.get("K")
     birth_at = columns.get("B-day") or columns.get("Bday")
     for number, line in enumerate(it, start=2):
         if progress and number % PROGRESS_EVERY == 0:
@@ -191,6 +197,8 @@ def read_fide_txt(lines: Iterable[str], progress: Progress | None = None) -> Ite
             birth_year=_year(line[birth_at[0] : birth_at[1]], number) if birth_at else None,
             federation=line[fed_at[0] : fed_at[1]].strip() if fed_at else "",
             title=line[title_at[0] : title_at[1]].strip() if title_at else "",
+            games=_int(line[games_at[0] : games_at[1]], number, THE_GAMES) if games_at else None,
+            k=_int(line[k_at[0] : k_at[1]], number, THE_K) if k_at else None,
         )
 
 
@@ -272,6 +280,8 @@ def _xml_entry(player: dict[str, str], line: int, lines: dict[str, int]) -> List
         birth_year=_year(player.get("birthday", ""), lines.get("birthday", line)),
         federation=player.get("country", ""),
         title=player.get("title", ""),
+        games=_int(player.get("games", ""), lines.get("games", line), THE_GAMES),
+        k=_int(player.get("k", ""), lines.get("k", line), THE_K),
     )
 
 

@@ -4,7 +4,9 @@ Built from the competition's games (`tournaments.state.CompetitionData`) with th
 `ratings.maths`:
 - DSU: `report.rating_report` (seed 004 §4.5.2-§4.5.5), with the player's class (§23), the candidate
   result (§26) and norms (§4.7.4);
-- FIDE: `fide.rating_change` per player (FR24 §8.3), K by `fide.k_factor`, norms (§4.7.4);
+- FIDE: `fide_report.fide_report` (B.02 8.2, 8.3, 7.2.1): month by month on each month's list, K from
+  the club's records (`ratings.history`), initial ratings of unrated players, the 1400 floor, by the
+  competition's time control; norms (§4.7.4);
 - KNSB: `knsb.rating_change` (reference/ratings.md §8). The KNSB's own K table is not confirmed, so
   the FIDE K is used and the page says so.
 
@@ -16,7 +18,7 @@ Which system applies: a competition has no rating setting yet, so it follows the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from fractions import Fraction
 
 from django.utils import timezone
@@ -27,7 +29,9 @@ from clubs.models import Club
 from tournaments.models import Participant, Stage
 from tournaments.state import CompetitionData
 
+from . import history
 from .maths import dsu, fide, knsb
+from .maths.fide_report import PlayerRecord, ReportGame, TimeControl, fide_report, period_of
 from .maths.report import rating_report
 from .maths.tables import round_half_away
 from .maths.titles import (
@@ -45,7 +49,7 @@ PLAYED = {"1-0": Fraction(1), "½-½": Fraction(1, 2), "0-1": Fraction(0)}
 FORFEITS = {"1-0R": Fraction(1), "0-1R": Fraction(0)}  # the loser did not appear
 NORM_TITLES = (NormTitle.GM, NormTitle.IM, NormTitle.WGM, NormTitle.WIM)
 WOMEN_TITLES = {NormTitle.WGM, NormTitle.WIM}
-ESTABLISHED_GAMES = 30  # FIDE K: the number of games a player completed is not known here
+ESTABLISHED_GAMES = 30  # KNSB K (as FIDE's): the number of games a player completed is not known here
 
 CLASS_NAMES = {
     PlayerClass.MASTER: gettext_lazy("master player"),
@@ -62,6 +66,11 @@ QUALIFYING_NAMES = {
     QualifyingKind.REGIONAL_RATED: gettext_lazy("rated regional event"),
 }
 DEFAULT_QUALIFYING = QualifyingKind.RK_APPROVED
+TIME_CONTROL_NAMES = {
+    TimeControl.STANDARD: gettext_lazy("standard"),
+    TimeControl.RAPID: gettext_lazy("rapid"),
+    TimeControl.BLITZ: gettext_lazy("blitz"),
+}
 
 
 def default_system(club: Club) -> str:
@@ -89,6 +98,10 @@ class ReportRow:
     performance: int | None = None  # FIDE/KNSB, unrated players: the tournament performance
     norms: list[str] = field(default_factory=list)
     bonus_extrapolated: bool = False  # DSU: more games than the bonus table of §4.5.2.2
+    initial_rating: int | None = None  # FIDE: an unrated player's initial rating (B.02 8.2)
+    initial_games: int = 0  # FIDE: the games it rests on, earlier pooled ones included
+    off_list: bool = False  # FIDE: the rating fell below 1400 (B.02 7.2.1), or the initial rating is under it
+    periods: list = field(default_factory=list)  # FIDE: `fide_report.PeriodLine` per month
 
     @property
     def candidate_result(self) -> bool:
@@ -103,6 +116,8 @@ class RatingReport:
     rows: list[ReportRow]
     qualifying: QualifyingKind | None
     notes: list[str]
+    time_control: str = TimeControl.STANDARD
+    periods: list[date] = field(default_factory=list)  # FIDE: the rating periods (months) of the event
 
     @property
     def system_name(self) -> str:
@@ -163,13 +178,132 @@ def build_report(
                     "threshold used (another half point every two games) is an extrapolation, not the rule."
                 )
             )
+    elif system == RatingSystem.FIDE:
+        rows, periods = _fide_rows(data, games, ratings, day, norm_players, by_start)
+        notes += _fide_notes(rows, periods, data.competition.time_control)
     else:
-        rows = _elo_rows(data, games, ratings, day, system, norm_players, by_start)
+        rows = _knsb_rows(data, games, ratings, day, norm_players, by_start)
         notes.append(_("Only played games against rated opponents count; K assumes 30 or more rated games."))
-        if system == RatingSystem.KNSB:
-            notes.append(_("KNSB: logistic expected score; K as FIDE's (the KNSB K table is not confirmed)."))
+        notes.append(_("KNSB: logistic expected score; K as FIDE's (the KNSB K table is not confirmed)."))
     rows.sort(key=lambda r: r.participant.start_number)
-    return RatingReport(system, derived, day, rows, qualifying if system == RatingSystem.DSU else None, notes)
+    report = RatingReport(system, derived, day, rows, qualifying if system == RatingSystem.DSU else None, notes)
+    if system == RatingSystem.FIDE:
+        report.time_control, report.periods = data.competition.time_control, periods
+    return report
+
+
+def _month_end(period: date) -> date:
+    following = date(period.year + period.month // 12, period.month % 12 + 1, 1)
+    return following - timedelta(days=1)
+
+
+def _fide_rows(data, games, ratings, day, norm_players, by_start) -> tuple[list[ReportRow], list[date]]:
+    """B.02: each month's games on that month's list (`fide_report`), with the club's records of each player."""
+    competition = data.competition
+    round_days = {r.number: timezone.localdate(r.paired_at) if r.paired_at else day for r in data.rounds}
+    played = [
+        ReportGame(g.white, g.black, g.score_of(g.white), max(round_days.get(g.round, day), day))
+        for g in games
+        if g.played
+    ]
+    periods = sorted({period_of(g.day) for g in played} | {period_of(day)})
+    members = [p.member for p in by_start.values()]
+    listed: dict[date, dict[int, int | None]] = {periods[0]: {p.member_id: ratings[n] for n, p in by_start.items()}}
+    for period in periods[1:]:
+        dates = history.list_dates(members, period, _month_end(period))
+        if dates:
+            listed[period] = ratings_on(members, RatingSystem.FIDE, dates[-1])
+    records = history.fide_list_records(members, day)
+    reached = history.reached_2400(members, records, day)
+    players = []
+    for number, participant in by_start.items():
+        member = participant.member
+        unrated = ratings[number] is None
+        players.append(
+            PlayerRecord(
+                key=str(number),
+                listed={period: on_list[member.id] for period, on_list in listed.items()},
+                birth_year=member.birth_date.year if member.birth_date else None,
+                completed_games=history.completed_games(
+                    member, records.get(member.id, []), day, competition.time_control, competition.id
+                ),
+                ever_2400=member.id in reached,
+                earlier=history.earlier_events(member, day, competition.time_control, competition.id)
+                if unrated
+                else (),
+            )
+        )
+    lines = fide_report(players, played, TimeControl(competition.time_control), day)
+    rows = []
+    for number, participant in by_start.items():
+        line = lines[str(number)]
+        row = ReportRow(participant, line.old_rating, False, line.games, line.score, line.expected, None, line.k,
+                        line.new_rating, line.change)  # fmt: skip
+        row.norms = _fide_norms(games, number, participant, norm_players)
+        if line.initial is not None:
+            row.initial_rating, row.initial_games = line.initial.value, line.initial_games
+        row.off_list = line.off_list or (
+            line.initial is not None and line.initial.value is not None and not line.initial.published
+        )
+        row.periods = line.periods
+        rows.append(row)
+    return rows, periods
+
+
+def _fide_norms(games, number: int, participant: Participant, norm_players) -> list[str]:
+    played = [
+        (g.opponent_of(str(number)), g.score_of(str(number)))
+        for g in games
+        if g.played and str(number) in (g.white, g.black)
+    ]
+    opponents = [norm_players[o] for o, _ in played]
+    total = sum((s for _, s in played), Fraction(0))
+    return _norm_names(
+        [norm_check(participant.member.federation, opponents, total, t) for t in NORM_TITLES], participant
+    )
+
+
+def _fide_notes(rows: list[ReportRow], periods: list[date], time_control: str) -> list[str]:
+    notes = [_("Only played games against rated opponents count (B.02 8.3).")]
+    if time_control == TimeControl.STANDARD:
+        notes.append(_("Rated as standard games."))
+    else:
+        notes.append(
+            _(
+                "Rated as %(control)s games (FIDE rapid and blitz regulations): a difference over 400 points counts "
+                "as 400 for everyone, and a game between players 600 or more points apart is not rated when one of "
+                "them is rated above 2600."
+            )
+            % {"control": TIME_CONTROL_NAMES[time_control]}
+        )
+    notes.append(
+        _(
+            "K (B.02 8.3.3): 10 once a published rating reached 2400, even if it dropped; 40 for a junior under 2300 "
+            "and for a player with fewer than 30 games of completed events (counted from the FIDE lists imported "
+            "and the club's own games); otherwise 20; at most 700 divided by the games of the month."
+        )
+    )
+    if len(periods) > 1:
+        notes.append(
+            _(
+                "The event spans %(count)s rating periods: FIDE rates each month's games on the ratings of that "
+                "month's list (the club's imported list of that month, otherwise the previous month's rating plus "
+                "its change). The table below shows each month."
+            )
+            % {"count": len(periods)}
+        )
+    if any(row.old_rating is None for row in rows):
+        notes.append(
+            _(
+                "Players without a rating get an initial rating (B.02 8.2): the average of their rated opponents and "
+                "two hypothetical opponents rated 1800, both drawn, plus dp of that score; at least 5 games against "
+                "rated opponents, earlier results in the club's events of the last 26 months pooled (a zero score in "
+                "the first event disregarded); at most 2200."
+            )
+        )
+    if any(row.off_list for row in rows):
+        notes.append(_("A rating below 1400 is not published: the player drops off the list (B.02 7.2.1)."))
+    return notes
 
 
 def _norm_names(results, participant: Participant) -> list[str]:
@@ -219,7 +353,8 @@ def _empty_row(participant: Participant, rating: int | None) -> ReportRow:
     return ReportRow(participant, rating, False, 0, Fraction(0), None, None, None, None, None)
 
 
-def _elo_rows(data, games, ratings, day, system, norm_players, by_start) -> list[ReportRow]:
+def _knsb_rows(data, games, ratings, day, norm_players, by_start) -> list[ReportRow]:
+    """KNSB: the logistic expectation, K as FIDE's for a player with 30 games (the KNSB K table is not confirmed)."""
     played: dict[int, list[tuple[int, Fraction]]] = {n: [] for n in by_start}  # (opponent, score)
     for game in sorted(games, key=lambda g: g.round):
         if game.played:
@@ -230,21 +365,14 @@ def _elo_rows(data, games, ratings, day, system, norm_players, by_start) -> list
         own = ratings[number]
         rated = [(ratings[o], s) for o, s in played[number] if ratings[o] is not None]
         score = sum((s for _, s in rated), Fraction(0))
-        opponents = [norm_players[str(o)] for o, _ in played[number]]
-        total = sum((s for _, s in played[number]), Fraction(0))
-        norms = [norm_check(participant.member.federation, opponents, total, t) for t in NORM_TITLES]
         row = ReportRow(participant, own, False, len(rated), score, None, None, None, None, None)
-        row.norms = _norm_names(norms, participant)
+        row.norms = _fide_norms(games, number, participant, norm_players)
         if own is None:
             row.performance = fide.tournament_performance([r for r, _ in rated], score)
         elif rated:
             k = fide.k_factor(own, ESTABLISHED_GAMES, _is_junior(participant, day), own >= 2400, len(rated))
-            if system == RatingSystem.FIDE:
-                change = fide.rating_change(own, [fide.FideGame(r, s) for r, s in rated], k, day)
-                row.expected, row.change = change.expected, change.change
-            else:
-                result = knsb.rating_change(own, rated, k)
-                row.expected, row.change = result.expected, round_half_away(Fraction(result.change))
+            result = knsb.rating_change(own, rated, k)
+            row.expected, row.change = result.expected, round_half_away(Fraction(result.change))
             row.k, row.new_rating = k, own + row.change
         else:
             row.new_rating, row.change = own, 0

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
 from clubs.validation import csv_writer, is_whole_number, key_number
 from jobs.views import follow
+from tournaments import adapter
 from tournaments.models import Competition
 from tournaments.pdf import render_pdf
 from tournaments.state import CompetitionData
@@ -86,9 +89,13 @@ def rating_history(request, club):
 
 @login_required
 def rating_report(request, club, competition):
-    """The competition's rating report; ?system=fide|knsb|dsu, ?qualifying=<§26 kind>|none, ?format=pdf|csv."""
+    """The competition's rating report; ?system=fide|knsb|dsu, ?qualifying=<§26 kind>|none, ?format=pdf|csv.
+
+    A POST sets the competition's time control (the FIDE report rates by it)."""
     club = directed_club(request, club)
     competition = get_object_or_404(Competition.objects.select_related("club"), club=club, slug=competition)
+    if request.method == "POST":
+        return _set_time_control(request, club, competition)
     system = request.GET.get("system")
     system = system if system in RatingSystem.values else None
     qualifying = reports.DEFAULT_QUALIFYING
@@ -110,6 +117,7 @@ def rating_report(request, club, competition):
         "default_system": RatingSystem(reports.default_system(club)).label,
         "systems": RatingSystem.choices,
         "qualifying_kinds": [(k.value, label) for k, label in reports.QUALIFYING_NAMES.items()],
+        "time_controls": Competition.TimeControl.choices,
     }
     name = f"{competition.slug}-rating-{report.system if report else 'report'}"
     if report and request.GET.get("format") == "csv":
@@ -117,6 +125,17 @@ def rating_report(request, club, competition):
     if request.GET.get("format") == "pdf":
         return render_pdf(request, "ratings/report.html", context, f"{name}.pdf")
     return render(request, "ratings/report.html", context)
+
+
+def _set_time_control(request, club, competition: Competition) -> HttpResponse:
+    """The TD sets the time control the FIDE report rates by; recorded (`adapter.set_time_control`)."""
+    try:
+        adapter.set_time_control(competition, request.POST.get("time_control", ""), request.user)
+    except ValidationError as problem:
+        messages.error(request, " ".join(problem.messages))
+    else:
+        messages.success(request, _("Time control saved."))
+    return redirect(reverse("rating_report", args=[club.slug, competition.slug]) + "?system=fide")
 
 
 def _report_csv(report: reports.RatingReport, filename: str) -> HttpResponse:

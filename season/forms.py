@@ -1,14 +1,14 @@
-"""Forms of the season calendar: a season, its club nights, one night, sign-off rules, a member's account."""
+"""Forms of the season calendar: a season, its club nights, one night and sign-off rules."""
 
 from __future__ import annotations
 
 from datetime import date
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Season
+from clubs.widgets import PickerMixin
 
 from .models import ClubNight, SignOffRules
 
@@ -23,11 +23,10 @@ WEEKDAYS = [
 ]
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(PickerMixin, forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "start", "end"]
-        widgets = {"start": forms.DateInput(attrs={"type": "date"}), "end": forms.DateInput(attrs={"type": "date"})}
 
     def clean(self):
         data = super().clean()
@@ -36,13 +35,13 @@ class SeasonForm(forms.ModelForm):
         return data
 
 
-class NightsForm(forms.Form):
+class NightsForm(PickerMixin, forms.Form):
     """Several nights at once: every chosen weekday between two dates, without the skipped dates."""
 
-    first = forms.DateField(label=_("from"), widget=forms.DateInput(attrs={"type": "date"}))
-    last = forms.DateField(label=_("until"), widget=forms.DateInput(attrs={"type": "date"}))
+    first = forms.DateField(label=_("from"))
+    last = forms.DateField(label=_("until"))
     weekday = forms.TypedChoiceField(label=_("every"), choices=WEEKDAYS, coerce=int, initial=3)
-    start = forms.TimeField(label=_("start time"), initial="20:00", widget=forms.TimeInput(attrs={"type": "time"}))
+    start = forms.TimeField(label=_("start time"), initial="20:00")
     skip = forms.CharField(
         label=_("skip these dates"),
         required=False,
@@ -73,41 +72,17 @@ class NightsForm(forms.Form):
         return data
 
 
-class NightForm(forms.ModelForm):
+class NightForm(PickerMixin, forms.ModelForm):
     """Move a night (date, start) or change what it is."""
 
     class Meta:
         model = ClubNight
         fields = ["date", "start", "end", "kind", "note"]
-        widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
-            "start": forms.TimeInput(attrs={"type": "time"}),
-            "end": forms.TimeInput(attrs={"type": "time"}),
-        }
 
 
 class SignOffRulesForm(forms.ModelForm):
     class Meta:
         model = SignOffRules
         fields = ["open", "deadline_hours", "half_byes", "no_byes_last_rounds"]
-
-
-class AccountForm(forms.Form):
-    """The member's login: an existing account by its user name, or a new one with a first password."""
-
-    username = forms.CharField(
-        label=_("user name"), max_length=150, required=False, help_text=_("empty: the member has no login")
-    )
-    email = forms.EmailField(label=_("e-mail"), required=False)
-    password = forms.CharField(
-        label=_("first password (new accounts)"), required=False, widget=forms.PasswordInput, min_length=8
-    )
-
-    def clean(self):
-        data = super().clean()
-        name = data.get("username", "").strip()
-        if name and not get_user_model().objects.filter(username=name).exists() and not data.get("password"):
-            self.add_error(
-                "password", _("There is no account %(name)s: give a first password to make it.") % {"name": name}
-            )
-        return data
+        # in words first, the rule behind it in brackets (printed small)
+        help_texts = {"half_byes": _("Swiss systems: 0 allows none; the tournament's regulations decide (seed 001 F9)")}

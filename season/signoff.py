@@ -8,7 +8,7 @@ starts from the answers. The TD may still change any player's presence: the TD d
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -91,60 +91,121 @@ def _answer_labels() -> dict[str, str]:
     return {value: str(label) for value, label in SignOff.Answer.choices}
 
 
-def coming_round(participant: Participant, now: datetime | None = None) -> Coming | None:
-    """The next round of the participant's competition, or None when there is none to answer for."""
-    competition = participant.competition
-    if participant.withdrawn or competition.status == Competition.Status.FINISHED:
-        return None
-    if not rules.signs_off(competition.engine):
-        return None
+AHEAD = 12  # at most so many rounds ahead are offered for answering (a competition without a planned end)
+
+
+def coming_numbers(competition: Competition) -> list[int]:
+    """The rounds a member may answer for: the next one to pair and the later ones of the competition's
+    plan (its number of rounds, or the rounds planned on club nights when it has none)."""
     number = next_round_number(competition)
     planned = competition.planned_rounds()
-    if planned and number > planned:
-        return None
+    if planned:
+        return list(range(number, min(planned, number + AHEAD - 1) + 1))
+    later = PlannedRound.objects.filter(competition=competition, number__gt=number).values_list("number", flat=True)
+    return sorted({number, *later})[:AHEAD]
+
+
+def _open_choices(
+    participant: Participant, number: int, choices: list[str], lim: rules.Limits, taken: int
+) -> list[str]:
+    """The answers the rules still allow for round `number`: a half-point bye goes when the player has had
+    the byes allowed or the round is one of the last rounds (seed 000 A5, seed 001 F9: the regulation's
+    limits); the deadline is checked on the whole round (`Coming.closed_reason`)."""
+    competition = participant.competition
+    allowed = []
+    for choice in choices:
+        try:
+            rules.check(competition.engine, choice, lim, round_number=number,
+                        planned_rounds=competition.planned_rounds(), half_byes_taken=taken, now=timezone.now(),
+                        night_start=None, paired=False)  # fmt: skip
+        except rules.Refused:
+            continue
+        allowed.append(choice)
+    return allowed
+
+
+def coming_rounds_of(participant: Participant, now: datetime | None = None) -> list[Coming]:
+    """The participant's coming rounds (the next one and the later ones planned), each with what may be
+    answered and what was; none when the competition takes no answers."""
+    competition = participant.competition
+    if participant.withdrawn or competition.status == Competition.Status.FINISHED:
+        return []
+    if not rules.signs_off(competition.engine):
+        return []
+    numbers = coming_numbers(competition)
     now = now or timezone.now()
-    plan = PlannedRound.objects.filter(competition=competition, number=number).select_related("night").first()
-    night = plan.night if plan else None
+    nights = {
+        plan.number: plan.night
+        for plan in PlannedRound.objects.filter(competition=competition, number__in=numbers).select_related("night")
+    }
     lim = limits(competition)
     labels = _answer_labels()
-    bye = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
-    current = bye.kind if bye else rules.PRESENT  # the answers' values are the bye kinds' own
-    answers = list(SignOff.objects.filter(participant=participant, round_number=number).select_related("answered_by"))
-    coming = Coming(
-        participant=participant,
-        competition=competition,
-        number=number,
-        night=night,
-        deadline=rules.deadline(night.starts_at if night else None, lim),
-        choices=[(a, labels[a]) for a in rules.answers(competition.engine, lim)],
-        current=current,
-        last_answer=answers[0] if answers else None,
-        answers=answers,
-    )
-    if not SignOffRules.of(competition).open:
-        coming.closed_reason = refusal_text(rules.Refused("closed"))
-    elif coming.deadline and now > coming.deadline:
-        coming.closed_reason = refusal_text(rules.Refused("deadline", deadline=coming.deadline))
-    return coming
+    byes = {
+        b.round.number: b
+        for b in Bye.objects.filter(participant=participant, round__competition=competition).select_related("round")
+    }
+    all_answers: dict[int, list[SignOff]] = {}
+    for sign_off in SignOff.objects.filter(participant=participant, round_number__in=numbers).select_related(
+        "answered_by"
+    ):
+        all_answers.setdefault(sign_off.round_number, []).append(sign_off)
+    closed = not SignOffRules.of(competition).open
+    found = []
+    for number in numbers:
+        night = nights.get(number)
+        bye = byes.get(number)
+        taken = sum(1 for n, b in byes.items() if b.kind == Bye.Kind.HALF_BYE and n != number)
+        offered = rules.answers(competition.engine, lim)
+        current = bye.kind if bye else rules.PRESENT  # the answers' values are the bye kinds' own
+        allowed = [a for a in _open_choices(participant, number, offered, lim, taken)]
+        if current in offered and current not in allowed:
+            allowed.append(current)  # the answer given stays shown, even when no longer allowed
+        answers = all_answers.get(number, [])
+        coming = Coming(
+            participant=participant,
+            competition=competition,
+            number=number,
+            night=night,
+            deadline=rules.deadline(night.starts_at if night else None, lim),
+            choices=[(a, labels[a]) for a in offered if a in allowed],
+            current=current,
+            last_answer=answers[0] if answers else None,
+            answers=answers,
+        )
+        if closed:
+            coming.closed_reason = refusal_text(rules.Refused("closed"))
+        elif coming.deadline and now > coming.deadline:
+            coming.closed_reason = refusal_text(rules.Refused("deadline", deadline=coming.deadline))
+        found.append(coming)
+    return found
+
+
+def coming_round(participant: Participant, now: datetime | None = None) -> Coming | None:
+    """The next round of the participant's competition, or None when there is none to answer for."""
+    found = coming_rounds_of(participant, now)
+    return found[0] if found else None
 
 
 def coming_rounds(member: Member, now: datetime | None = None) -> list[Coming]:
+    """All the member's coming rounds in every competition, by date (rounds without a night last, in order)."""
     participations = member.participations.select_related("competition__club", "member")
-    found = [coming_round(p, now) for p in participations]
-    return sorted(
-        (c for c in found if c), key=lambda c: (c.night.starts_at if c.night else timezone.now(), c.competition.name)
-    )
+    found = [c for p in participations for c in coming_rounds_of(p, now)]
+    far = timezone.now() + timedelta(days=3650)
+    return sorted(found, key=lambda c: (c.night.starts_at if c.night else far, c.competition.name, c.number))
 
 
 @transaction.atomic
 def answer(participant: Participant, number: int, answer: str, user, now: datetime | None = None) -> SignOff:
-    """Record the member's answer for round `number` and set the presence; ValidationError if the rules refuse."""
+    """Record the member's answer for round `number` (the next round or a later one of the plan) and set the
+    presence; ValidationError if the rules refuse."""
     participant = Participant.objects.select_for_update().select_related("competition", "member").get(pk=participant.pk)
     competition = participant.competition
     if not SignOffRules.of(competition).open:
         raise ValidationError(refusal_text(rules.Refused("closed")))
-    if number != next_round_number(competition) or participant.withdrawn:
-        raise ValidationError(_("Answers are taken for the coming round only."))
+    if participant.withdrawn or number not in coming_numbers(competition):
+        raise ValidationError(
+            _("Round %(n)s cannot be answered for: answers are taken for the coming rounds only.") % {"n": number}
+        )
     plan = PlannedRound.objects.filter(competition=competition, number=number).select_related("night").first()
     paired = Round.objects.filter(competition=competition, number=number, paired_at__isnull=False).exists()
     taken = Bye.objects.filter(participant=participant, kind=Bye.Kind.HALF_BYE).exclude(round__number=number).count()
@@ -162,8 +223,8 @@ def answer(participant: Participant, number: int, answer: str, user, now: dateti
         )
     except rules.Refused as refused:
         raise ValidationError(refusal_text(refused)) from refused
-    if adapter.set_absence(competition, participant, ANSWER_TO_BYE[answer], user) != number:
-        raise ValidationError(_("Answers are taken for the coming round only."))  # paired meanwhile
+    if adapter.set_absence(competition, participant, ANSWER_TO_BYE[answer], user, number=number) != number:
+        raise ValidationError(_("Answers are taken for the coming rounds only."))  # paired meanwhile
     return SignOff.objects.create(participant=participant, round_number=number, answer=answer, answered_by=user)
 
 
@@ -190,7 +251,13 @@ class PresentRow:
 
     @property
     def last_answer(self) -> SignOff | None:
+        """The answer that counts: the latest."""
         return self.answers[0] if self.answers else None
+
+    @property
+    def earlier_answers(self) -> list[SignOff]:
+        """The answers it replaced, newest first (kept: who answered what, when)."""
+        return self.answers[1:]
 
     @property
     def presence_label(self) -> str:

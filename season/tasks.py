@@ -10,6 +10,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django_tasks import task
 
+from clubs.languages import language_of
 from tournaments.models import Round
 
 from .agenda import pairing_line
@@ -29,7 +30,8 @@ def recipients(rnd: Round) -> list:
 
 @task()
 def send_pairing_mail(round_id: int) -> int:
-    """One mail per opted-in player with his own board and a link to the round; sent once per round."""
+    """One mail per opted-in player with his own board and a link to the round, in his language (his own,
+    else his club's); sent once per round."""
     mail = PairingMail.objects.select_related("round__competition__club").filter(round_id=round_id).first()
     if mail is None or mail.sent_at is not None:
         return 0
@@ -37,8 +39,9 @@ def send_pairing_mail(round_id: int) -> int:
     competition = rnd.competition
     link = settings.SITE_URL + reverse("pairings", args=[competition.club.slug, competition.slug, rnd.number])
     messages = []
-    with translation.override(settings.LANGUAGE_CODE):
-        for participant in recipients(rnd):
+    for participant in recipients(rnd):
+        user = participant.member.user
+        with translation.override(language_of(user, competition.club)):
             context = {
                 "participant": participant,
                 "round": rnd,
@@ -49,7 +52,7 @@ def send_pairing_mail(round_id: int) -> int:
             }
             subject = _("%(competition)s: pairings of round %(n)s") % {"competition": competition.name, "n": rnd.number}
             body = render_to_string("season/pairing_mail.txt", context)
-            messages.append(EmailMessage(subject, body, to=[participant.member.user.email]))
+        messages.append(EmailMessage(subject, body, to=[user.email]))
     if messages:
         get_connection().send_messages(messages)
     mail.sent_at = timezone.now()

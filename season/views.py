@@ -6,28 +6,29 @@ from __future__ import annotations
 from datetime import date
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from audit.log import record, values
 from clubs.access import directed_club
+from clubs.languages import own_language
 from clubs.models import Club, Member, Season
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm
 from tournaments.models import Competition, Game, Participant, Round
 
 from . import agenda, feeds, planning, rules, signoff
-from .forms import AccountForm, NightForm, NightsForm, SeasonForm, SignOffRulesForm
+from .forms import NightForm, NightsForm, SeasonForm, SignOffRulesForm
 from .models import ClubNight, MemberCalendar, SignOffRules
 
 
@@ -115,7 +116,8 @@ def plan_season(request, club):
     club = directed_club(request, club)
     seasons = list(club.seasons.all())
     season = next((s for s in seasons if str(s.pk) == request.GET.get("season")), seasons[0] if seasons else None)
-    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None)
+    # its own prefix: the nights form has a start too (a time), and ids on a page are unique
+    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None, prefix="season")
     nights_form = NightsForm(request.POST if request.POST.get("action") == "nights" else None)
     if request.method == "POST" and request.POST.get("action") == "season" and season_form.is_valid():
         with transaction.atomic():
@@ -288,56 +290,6 @@ def present_list(request, club, competition):
     )
 
 
-@login_required
-def member_account(request, club, pk):
-    """Link a member to a login (an existing account, or a new one), so the member can sign off."""
-    club = directed_club(request, club)
-    member = get_object_or_404(Member, club=club, pk=pk)
-    initial = {
-        "username": member.user.get_username() if member.user else "",
-        "email": member.user.email if member.user else "",
-    }
-    form = AccountForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        name = data["username"].strip()
-        users = get_user_model().objects
-        try:
-            new = None
-            if name and not users.filter(username=name).exists():
-                new = users.model(username=name, email=data["email"])
-                validate_password(data["password"], new)
-                new.set_password(data["password"])  # slow on purpose: before the transaction, which holds the writes
-            with transaction.atomic():
-                user = None
-                if name:
-                    user = users.filter(username=name).first()
-                    if user is None:
-                        if new is None:  # the account was removed meanwhile
-                            raise ValidationError(_("There is no account %(name)s: give a first password to make it.")
-                                                  % {"name": name})  # fmt: skip
-                        user = new
-                        user.save()
-                    elif data["email"]:
-                        user.email = data["email"]
-                        user.save(update_fields=["email"])
-                    other = Member.objects.filter(user=user).exclude(pk=member.pk).first()
-                    if other:
-                        raise ValidationError(
-                            _("%(user)s is already the login of %(member)s.") % {"user": name, "member": other}
-                        )
-                before = values(member, "user")
-                member.user = user
-                member.save(update_fields=["user"])
-                record(request.user, "member-login", member, before, values(member, "user"))
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("Login of %(name)s saved.") % {"name": member.full_name})
-            return redirect("members", club.slug)
-    return render(request, "season/account.html", {"club": club, "member": member, "form": form})
-
-
 # A member's own page --------------------------------------------------------------------------
 
 
@@ -348,8 +300,9 @@ def _member(request) -> Member | None:
 @login_required
 def my_page(request):
     member = _member(request)
+    my_language = own_language(request.user) or translation.get_language()
     if member is None:
-        return render(request, "season/me.html", {"member": None})
+        return render(request, "season/me.html", {"member": None, "my_language": my_language})
     calendar = MemberCalendar.of(member)
     participations = list(member.participations.select_related("competition__season", "competition__club"))
     public = Round.objects.filter(competition__in=[p.competition for p in participations]).exclude(
@@ -372,7 +325,7 @@ def my_page(request):
     feed = request.build_absolute_uri(reverse("member_feed", args=[calendar.token]))
     answers = signoff.SignOff.objects.filter(participant__in=ids).select_related(
         "participant__competition", "answered_by"
-    )[:30]
+    )[:10]
     nights = [r for r in agenda.member_nights(member) if r.night.date >= timezone.localdate()][:6]
     return render(
         request,
@@ -389,6 +342,7 @@ def my_page(request):
             "answers": answers,
             "nights": nights,
             "has_email": bool(request.user.email),
+            "my_language": my_language,
         },
     )
 
@@ -409,10 +363,9 @@ def competition_sign_off(request, club, competition):
     if request.method == "POST":
         _answer(request, participant)
         return redirect("notice", competition.club.slug, competition.slug)
-    coming = signoff.coming_round(participant)
     return render(
         request, "season/notice.html",
-        {"competition": competition, "participant": participant, "coming": [coming] if coming else [],
+        {"competition": competition, "participant": participant, "coming": signoff.coming_rounds_of(participant),
          "back": request.path},
     )  # fmt: skip
 
@@ -423,6 +376,45 @@ def sign_off(request, participant):
     member = _member(request)
     participant = get_object_or_404(Participant.objects.select_related("competition"), pk=participant, member=member)
     _answer(request, participant)
+    return redirect("my_page")
+
+
+@login_required
+@require_POST
+def sign_off_rounds(request):
+    """A member's answers for several coming rounds at once (`answer-<participant>-<round>` fields); only the
+    answers that change something are recorded, each checked by the rules on its own."""
+    member = _member(request)
+    if member is None:
+        raise Http404
+    mine = {p.pk: p for p in member.participations.select_related("competition")}
+    saved, refused = [], []
+    for key, value in request.POST.items():
+        parts = key.split("-")
+        if len(parts) != 3 or parts[0] != "answer" or not (parts[1].isdigit() and parts[2].isdigit()):
+            continue
+        participant, number = mine.get(int(parts[1])), int(parts[2])
+        if participant is None:
+            continue
+        coming = next((c for c in signoff.coming_rounds_of(participant) if c.number == number), None)
+        if coming is not None and coming.current == value:
+            continue  # unchanged
+        try:
+            signoff.answer(participant, number, value, request.user)
+        except ValidationError as error:
+            refused.append(f"{participant.competition.name}, {_('round')} {number}: {' '.join(error.messages)}")
+        else:
+            saved.append(f"{participant.competition.name} {number}")
+    for text in refused:
+        messages.error(request, text)
+    if saved:
+        messages.success(request, ngettext("%(n)s answer recorded.", "%(n)s answers recorded.", len(saved))
+                         % {"n": len(saved)})  # fmt: skip
+    elif not refused:
+        messages.info(request, _("Nothing changed."))
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
     return redirect("my_page")
 
 
@@ -458,7 +450,9 @@ def my_settings(request):
         calendar.mail_pairings = request.POST.get("mail_pairings") == "on"
         calendar.save(update_fields=["mail_pairings"])
         if calendar.mail_pairings and not request.user.email:
-            messages.warning(request, _("Your account has no e-mail address: ask the tournament director to add it."))
+            messages.warning(
+                request, _("Your account has no e-mail address: add one under your user name at the top of the page.")
+            )
         else:
             messages.success(request, _("Saved."))
     return redirect("my_page")

@@ -56,7 +56,7 @@ def _changed(competition: Competition, action: str, user) -> Competition:
 def settings_values(competition: Competition) -> dict:
     """A competition's settings as the audit log keeps them, before and after a change."""
     return values(competition, "name", "slug", "system", "settings", "rounds", "gladiator", "late_entry_points",
-                  "season", "previous", "tiebreaks")  # fmt: skip
+                  "season", "previous", "tiebreaks", "time_control")  # fmt: skip
 
 
 def member_values(member: Member) -> dict:
@@ -515,10 +515,13 @@ def withdraw(participant: Participant, user) -> None:
 
 
 @versioning.one_action
-def set_absence(competition: Competition, participant: Participant, kind: str | None, user) -> int:
-    """Record (kind None: clear) an absence or bye asked for the next round; returns its number."""
+def set_absence(
+    competition: Competition, participant: Participant, kind: str | None, user, number: int | None = None
+) -> int:
+    """Record (kind None: clear) an absence or bye asked for the next round, or for a later round not yet
+    paired (`number`); returns its number. The rows of later rounds wait for their pairing."""
     competition = _changed(competition, "absence", user)
-    number = next_round_number(competition)
+    number = max(number or 0, next_round_number(competition))
     services.set_absence(competition, number, participant, kind, user)
     return number
 
@@ -544,6 +547,18 @@ def save_settings(
     action = "settings-override" if override else "settings"
     params = {"preset": preset} if preset else None
     record(user, action, competition, before, settings_values(competition), params=params)
+
+
+@versioning.one_action
+def set_time_control(competition: Competition, time_control: str, user) -> None:
+    """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded."""
+    if time_control not in Competition.TimeControl.values:
+        raise ValidationError(_("Unknown time control %(value)s.") % {"value": time_control})
+    competition = _changed(competition, "time-control", user)
+    before = settings_values(competition)
+    competition.time_control = time_control
+    competition.save()
+    record(user, "time-control", competition, before, settings_values(competition))
 
 
 @versioning.one_action

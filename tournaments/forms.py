@@ -5,7 +5,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validation
-from clubs.models import Member, Season
+from clubs.models import Member, Season, current_season
+from clubs.names import sorted_by_name
 from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
@@ -24,15 +25,27 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
 
     class Meta:
         model = Competition
-        fields = ["name", "slug", "season", "system", "rounds", "gladiator", "previous"]
+        fields = ["name", "slug", "season", "system", "rounds", "time_control", "gladiator", "previous"]
+        # in words first, the rule behind it in brackets (printed small)
+        help_texts = {"previous": _("Keizer: last season's competition orders the start ranking (seed 003 §1.10)")}
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
         self.fields["season"].queryset = Season.objects.filter(club=club)
         self.fields["players"].queryset = club.members.filter(is_guest=False)
+        self.fields["players"].choices = [  # "de Boer" under B (clubs.names)
+            (member.pk, str(member)) for member in sorted_by_name(self.fields["players"].queryset)
+        ]
+        if not self.is_bound and self.instance.pk is None:
+            self.initial.setdefault("season", current_season(club))
+        self.fields["season"].label = _("Season")
         self.fields["previous"].queryset = Competition.objects.filter(club=club, system="keizer")
         self.fields["rounds"].help_text = _("Round robins take theirs from the number of players.")
+        self.fields["time_control"].required = False  # standard unless chosen
+
+    def clean_time_control(self):
+        return self.cleaned_data.get("time_control") or Competition.TimeControl.STANDARD
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -157,8 +170,16 @@ class SystemSettingsForm(forms.Form):
             for name in ("gladiator_ordinary_games", "gladiator_replays"):
                 model_field = Competition._meta.get_field(name)
                 self.fields[name] = model_field.formfield(initial=getattr(competition, name))
+            self.fields["gladiator_ordinary_games"].help_text = _(
+                "The model may have more than one ordinary game per encounter (seed 004 §4.9.8)."
+            )
         if not self.started:
             del self.fields["override"]
+
+    @property
+    def has_settings(self) -> bool:
+        """Whether there is anything to set (the override alone is not)."""
+        return any(name != "override" for name in self.fields)
 
     @property
     def started(self) -> bool:

@@ -80,6 +80,21 @@ class Competition(models.Model):
     unrated_rating = models.PositiveSmallIntegerField(
         _("rating of unrated opponents"), null=True, blank=True, help_text=_("for “count at the rating given”")
     )
+
+    class TimeControl(models.TextChoices):
+        """Which FIDE rating the games count for (B.02 and its rapid and blitz chapter)."""
+
+        STANDARD = "standard", _("standard")
+        RAPID = "rapid", _("rapid")
+        BLITZ = "blitz", _("blitz")
+
+    time_control = models.CharField(
+        _("time control"),
+        max_length=10,
+        choices=TimeControl.choices,
+        default=TimeControl.STANDARD,
+        help_text=_("the FIDE rating report rates the games as standard, rapid or blitz games"),
+    )
     late_entry_points = models.DecimalField(
         _("points for rounds missed by a late entry"), max_digits=3, decimal_places=1, default=Decimal("0")
     )
@@ -240,6 +255,8 @@ class ForbiddenPair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first.name} - {self.second.name}"
+
+
 class RoundQuerySet(models.QuerySet):
     """The words for a competition's rounds: `competition.round_set.paired()`, `.next_number()`, ..."""
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.log import record, values
+from clubs.widgets import PickerMixin
 from pairing.engines import prizes, tiebreaks
 from pairing.engines.state import InvalidInput
 from pairing.engines.tiebreaks.teams import TEAM_CATALOGUE, parse_team
@@ -202,6 +203,17 @@ NAMES = {
 }
 
 
+def column_title(code: str) -> str:
+    """A standings column's name in words, for its header's title and the key: "SB" -> "Sonneborn-Berger",
+    "BH/C1" -> "Buchholz (BH/C1)"; a column of the system's own (the Gladiator ranking) is already words."""
+    try:
+        spec = tiebreaks.parse(code)
+    except InvalidInput:
+        return code
+    name = str(NAMES.get(spec.acronym, tiebreaks.CATALOGUE[spec.acronym][0]))
+    return name if spec.code == spec.acronym else f"{name} ({spec.code})"
+
+
 # The team catalogue's names (pairing.engines.tiebreaks.teams.TEAM_CATALOGUE; C.07 art. 11-13).
 TEAM_NAMES = {
     "PTS": gettext_lazy("Primary score"),
@@ -361,7 +373,7 @@ def sharing_of(competition: Competition, table: PrizeTable | None) -> str:
     return (table.sharing if table else "") or prizes.default_sharing(competition.system)
 
 
-class PrizeTableForm(forms.ModelForm):
+class PrizeTableForm(PickerMixin, forms.ModelForm):
     main_text = forms.CharField(
         label=gettext_lazy("prizes by place"),
         required=False,
@@ -381,7 +393,6 @@ class PrizeTableForm(forms.ModelForm):
     class Meta:
         model = PrizeTable
         fields = ["sharing", "one_prize_each", "currency", "age_on"]
-        widgets = {"age_on": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from pairing.engines import gladiator as gladiator_engine
 from pairing.engines import keizer, tiebreaks, withdrawal
@@ -38,16 +39,52 @@ class Row:
 
 @dataclass
 class Cell:
-    text: str  # "1", "½", "0", "+", "-", "" (not met)
-    colour: str = ""  # "w" / "b"
+    text: str  # "12w1", "10b½", "7+", "bye", "" (not met): the notation chess players read
+    colour: str = ""  # "w" / "b" (the shading), "" for an unplayed round or a forfeit
+    title: str = ""  # the same in words, for the tooltip and screen readers
 
 
-def _symbol(points: float | None, forfeit: bool) -> str:
-    if points is None:
+def colour_letter(colour: Colour) -> str:
+    """The colour's letter in the reader's language: w/b in English, w/z (wit/zwart) in Dutch, h/s
+    (hvid/sort) in Danish."""
+    if colour is Colour.WHITE:
+        return pgettext("crosstable: the letter for white", "w")
+    return pgettext("crosstable: the letter for black", "b")
+
+
+def result_symbol(score: float | None) -> str:
+    """A game's result for the player: 1, ½, 0; * while it is being played."""
+    if score is None:
         return "*"
-    if forfeit:
-        return "+" if points >= 1 else "-"
-    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(points, f"{points:g}")
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, f"{score:g}")
+
+
+def crosstable_cell(record: RoundRecord, number: int | None) -> Cell:
+    """One round of a player in the crosstable (FIDE's crosstable notation): the opponent's number in
+    the table, the colour and the result, "12w1" (won with white against no. 12), "10b0"; a forfeit
+    has no colour, "7+" (won by forfeit against no. 7), "7-"; a bye its points."""
+    if record.paired and number is not None:
+        if record.kind is Kind.FORFEIT:
+            won = (record.score or 0) >= 1
+            title = _("won by forfeit against no. %(number)s") if won else _("lost by forfeit against no. %(number)s")
+            return Cell(f"{number}{'+' if won else '-'}", "", title % {"number": number})
+        white = record.colour is Colour.WHITE
+        result = result_symbol(record.score)
+        words = {
+            "1": _("won against no. %(number)s with %(colour)s"),
+            "½": _("drew against no. %(number)s with %(colour)s"),
+            "0": _("lost against no. %(number)s with %(colour)s"),
+        }.get(result, _("against no. %(number)s with %(colour)s"))
+        colour = _("white") if white else _("black")
+        return Cell(f"{number}{colour_letter(record.colour)}{result}", "w" if white else "b",
+                    words % {"number": number, "colour": colour})  # fmt: skip
+    if record.kind is Kind.PAIRING_BYE:
+        return Cell(pgettext("crosstable: a pairing-allocated bye", "bye"), "", _("bye"))
+    if record.kind is Kind.HALF_BYE:
+        return Cell("½", "", _("half-point bye"))
+    if record.kind is Kind.FULL_BYE:
+        return Cell("1", "", _("full-point bye"))
+    return Cell("–", "", _("did not play"))
 
 
 def tiebreak_names(data: CompetitionData) -> list[str]:
@@ -113,6 +150,13 @@ def standings(data: CompetitionData, state: TournamentState | None = None) -> tu
     return names, rows
 
 
+def unused_columns(names: list[str], rows: list[Row]) -> set[int]:
+    """The columns a standings table leaves out: a direct encounter (C.07 6) that no tie was broken by,
+    which has no value for anybody."""
+    encounter = {i for i, name in enumerate(names) if name.split("/")[0].upper() in tiebreaks.ENCOUNTER}
+    return {i for i in encounter if all(i >= len(row.tiebreaks) or row.tiebreaks[i] is None for row in rows)}
+
+
 def unrated_note(data: CompetitionData):
     """Which rule for unrated opponents the standings follow (C.07 art. 10), when a tie-break of the
     catalogue needs it (the Gladiator tie-breaks of seed 004 §4.9.8 need no rating)."""
@@ -123,26 +167,20 @@ def unrated_note(data: CompetitionData):
     return tiebreaks.unrated_rule_note(names, unrated)
 
 
-def crosstable(data: CompetitionData) -> list[tuple[Row, list[Cell]]]:
-    """Rows in standings order, one cell per round (opponent, colour, result); struck players included."""
+def crosstable(data: CompetitionData) -> list[tuple[int, Row, list[Cell]]]:
+    """Rows in standings order, each with its number in the table (its place, 1, 2, ...; the standings'
+    rank unless the place is shared) and one cell per round; struck players last, numbered on."""
     state = data.state()
     _names, rows = standings(data)
     ranked = {row.participant.start_number for row in rows}
     struck = [p for p in data.participants if p.start_number not in ranked]
     rows += [Row(rank="–", participant=p, points=state.player(p.start_number).score()) for p in struck]
+    number_of = {row.participant.start_number: place for place, row in enumerate(rows, 1)}
     table = []
     for row in rows:
         player = state.player(row.participant.start_number)
-        cells = []
-        for record in player.history:
-            if record.paired:
-                text = f"{record.opponent}{_symbol(record.score, record.kind is Kind.FORFEIT)}"
-                cells.append(Cell(text, "w" if record.colour is Colour.WHITE else "b"))
-            else:
-                cells.append(
-                    Cell({Kind.PAIRING_BYE: "bye", Kind.HALF_BYE: "½", Kind.FULL_BYE: "1"}.get(record.kind, "–"))
-                )
-        table.append((row, cells))
+        cells = [crosstable_cell(record, number_of.get(record.opponent)) for record in player.history]
+        table.append((number_of[row.participant.start_number], row, cells))
     return table
 
 

@@ -110,6 +110,7 @@ def _clubavond_lines(data: CompetitionData) -> list[str]:
         "late_entry_points": str(c.late_entry_points),
         "seed": c.seed,
         "gladiator": c.gladiator,
+        "time_control": c.time_control,
     }
     lines = [f"{META} {_json(meta)}"]
     for p in data.participants:
@@ -471,6 +472,8 @@ def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, nam
         if isinstance(seed, int) and not isinstance(seed, bool) and 0 < seed < 2**31:
             competition.seed = seed
         competition.gladiator = meta.get("gladiator") is True
+        if meta.get("time_control") in Competition.TimeControl.values:
+            competition.time_control = meta["time_control"]
         try:
             late = Decimal(str(meta.get("late_entry_points", "0")))
         except InvalidOperation:

@@ -43,12 +43,14 @@ _CRITERION_NAMES = {
     "C15/C17": note_text("dutch.c15", "upfloat again"),
 }
 # The explanation: one line per bracket (Art. 3-4), then the bye (C.04.1 c, Art. 2 C2).
-_BRACKET = note_text("dutch.bracket", "bracket %(score)s: %(residents)s residents")
-_MDPS = note_text("dutch.mdps", "MDPs %(players)s")
-_PAIRS = note_text("dutch.pairs", "pairs %(pairs)s")
-_DOWNFLOATERS = note_text("dutch.downfloaters", "downfloaters %(players)s")
-_UNMET = note_text("dutch.unmet", "criteria not met: %(criteria)s")
-_CRITERION = note_text("dutch.criterion", "%(criterion)s (%(name)s) ×%(count)s")
+# In the TD's words: a bracket is the players on one score, its MDPs come down from a higher score, its
+# downfloaters go down to the next; the criteria's numbers follow in brackets (the page prints them small).
+_BRACKET = note_text("dutch.bracket", "score %(score)s: %(residents)s players")
+_MDPS = note_text("dutch.mdps", "come down from more points: %(players)s")
+_PAIRS = note_text("dutch.pairs", "paired %(pairs)s")
+_DOWNFLOATERS = note_text("dutch.downfloaters", "go down to fewer points: %(players)s")
+_UNMET = note_text("dutch.unmet", "wishes not met: %(criteria)s")
+_CRITERION = note_text("dutch.criterion", "%(name)s ×%(count)s (%(criterion)s)")
 _NOBODY = note_text("dutch.nobody", "nobody to pair")
 _ONE_PLAYER = note_text("dutch.one_player", "one player: the bye")
 _BYE = note_text("dutch.bye", "pairing-allocated bye: %(player)s (score %(score)s, %(games)s games played)")

@@ -8,12 +8,12 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core import signing
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Invitation
+from audit.models import AuditEntry
 from clubs.models import Club, ClubRole
 
 pytestmark = pytest.mark.django_db
@@ -90,15 +90,94 @@ def test_a_forged_token_is_refused(td_client, club, mailoutbox, tamper):
     assert not get_user_model().objects.filter(username="intruder").exists()
 
 
-def test_an_expired_invitation_is_refused(td_client, club, mailoutbox, settings):
+def make_days_ago(invitation: Invitation, days: float) -> None:
+    Invitation.objects.filter(pk=invitation.pk).update(created=timezone.now() - timedelta(days=days))
+
+
+def test_an_invitation_expires_seven_days_after_it_was_made(td_client, td, club, settings):
+    """The clock starts when the invitation is made, not when its link is signed: a link signed today for
+    an invitation made more than INVITATION_DAYS ago is refused."""
+    assert settings.INVITATION_DAYS == 7
     client = Client()
+    fresh = Invitation.objects.create(club=club, email="fresh@example.org", invited_by=td)
+    old = Invitation.objects.create(club=club, email="old@example.org", invited_by=td)
+    make_days_ago(fresh, 6.9)
+    make_days_ago(old, 7.01)
+    account = {"username": "late", "password1": "fresh-td-pass-3", "password2": "fresh-td-pass-3"}
+    response = client.post(reverse("accept_invitation", args=[old.token]), account)
+    assert response.status_code == 400 and "expired" in response.content.decode()
+    assert not get_user_model().objects.filter(username="late").exists()
+    page = td_client.get(reverse("directors", args=[club.slug])).content.decode()
+    assert page.count("expired") == 1  # the old one; the fresh one is pending, with its button
+    assert page.count(">Revoke</button>") == 1
+    response = client.post(reverse("accept_invitation", args=[fresh.token]), account)
+    assert response.status_code == 302 and club.is_director(get_user_model().objects.get(username="late"))
+
+
+def test_an_expired_link_stays_expired_after_it_is_signed_again(td_client, club, mailoutbox, settings):
     invite(td_client, club)
     link = link_from(mailoutbox[0])
-    assert client.get(link).status_code == 200
+    invitation = Invitation.objects.get()
     later = timezone.now() + timedelta(days=settings.INVITATION_DAYS, minutes=1)
-    with unittest.mock.patch.object(signing.time, "time", return_value=later.timestamp()):
-        response = client.get(link)
-    assert response.status_code == 400 and "expired" in response.content.decode()
+    with unittest.mock.patch.object(timezone, "now", return_value=later):
+        assert Client().get(link).status_code == 400
+        assert Client().get(reverse("accept_invitation", args=[invitation.token])).status_code == 400
+
+
+def test_a_td_revokes_an_invitation(td_client, td, club, mailoutbox):
+    invite(td_client, club)
+    link = link_from(mailoutbox[0])
+    invitation = Invitation.objects.get()
+    page = td_client.get(reverse("directors", args=[club.slug])).content.decode()
+    revoke = reverse("revoke_invitation", args=[club.slug, invitation.pk])
+    assert f'action="{revoke}"' in page
+    response = td_client.post(revoke)
+    assert response.status_code == 302 and response["Location"] == reverse("directors", args=[club.slug])
+    invitation.refresh_from_db()
+    assert invitation.revoked_at is not None and invitation.revoked_by == td
+    row = AuditEntry.objects.get(action="invitation-revoked")
+    assert (row.username, row.club_id, row.before, row.after) == (
+        "director",
+        club.pk,
+        {"email": invitation.email},
+        None,
+    )
+    client = Client()
+    response = client.post(link, {"username": "newtd", "password1": "fresh-td-pass-3", "password2": "fresh-td-pass-3"})
+    assert response.status_code == 400 and "withdrawn" in response.content.decode()
+    assert not get_user_model().objects.filter(username="newtd").exists()
+    page = td_client.get(reverse("directors", args=[club.slug])).content.decode()
+    assert "revoked" in page and f'action="{revoke}"' not in page
+    # Revoking again changes nothing and says why.
+    response = td_client.post(revoke, follow=True)
+    assert "used, revoked or has expired" in response.content.decode()
+    assert AuditEntry.objects.filter(action="invitation-revoked").count() == 1
+
+
+def test_a_used_invitation_cannot_be_revoked(td_client, club, viewer, mailoutbox):
+    invite(td_client, club, "member@example.org")
+    client = Client()
+    client.force_login(viewer)
+    client.post(link_from(mailoutbox[0]))
+    invitation = Invitation.objects.get()
+    td_client.post(reverse("revoke_invitation", args=[club.slug, invitation.pk]))
+    invitation.refresh_from_db()
+    assert invitation.revoked_at is None and club.is_director(viewer)
+
+
+def test_only_the_clubs_tds_revoke(client, td, club, viewer):
+    other = Club.objects.create(name="Andere Club", slug="andere")
+    other_td = get_user_model().objects.create_user("other-td", password="secret-pass-3")
+    ClubRole.objects.create(club=other, user=other_td, role=ClubRole.Role.DIRECTOR)
+    invitation = Invitation.objects.create(club=club, email="x@example.org", invited_by=td)
+    assert client.post(reverse("revoke_invitation", args=[club.slug, invitation.pk])).status_code == 302  # login
+    for user in (viewer, other_td):
+        client.force_login(user)
+        assert client.post(reverse("revoke_invitation", args=[club.slug, invitation.pk])).status_code == 403
+    # Nor through the other club's address.
+    assert client.post(reverse("revoke_invitation", args=[other.slug, invitation.pk])).status_code == 404
+    invitation.refresh_from_db()
+    assert invitation.revoked_at is None
 
 
 def test_only_the_clubs_tds_can_invite(client, club, viewer, mailoutbox):

@@ -128,7 +128,7 @@ def migrate(targets):
 
 @pytest.mark.django_db(transaction=True)  # migrations alter tables: outside the test's transaction
 def test_the_old_logs_history_moves_into_the_audit_log(club, td, swiss):
-    old = migrate([("tournaments", "0010_forbidden_pair"), ("audit", "0004_auditentry_params")])
+    old = migrate([("tournaments", "0011_competition_time_control"), ("audit", "0004_auditentry_params")])
     TDAction, ResultChange = old.get_model("tournaments", "TDAction"), old.get_model("tournaments", "ResultChange")
     Round, Game = old.get_model("tournaments", "Round"), old.get_model("tournaments", "Game")
     rnd = Round.objects.create(competition_id=swiss.pk, number=1, status="published")
@@ -150,7 +150,7 @@ def test_the_old_logs_history_moves_into_the_audit_log(club, td, swiss):
                             detail="1<->4 override: rematch")  # fmt: skip
     count = AuditEntry.objects.count()
 
-    migrate([("tournaments", "0012_remove_resultchange_tdaction")])
+    migrate([("tournaments", "0013_remove_resultchange_tdaction")])
 
     added = list(AuditEntry.objects.order_by("id")[count:])
     assert sorted(e.action for e in added) == ["exchange-players", "publish", "result"]

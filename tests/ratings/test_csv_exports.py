@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     "value, written",
     [
-        ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+        ('=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'),
         ("+31 6 1234", "'+31 6 1234"),
         ("-2+3", "'-2+3"),
         ("@SUM(A1)", "'@SUM(A1)"),

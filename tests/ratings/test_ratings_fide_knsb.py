@@ -14,6 +14,7 @@ BEFORE_OCT25 = date(2025, 1, 1)
 AFTER_OCT25 = date(2025, 10, 1)
 
 
+@pytest.mark.rule("B.02 8.1.2")
 def test_reference_vectors_expected_score():
     edition = fide.fide_edition_for(BEFORE_OCT25)
     assert fide.expected_score(2000, 2000, edition) == F(1, 2)
@@ -22,6 +23,7 @@ def test_reference_vectors_expected_score():
     assert fide.expected_score(2736, 2000, fide.fide_edition_for(AFTER_OCT25)) == 1
 
 
+@pytest.mark.rule("B.02 8.3.1")
 def test_400_point_rule_by_date_and_rating():
     old, new = fide.fide_edition_for(BEFORE_OCT25), fide.fide_edition_for(AFTER_OCT25)
     assert fide.expected_score(2000, 1500, old) == F(92, 100)  # 500 counts as 400
@@ -41,6 +43,7 @@ def test_rules_before_2024_are_refused():
         fide.fide_edition_for(date(2024, 2, 29))
 
 
+@pytest.mark.rule("B.02 8.3.3")
 def test_k_factor():
     assert fide.k_factor(1800, completed_games=10) == 40
     assert fide.k_factor(1800, completed_games=30) == 20
@@ -52,6 +55,7 @@ def test_k_factor():
     assert fide.k_factor(1800, completed_games=50, games_in_period=35) == 20  # 20 x 35 = 700
 
 
+@pytest.mark.rule("B.02 8.3")
 def test_rating_change_rounds_halves_away_from_zero():
     # K 10: wins against 2400, 2400 and 2210 (PD .75): ΣΔR = 1.25 -> 12.5 -> 13
     win = [FideGame(2400, F(1)), FideGame(2400, F(1)), FideGame(2210, F(1))]
@@ -66,6 +70,7 @@ def test_rating_change_skips_unrated_and_unplayed():
     assert change.rated_games == 1 and change.change == 10
 
 
+@pytest.mark.rule("B.02 RB")
 def test_rapid_600_point_rule():
     game = FideGame(2000, F(0))
     assert fide.is_rated(game, 2650, rapid_blitz=False, day=date(2025, 1, 1))
@@ -74,6 +79,7 @@ def test_rapid_600_point_rule():
     assert fide.is_rated(game, 2599, rapid_blitz=True, day=date(2025, 1, 1))
 
 
+@pytest.mark.rule("B.02 8.2")
 def test_initial_rating_vector():
     result = fide.initial_rating([1600, 1700, 1800, 1900, 2000], F(3))
     assert result.opponents_average == 1800 and result.value == 1850 and result.published

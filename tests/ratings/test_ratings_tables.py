@@ -20,6 +20,7 @@ def _normal(d: int) -> Fraction:
     return round_half_up(Fraction(NormalDist(0, 2000 / 7).cdf(d)).limit_denominator(10**9), Fraction(1, 100))
 
 
+@pytest.mark.rule("B.02 8.1.2")
 def test_fide_812_matches_normal_curve_except_where_the_reference_lists():
     # reference/ratings.md §2: all D in 0..799 agree with Φ(D / (2000/7)) except these.
     differing = {d for d in range(800) if FIDE_TABLE_812.expected(d) != _normal(d)}
@@ -57,6 +58,7 @@ def test_expected_score_is_monotone():
 
 
 @pytest.mark.rule("004 4.5.7")
+@pytest.mark.rule("B.02 8.1.1")
 def test_table_2_differs_from_fide_only_at_009_and_the_ends():
     differing = {p for p in range(101) if DSU_TABLE_2.values[p] != FIDE_TABLE_811.values[p]}
     assert differing == {0, 9, 100}

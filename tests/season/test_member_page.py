@@ -81,33 +81,6 @@ def test_mail_opt_in(client, club, members):
     assert not MemberCalendar.of(members[0]).mail_pairings
 
 
-def test_td_gives_a_member_a_login(td_client, client, club, members):
-    url = reverse("member_account", args=[club.slug, members[0].pk])
-    response = td_client.post(url, {"username": "anna", "email": "anna@example.org", "password": ""})
-    assert "give a first password" in response.content.decode()
-    response = td_client.post(url, {"username": "anna", "email": "anna@example.org", "password": "123"})
-    assert response.status_code == 200 and not get_user_model().objects.filter(username="anna").exists()
-    td_client.post(url, {"username": "anna", "email": "anna@example.org", "password": "a-long-first-pass-9"})
-    members[0].refresh_from_db()
-    assert members[0].user.username == "anna" and members[0].user.check_password("a-long-first-pass-9")
-    # One login, one member.
-    other = reverse("member_account", args=[club.slug, members[1].pk])
-    response = td_client.post(other, {"username": "anna"})
-    assert "already the login of" in response.content.decode()
-    td_client.post(url, {"username": ""})
-    members[0].refresh_from_db()
-    assert members[0].user is None
-
-
-def test_only_the_clubs_td_gives_logins(client, viewer, club, members):
-    url = reverse("member_account", args=[club.slug, members[0].pk])
-    client.force_login(viewer)
-    assert client.get(url).status_code == 403
-    assert client.post(url, {"username": "member"}).status_code == 403
-    members[0].refresh_from_db()
-    assert members[0].user is None
-
-
 def test_nothing_private_on_the_public_pages_and_feeds(client, club, td, members, season, nights):
     member = members[0]
     member.birth_date = date(1987, 6, 5)

@@ -129,7 +129,7 @@ def test_the_pairing_starts_from_the_answers(client, keizer, members, td):
     assert participant.pk not in playing and len(playing) == 4
     assert rnd.byes.get(participant=participant).kind == Bye.Kind.ABSENT_NOTICE
     response = client.post(reverse("sign_off", args=[participant.pk]), {"round": 1, "answer": "present"}, follow=True)
-    assert "Answers are taken for the coming round only" in response.content.decode()
+    assert "Round 1 cannot be answered for: answers are taken for the coming rounds only." in response.content.decode()
     assert rnd.byes.get(participant=participant).kind == Bye.Kind.ABSENT_NOTICE
 
 
@@ -269,3 +269,75 @@ def test_the_member_sees_the_tds_decision(client, keizer, members, td):
     page = client.get(reverse("my_page")).content.decode()
     assert "The tournament director has you down as: club match." in page
     assert 'aria-pressed="true"' not in page
+
+
+def test_a_member_answers_several_coming_rounds_at_once(client, keizer, members, td):
+    """A holiday of three weeks: rounds 2, 3 and 4 answered in one go; each lands on its round when that round
+    is paired, and the member's page lists the rounds by date."""
+    participant = participant_of(keizer, members[3])
+    client.force_login(linked_user(members[3], "dirk"))
+    page = client.get(reverse("my_page")).content.decode()
+    form = page[page.index('id="sign-off-form"') :]
+    positions = [form.index(f'id="coming-keizer-{n}"') for n in range(1, 7)]
+    assert positions == sorted(positions)  # by date: round n on night n
+    fields = {f"answer-{participant.pk}-{n}": "absent-notice" for n in (2, 3, 4)}
+    fields[f"answer-{participant.pk}-1"] = "present"  # unchanged: not recorded
+    response = client.post(reverse("sign_off_rounds"), fields, follow=True)
+    assert "3 answers recorded." in response.content.decode()
+    answered = sorted(SignOff.objects.filter(participant=participant).values_list("round_number", "answer"))
+    assert answered == [(2, "absent-notice"), (3, "absent-notice"), (4, "absent-notice")]
+    kinds = dict(Bye.objects.filter(participant=participant).values_list("round__number", "kind"))
+    assert kinds == {2: "absent-notice", 3: "absent-notice", 4: "absent-notice"}
+    page = client.get(reverse("my_page")).content.decode()
+    card = page[page.index('id="coming-keizer-3"') :]
+    assert 'value="absent-notice" selected' in card[: card.index("</li>")]
+    # Round 1 paired and played: round 2 is paired without the member, who is down as absent with notice.
+    play_round(keizer, td)
+    assert signoff.present_list(keizer, 2)[participant.start_number - 1].presence == "absent-notice"
+    rnd = pair_next_round(keizer, td)
+    assert participant.pk not in {p for g in rnd.games.all() for p in (g.white_id, g.black_id)}
+    assert rnd.byes.get(participant=participant).kind == Bye.Kind.ABSENT_NOTICE
+
+
+def test_rounds_out_of_reach_are_refused_by_name(client, keizer, members):
+    participant = participant_of(keizer, members[3])
+    client.force_login(linked_user(members[3], "dirk"))
+    response = client.post(reverse("sign_off_rounds"), {f"answer-{participant.pk}-9": "absent-notice"}, follow=True)
+    assert "Round 9 cannot be answered for" in response.content.decode()
+    assert not SignOff.objects.exists()
+
+
+def test_a_half_point_bye_the_rules_no_longer_allow_is_not_offered(client, swiss, members, td):
+    """One half-point bye per player, none in the last round (seed 000 A5): once taken, the other rounds offer
+    none; the last round never does."""
+    SignOffRules.objects.create(competition=swiss, half_byes=1, no_byes_last_rounds=1)
+    participant = participant_of(swiss, members[0])
+    client.force_login(linked_user(members[0], "anna"))
+
+    def offered() -> dict[int, list[str]]:
+        return {c.number: [v for v, _ in c.choices] for c in signoff.coming_rounds_of(participant)}
+
+    assert offered()[1] == ["present", "absent-notice", "half-bye"] and "half-bye" not in offered()[5]
+    client.post(reverse("sign_off_rounds"), {f"answer-{participant.pk}-2": "half-bye"})
+    choices = offered()
+    assert "half-bye" in choices[2]  # the one taken stays
+    assert all("half-bye" not in choices[n] for n in (1, 3, 4, 5))
+    page = client.get(reverse("my_page")).content.decode()
+    card = page[page.index('id="coming-swiss-3"') :]
+    assert "half-point bye" not in card[: card.index("</li>")]
+
+
+def test_the_present_list_shows_the_current_answer_first(td_client, keizer, members):
+    from django.test import Client
+
+    participant = participant_of(keizer, members[2])
+    client = Client()
+    client.force_login(linked_user(members[2], "speler3"))
+    for answer in ("absent-notice", "present", "absent-notice"):
+        client.post(reverse("sign_off", args=[participant.pk]), {"round": 1, "answer": answer})
+    page = td_client.get(reverse("present_list", args=[keizer.club.slug, keizer.slug])).content.decode()
+    row = page[page.index(f'id="present-{participant.start_number}"') :]
+    row = row[: row.index("</tr>")]
+    current = row[row.index('class="current-answer"') :]
+    assert current[: current.index("</div>")].count("absent with notice") == 1
+    assert "2 earlier answers" in row and row.index("current-answer") < row.index("<details>")

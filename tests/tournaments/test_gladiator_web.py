@@ -189,13 +189,14 @@ def test_gladiator_round_robin_through_the_pages(client, td, club):
     # The public round shows the replay and blitz games under their board numbers.
     boards = client.get(url("pairings", competition, 1)).content.decode()
     assert boards.count(">blitz</small>") == 2 and boards.count(">rapid</small>") == 2
-    # The crosstable gives the Gladiator points, one per encounter.
+    # The crosstable gives the Gladiator points, one per encounter, against the opponents' places (start
+    # numbers 1, 4, 2, 3 are places 1 to 4); the colour letter left out.
     cross = {
-        row.participant.start_number: [c.text for c in cells]
-        for row, cells in standings.crosstable(CompetitionData.load(competition, public=True))
+        row.participant.start_number: [c.text.replace("w", "").replace("b", "") for c in cells]
+        for _place, row, cells in standings.crosstable(CompetitionData.load(competition, public=True))
     }
-    assert sorted(cross[2]) == ["10", "31", "40"]  # lost to 1, beat 3 (in blitz), lost to 4 (in blitz)
-    assert sorted(cross[1]) == ["21", "31", "40"]
+    assert sorted(cross[2]) == ["10", "20", "41"]  # lost to 1, lost to 4 (in blitz), beat 3 (in blitz)
+    assert sorted(cross[1]) == ["20", "31", "41"]
 
 
 @pytest.mark.rule("004 4.9.8")

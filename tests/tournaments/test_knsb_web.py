@@ -127,7 +127,7 @@ def test_a_club_may_turn_the_withdrawal_of_absentees_off(club, td, td_client):
     competition = make_competition(club, td, make_members(club, 8), system="knsb-rating", rounds=5, slug="off")
     settings_url = reverse("system_settings", args=[club.slug, competition.slug])
     page = td_client.get(settings_url).content.decode()
-    assert "A player absent without notice is deemed to have withdrawn (F8)" in page
+    assert 'A player absent without notice is deemed to have withdrawn <small class="ref">(F8)</small>' in page
     response = td_client.post(settings_url, {"setting_absent_without_notice_withdraws": ""})  # unticked
     assert response.status_code == 302
     competition.refresh_from_db()

@@ -30,16 +30,16 @@ def _dutch_round_two(club, td):
 @pytest.mark.parametrize(
     ("language", "words", "english_words"),
     [
-        ("en", ["bracket 1: ", "residents", "pairing-allocated bye: ", "criteria not met"], []),
-        ("nl", ["puntengroep 1: ", "eigen spelers", "bye bij de indeling: ", "niet voldaan aan"], ["residents"]),
-        ("da", ["pointpulje 1: ", "egne spillere", "oversidder ved parringen: ", "kriterier ikke opfyldt"],
-         ["residents"]),
+        ("en", ["score 1: ", " players", "paired ", "pairing-allocated bye: ", "wishes not met"], []),
+        ("nl", ["puntental 1: ", " spelers", "gepaard ", "bye bij de indeling: ", "wensen niet vervuld"], ["score 1"]),
+        ("da", ["pointtal 1: ", " spillere", "parret ", "oversidder ved parringen: ", "ønsker ikke opfyldt"],
+         ["score 1"]),
     ],
 )  # fmt: skip
 def test_the_dutch_system_explanation_in_the_readers_language(club, td, td_client, language, words, english_words):
     competition, rnd = _dutch_round_two(club, td)
     lines = english(from_json(item) for item in rnd.explanation)
-    assert any(line.startswith("bracket 1: ") for line in lines) and lines[-1].startswith("pairing-allocated bye: ")
+    assert any(line.startswith("score 1: ") for line in lines) and lines[-1].startswith("pairing-allocated bye: ")
     page = _page(td_client, language, reverse("manage_round", args=[club.slug, competition.slug, rnd.number]))
     for word in words:
         assert word in page
@@ -55,7 +55,10 @@ def test_a_round_stored_before_notes_shows_its_lines_and_its_warning(club, td, t
     rnd.save(update_fields=["explanation"])
     page = _page(td_client, "nl", reverse("manage_round", args=[club.slug, competition.slug, rnd.number]))
     assert "<li>bracket 1: 3 residents; pairs 1-2</li>" in page
-    alert = '<li class="warning" role="alert"><strong>Waarschuwing (§4.9.2): the arbiter should act.</strong></li>'
+    alert = (
+        '<li class="warning" role="alert"><strong>Waarschuwing <small class="ref">(§4.9.2)</small>: the arbiter '
+        "should act.</strong></li>"
+    )
     assert alert in page
 
 
@@ -84,10 +87,12 @@ def test_the_round_robin_explanation_in_the_readers_language(club, td, td_client
 @pytest.mark.parametrize(
     ("language", "round_words", "card_words"),
     [
-        ("nl", ["Ronde 1: 7 aanwezig, ingedeeld in de volgorde van de beginranglijst", "Reserve (§1.9): 7 aanwezig",
+        ("nl", ["Ronde 1: 7 aanwezig, ingedeeld in de volgorde van de beginranglijst",
+                'Reserve <small class="ref">(§1.9)</small>: 7 aanwezig',
                 "de hoogst geplaatste die nog niet is ingedeeld"],
          ["Ronde 1: remise tegen", "(plaats ", "Totaal: ", "Hoe de Keizerpunten"]),
-        ("da", ["Runde 1: 7 til stede, parret i rækkefølgen fra startranglisten", "Reserve (§1.9): 7 til stede",
+        ("da", ["Runde 1: 7 til stede, parret i rækkefølgen fra startranglisten",
+                'Reserve <small class="ref">(§1.9)</small>: 7 til stede',
                 "den højest placerede, der ikke er parret endnu"],
          ["Runde 1: remis mod", "(plads ", "I alt: "]),
     ],
@@ -170,8 +175,8 @@ def test_the_monrad_warning_is_an_alert_in_dutch(club, td, td_client):
     rnd = adapter.pair_next_round(competition, td)
     page = _round_page(td_client, "nl", competition, rnd.number)
     assert (
-        '<li class="warning" role="alert"><strong>Waarschuwing (§4.9.2): na deze ronde kan ronde 4 niet worden '
-        "ingedeeld" in page
+        '<li class="warning" role="alert"><strong>Waarschuwing <small class="ref">(§4.9.2)</small>: na deze ronde '
+        "kan ronde 4 niet worden ingedeeld" in page
     )
 
 

@@ -29,10 +29,11 @@ def test_td_runs_a_six_player_round_robin_end_to_end(client, td, club, members):
         assert response.status_code == 302
         rnd = Round.objects.get(competition=competition, number=number)
         assert rnd.games.count() == 3 and rnd.status == Round.Status.DRAFT
-        # A draft is invisible to the public.
+        # A draft is invisible to the public: its page says the round is not yet published.
         client.logout()
         page = client.get(reverse("pairings", args=[club.slug, "champ", number]))
-        assert page.status_code == 404
+        assert page.status_code == 200 and "is not yet published" in page.content.decode()
+        assert all(game.white.name not in page.content.decode() for game in rnd.games.all())
         client.force_login(td)
         client.post(reverse("publish_round", args=[club.slug, "champ", number]))
         for game in rnd.games.all():

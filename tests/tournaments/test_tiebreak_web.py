@@ -203,10 +203,10 @@ def test_explanation_partial_for_htmx_and_page_for_plain_get(client, club, rr):
     partial = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in partial and 'class="explanation' in partial
     # Player 2's SB: a draw with 3 (1½ × ½ = 0.75), a win over 4 (½), a loss to 1 (0): 1.25.
-    for text in ("SB", "Sonneborn-Berger", participant(rr, 3).name, participant(rr, 4).name, "0.75", "1.25"):
+    for text in ("SB", "Sonneborn-Berger", participant(rr, 3).name, participant(rr, 4).name, "¾", "1¼"):
         assert text in partial, text
     page = client.get(url).content.decode()
-    assert "<html" in page and "Back to the standings" in page and "0.75" in page
+    assert "<html" in page and "Back to the standings" in page and "¾" in page
 
 
 def test_explanation_shows_unplayed_rounds_and_cuts(client, club, td, members):

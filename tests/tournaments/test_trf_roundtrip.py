@@ -29,7 +29,7 @@ def snapshot(competition: Competition) -> dict:
     return {
         "competition": [competition.system, competition.settings, competition.rounds, competition.status,
                         competition.tiebreaks, str(competition.late_entry_points), competition.seed,
-                        competition.gladiator],
+                        competition.gladiator, competition.time_control],
         "participants": [
             (p.start_number, p.member_id, p.rating, p.title, p.joined_round, p.withdrawn_after, p.lost_evenings)
             for p in competition.participants.order_by("start_number")

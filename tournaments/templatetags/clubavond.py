@@ -1,27 +1,57 @@
-"""Display filters: half points as ½, colours and kinds of round in words."""
+"""Display filters: half and quarter points as ½ and ¾, colours and kinds of round in words."""
 
 from decimal import Decimal
+from fractions import Fraction
 
 from django import template
+from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from pairing.engines.state import Kind, RoundRecord
 
 register = template.Library()
 
 
-@register.filter
-def points(value) -> str:
-    """2.5 -> "2½", 0.5 -> "½", 3.0 -> "3"; other fractions (Keizer) with one decimal."""
+# The fractions a score or a tie-break takes: halves (a draw), quarters (a draw against a player on a
+# half point, in Sonneborn-Berger), eighths, and thirds (an average over three).
+VULGAR = {
+    Fraction(1, 8): "⅛", Fraction(1, 4): "¼", Fraction(3, 8): "⅜", Fraction(1, 2): "½", Fraction(5, 8): "⅝",
+    Fraction(3, 4): "¾", Fraction(7, 8): "⅞", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔",
+}  # fmt: skip
+
+
+def exact(value, decimals: int = 2) -> str:
+    """A value as a chess player writes it, exactly: 1.75 -> "1¾", 0.5 -> "½", 3.0 -> "3", -0.25 -> "-¼";
+    a value that is no such fraction with at most `decimals` decimals in the reader's format
+    (12.33 -> "12,33" in Dutch)."""
     if value is None or value == "":
         return ""
-    value = Decimal(str(value))
-    whole, fraction = divmod(value, 1)
-    if fraction == 0:
-        return f"{int(whole)}"
-    if fraction == Decimal("0.5"):
-        return f"{int(whole)}½" if whole else "½"
-    return f"{value:.1f}"
+    number = Fraction(value).limit_denominator(24)
+    if abs(float(number) - float(value)) > 1e-9 or number.denominator not in (1, 2, 3, 4, 8):
+        rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals)).normalize()
+        return formats.number_format(rounded, decimal_pos=max(0, -rounded.as_tuple().exponent), use_l10n=True)
+    sign = "-" if number < 0 else ""
+    whole, part = divmod(abs(number), 1)
+    if not part:
+        return f"{sign}{whole}"
+    return f"{sign}{whole or ''}{VULGAR[part]}"
+
+
+@register.filter
+def points(value) -> str:
+    """2.5 -> "2½", 0.5 -> "½", 3.0 -> "3", 1.75 -> "1¾"; other fractions (Keizer) with one decimal."""
+    if value is None or value == "":
+        return ""
+    if Fraction(str(value)).denominator in (1, 2, 4):
+        return exact(value)
+    return f"{Decimal(str(value)):.1f}"
+
+
+@register.filter(name="exact")
+def exact_filter(value) -> str:
+    """A tie-break value or its part, exactly (`exact`)."""
+    return exact(value)
 
 
 UNDEFINED = "–"  # a value over no games (C.07 10.1, 14) or a tie-break not used: there is none
@@ -37,12 +67,8 @@ def tiebreak_cells(row, player_url: str) -> list[tuple[str, str | None]]:
     for index, value in enumerate(row.tiebreaks):
         has_own = index < len(row.explanations) and row.explanations[index] is not None
         explained = bool(row.explanations) and (value is not None or has_own)
-        if value is None:
-            text = UNDEFINED if explained else ""
-        elif (value * 2) % 1:  # AOB and SSSC have two decimals
-            text = f"{value:.2f}".rstrip("0")
-        else:
-            text = points(value)
+        # exact: SB 1¾, not 1.8; AOB and SSSC with two decimals
+        text = (UNDEFINED if explained else "") if value is None else exact(value)
         cells.append((text, f"{player_url}tiebreak/{index}/" if explained else None))
     return cells
 
@@ -82,3 +108,15 @@ def record(value: RoundRecord) -> str:
 def get(mapping, key):
     """A dictionary's value in a template: `absences|get:p.id`."""
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def result(value) -> str:
+    """A game's result as the reader's language writes it: a forfeit "+/-" in English and Danish, "1-0R"
+    (reglementair) in Dutch; a played result as it is."""
+    forfeits = {
+        "1-0R": pgettext("a forfeit's result, short: white won", "+/-"),
+        "0-1R": pgettext("a forfeit's result, short: black won", "-/+"),
+        "0-0R": pgettext("a forfeit's result, short: both lost", "-/-"),
+    }
+    return forfeits.get(value or "", value or "")

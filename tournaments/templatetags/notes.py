@@ -12,7 +12,7 @@ from django import template
 
 from pairing.engines.notes import Note
 
-from ..notes import as_notes, render_note
+from ..notes import as_notes, in_print, render_note
 
 register = template.Library()
 
@@ -25,4 +25,11 @@ def notes(values) -> list[Note]:
 
 @register.filter
 def note(value) -> str:
-    return render_note(value)
+    """The note in the reader's language, its rule references in small print."""
+    return in_print(render_note(value))
+
+
+@register.filter(name="in_print")
+def in_print_filter(value) -> str:
+    """A help text with its rule references in small print (`tournaments.notes.in_print`)."""
+    return in_print(value) if value else ""

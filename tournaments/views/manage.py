@@ -14,6 +14,7 @@ from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.models import Member
+from clubs.names import sorted_by_name
 from clubs.validation import key_number
 
 from .. import adapter
@@ -73,7 +74,7 @@ def _manage_context(competition: Competition) -> dict:
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
         "absence_choices": AbsenceForm.choices_for(competition.engine),
-        "members": competition.club.members.exclude(id__in=entered),
+        "members": sorted_by_name(competition.club.members.exclude(id__in=entered)),
         "guest_form": GuestForm(),
         "actions": prepare(AuditEntry.objects.filter(competition_id=competition.pk).order_by("-at", "-id")[:20]),
         "forbidden_count": ForbiddenPair.objects.filter(competition=competition).count(),

@@ -9,8 +9,9 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from pairing.engines.dubov import aro_list
+from pairing.engines.state import Colour
 
-from .. import graphs, standings
+from .. import graphs, prizes, standings
 from ..caching import public_page
 from ..models import Competition, Round
 from ..pdf import qr_code, render_pdf
@@ -32,15 +33,36 @@ def pairings(request, club, competition, number=None):
         return _page(request, "tournaments/pairings.html", context, "boards")
     rnd = rounds[-1] if number is None else next((r for r in rounds if r.number == number), None)
     if rnd is None:
-        raise Http404
+        return _round_to_come(request, competition, rounds, number)
     # The round in play (or the last one, until the competition ends) reloads itself while results come in.
     live = competition.status != Competition.Status.FINISHED and rnd.number == rounds[-1].number
     context = _round_context(data, rnd) | {"is_director": is_director, "live": live}
     if request.GET.get("format") == "pdf":
         public_url = request.build_absolute_uri(reverse("pairings", args=[club, competition.slug, rnd.number]))
         context["qr_code"], context["public_url"] = qr_code(public_url), public_url
+        context["round_date"] = round_date(competition, rnd)
         return render_pdf(request, "tournaments/pairings.html", context, f"{competition.slug}-round-{rnd.number}.pdf")
     return _page(request, "tournaments/pairings.html", context, "boards")
+
+
+def _round_to_come(request, competition: Competition, rounds: list[Round], number: int):
+    """A round not yet published (the QR code of a printed draft leads here): the page says so and shows the
+    pairings once the TD publishes them; a round the competition will never have is not found."""
+    planned = competition.rounds and number <= competition.rounds
+    exists = competition.round_set.filter(number=number).exists()
+    if competition.status == Competition.Status.FINISHED or not (planned or exists) or request.GET.get("format"):
+        raise Http404
+    context = {"competition": competition, "rounds": rounds, "waiting_for": number, "live": False}
+    return _page(request, "tournaments/pairings.html", context, "boards")
+
+
+def round_date(competition: Competition, rnd: Round):
+    """The day a round is played, for the printed pairing list: its club night in the season's plan (the
+    season app's `round_plan`), else the day it was paired."""
+    plan = getattr(competition, "round_plan", None)
+    night = plan.filter(number=rnd.number).values_list("night__date", flat=True).first() if plan is not None else None
+    moment = rnd.published_at or rnd.paired_at
+    return night or (moment.date() if moment else None)
 
 
 LIVE_PANELS = {"round": 20, "standings": 12}  # seconds each panel of the live board stays up
@@ -88,7 +110,19 @@ def standings_page(request, club, competition):
     if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
     names, rows = standings.standings(data)
-    context = {"competition": competition, "tiebreak_names": names, "rows": rows, "rounds": data.rounds}
+    context = {
+        "competition": competition,
+        "tiebreak_names": names,
+        "columns": [(code, prizes.column_title(code)) for code in names],
+        "hidden_columns": standings.unused_columns(names, rows),
+        "rows": rows,
+        "rounds": data.rounds,
+    }
+    context["key"] = [
+        (code, title)
+        for index, (code, title) in enumerate(context["columns"])
+        if index not in context["hidden_columns"] and title != code
+    ]
     context["unrated_note"] = standings.unrated_note(data)
     context["progression"] = graphs.standings_chart(data, current=rows)
     if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
@@ -117,6 +151,7 @@ def crosstable_page(request, club, competition):
         "competition": competition,
         "table": standings.crosstable(data),
         "round_numbers": [r.number for r in data.rounds if r.is_paired],
+        "key": {"white": standings.colour_letter(Colour.WHITE), "black": standings.colour_letter(Colour.BLACK)},
     }
     if request.GET.get("format") == "pdf":
         return render_pdf(request, "tournaments/crosstable.html", context, f"{competition.slug}-crosstable.pdf")

@@ -28,9 +28,20 @@ def manage_round(request, club, competition, number):
     if rnd is None:
         raise Http404
     context = _round_context(data, rnd) | {"participants": data.participants, "boards_seen": adapter.boards_seen(rnd)}
+    context["next_number"] = _pairable_after(competition, rnd)
     if competition.gladiator:  # each board an encounter with its games (seed 004 §4.9.8)
         context["encounters"] = round_view(data, context["games"])
     return render(request, "tournaments/manage_round.html", context)
+
+
+def _pairable_after(competition, rnd: Round) -> int | None:
+    """The next round's number, when `rnd` is finished, is the last one paired and another is due: the
+    page then offers to pair it."""
+    if rnd.status != Round.Status.FINISHED:
+        return None
+    number = adapter.next_round_number(competition)
+    planned = competition.planned_rounds()
+    return number if number == rnd.number + 1 and (not planned or number <= planned) else None
 
 
 @login_required

@@ -163,8 +163,9 @@ class Command(BaseCommand):
         return competition
 
     def swiss(self, td, club, season, name, slug, system, players, rounds, played, rng) -> Competition:
+        time_control = Competition.TimeControl.RAPID if "rapid" in slug else Competition.TimeControl.STANDARD
         competition = self.new_competition(
-            td, club, season, players, name=name, slug=slug, system=system, rounds=rounds
+            td, club, season, players, name=name, slug=slug, system=system, rounds=rounds, time_control=time_control
         )
         for _number in range(played):
             self.play_round(td, competition, rng)

@@ -6,13 +6,14 @@
 Codes and conventions: docs/tiebreaks.md.
 """
 
-from .catalogue import CATALOGUE, Calculator, Explanation, Item, Spec, parse
+from .catalogue import CATALOGUE, ENCOUNTER, Calculator, Explanation, Item, Spec, parse
 from .defaults import DEFAULTS, TEAM_DEFAULTS, default_rules, default_team_tiebreaks, default_tiebreaks
 from .ranking import Standing, encounter_points, standings, unrated_rule_note
 from .rules import PRESETS, UNRATED_CHOICES, Rules, Unrated, get_rules
 
 __all__ = [
     "CATALOGUE",
+    "ENCOUNTER",
     "DEFAULTS",
     "TEAM_DEFAULTS",
     "PRESETS",

@@ -232,7 +232,7 @@ def test_downfloater_is_the_lowest_player_of_an_odd_bracket_and_meets_the_next_b
     assert frozenset((1, 2)) in pairs  # 1 wants black, 2 white: 1-3 would both want black
     assert frozenset((3, 4)) in pairs  # 3 floats and meets the highest resident it has not met
     assert frozenset((5, 6)) in pairs
-    assert any("downfloaters 3" in line for line in english(pairing.explanation))
+    assert any("go down to fewer points: 3" in line for line in english(pairing.explanation))
 
 
 @pytest.mark.rule("C.04.3 A2")

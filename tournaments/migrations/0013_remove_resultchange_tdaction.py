@@ -4,7 +4,7 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0011_one_log")]
+    dependencies = [("tournaments", "0012_one_log")]
 
     operations = [
         migrations.DeleteModel(name="ResultChange"),

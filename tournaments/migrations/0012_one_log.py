@@ -167,7 +167,7 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_forbidden_pair"),
+        ("tournaments", "0011_competition_time_control"),
         ("audit", "0004_auditentry_params"),
     ]
 

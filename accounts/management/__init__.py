@@ -1,0 +1,1 @@
+"""The accounts app's management commands: startclub."""

@@ -1,0 +1,1 @@
+"""The entries app's management commands."""

@@ -1,0 +1,281 @@
+"""The writes of the entries app, each in one transaction with its audit row.
+
+A player's entry is checked against the TD's settings and the entries already made, then saved; the
+TD's decisions (accept, refuse, merge, waiting list, paid, arrived) change it. Accepting enters the
+player through `tournaments.adapter` (the one writer of participants), in the same transaction that
+marks the entry accepted, so either both happen or neither. Mails are sent by the job worker once the
+transaction has committed (`entries.tasks`).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from audit.log import record, values
+from clubs.models import Member
+from ratings.lists import name_key
+from tournaments import adapter
+from tournaments.models import Bye, Competition
+
+from . import lookup
+from .models import Entry, EntrySettings
+
+# What the audit log keeps of an entry, before and after a decision (never the e-mail or birth year).
+AUDITED = ("status", "reason", "member", "participant", "paid", "arrived")
+
+
+def settings_of(competition: Competition) -> EntrySettings:
+    found = EntrySettings.objects.filter(competition=competition).first()
+    return found or EntrySettings(competition=competition)
+
+
+def _mail(entry: Entry, kind: str) -> None:
+    from .tasks import send_entry_mail
+
+    entry_id = entry.pk
+    transaction.on_commit(lambda: send_entry_mail.enqueue(entry_id, kind))
+
+
+def accepted_count(competition: Competition) -> int:
+    return competition.entries.filter(status=Entry.Status.ACCEPTED).count()
+
+
+def places_taken(competition: Competition) -> int:
+    """Entries holding a place: accepted, and those the TD has still to decide on."""
+    return competition.entries.filter(status__in=[Entry.Status.ACCEPTED, Entry.Status.PENDING]).count()
+
+
+def double_of(entry: Entry) -> Entry | None:
+    """An active entry of the same player in the competition: same FIDE id, same national id, or same name
+    and year of birth."""
+    others = entry.competition.entries.filter(status__in=[Entry.Status.PENDING, Entry.Status.ACCEPTED,
+                                                           Entry.Status.WAITING]).exclude(pk=entry.pk)  # fmt: skip
+    for field in ("fide_id", "national_id"):
+        value = getattr(entry, field).lstrip("0")
+        if value:
+            for other in others.exclude(**{field: ""}):
+                if getattr(other, field).lstrip("0") == value:
+                    return other
+    key = name_key(entry.first_name, entry.last_name)
+    for other in others:
+        if name_key(other.first_name, other.last_name) == key and other.birth_year == entry.birth_year:
+            return other
+    return None
+
+
+def eligibility_problems(entry: Entry, rules: EntrySettings, found: lookup.Found | None) -> list[str]:
+    """Why the TD's settings refuse the entry: members only, the rating range, the range of birth years."""
+    problems = []
+    if rules.members_only and (found is None or found.member.is_guest):
+        problems.append(_("Only members of the club may enter; we could not find you among them by id or name."))
+    rating = entry.rating
+    if rules.min_rating is not None and rating < rules.min_rating:
+        problems.append(_("This competition is for ratings of %(n)s and higher; the club's lists give you %(r)s.")
+                        % {"n": rules.min_rating, "r": rating or _("no rating")})  # fmt: skip
+    if rules.max_rating is not None and rating > rules.max_rating:
+        problems.append(_("This competition is for ratings up to %(n)s; the club's lists give you %(r)s.")
+                        % {"n": rules.max_rating, "r": rating})  # fmt: skip
+    year = entry.birth_year
+    if (rules.min_birth_year or rules.max_birth_year) and year is None:
+        problems.append(_("This competition has an age range: give your year of birth."))
+    elif rules.min_birth_year and year < rules.min_birth_year:
+        problems.append(_("Players born in %(y)s or later may enter.") % {"y": rules.min_birth_year})
+    elif rules.max_birth_year and year > rules.max_birth_year:
+        problems.append(_("Players born in %(y)s or earlier may enter.") % {"y": rules.max_birth_year})
+    return problems
+
+
+def fill_from_lists(entry: Entry) -> lookup.Found | None:
+    """Title and ratings from the club's rating lists (the typed data stays as typed, for the TD to compare)."""
+    found = lookup.find(entry.competition.club, entry.fide_id, entry.national_id, entry.first_name, entry.last_name,
+                        entry.birth_year)  # fmt: skip
+    if found is not None:
+        entry.title = found.title
+        entry.fide_rating = found.fide_rating
+        entry.national_rating = found.national_rating
+    return found
+
+
+@transaction.atomic
+def submit(entry: Entry) -> Entry:
+    """Save a player's entry (a valid form's unsaved instance); ValidationError when it may not be made.
+
+    Refused, with nothing saved: the form is closed, the player does not fit the TD's settings, or he has
+    entered already. Over the maximum the entry goes to the waiting list.
+    """
+    competition = Competition.objects.select_for_update().get(pk=entry.competition_id)
+    rules = settings_of(competition)
+    if not rules.is_open():
+        raise ValidationError(_("Entries for this competition are closed."))
+    found = fill_from_lists(entry)
+    problems = eligibility_problems(entry, rules, found)
+    if problems:
+        raise ValidationError(problems)
+    if double_of(entry) is not None:
+        raise ValidationError(_("%(name)s has already entered this competition.") % {"name": entry.full_name})
+    if rules.max_players and places_taken(competition) >= rules.max_players:
+        entry.status = Entry.Status.WAITING
+    entry.save()
+    record(None, "entry", entry, None, values(entry, "status", "federation", "club_name", "fide_id", "national_id"))
+    _mail(entry, "receipt")
+    return entry
+
+
+def _locked(entry: Entry) -> Entry:
+    return Entry.objects.select_for_update(of=("self",)).select_related("competition__club", "member").get(pk=entry.pk)
+
+
+def _decided(entry: Entry, user, status: str, before: dict, action: str) -> Entry:
+    entry.status = status
+    entry.decided_at = timezone.now()
+    entry.decided_by = user if getattr(user, "is_authenticated", False) else None
+    entry.save()
+    record(user, action, entry, before, values(entry, *AUDITED))
+    return entry
+
+
+def _same_id_member(entry: Entry) -> Member | None:
+    club = entry.competition.club
+    for field in ("fide_id", "national_id"):
+        value = getattr(entry, field).strip()
+        if value and (hit := club.members.filter(**{field: value}).first()):
+            return hit
+    return None
+
+
+@transaction.atomic
+def accept(entry: Entry, user, member: Member | None = None) -> Entry:
+    """The TD accepts an entry: the player becomes a participant, as a new guest of the club or, `member`
+    given, as that member or earlier guest (a merge). Refused when the field is full."""
+    entry = _locked(entry)
+    competition = entry.competition
+    if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING):
+        raise ValidationError(_("%(name)s's entry is %(status)s: it cannot be accepted.")
+                              % {"name": entry.full_name, "status": entry.get_status_display()})  # fmt: skip
+    rules = settings_of(competition)
+    if rules.max_players and accepted_count(competition) >= rules.max_players:
+        raise ValidationError(_("The field is full (%(n)s players).") % {"n": rules.max_players})
+    before = values(entry, *AUDITED)
+    if member is None:
+        if (same := _same_id_member(entry)) is not None:
+            raise ValidationError(_("%(member)s has the same id: merge the entry with that member instead.")
+                                  % {"member": same.full_name})  # fmt: skip
+        participant = adapter.add_guest(competition, _guest(entry), user)
+    else:
+        if member.club_id != competition.club_id:
+            raise ValidationError(_("Choose a member of the club."))
+        participant = adapter.add_participants(competition, [member], user)[0]
+    entry.member, entry.participant = participant.member, participant
+    _decided(entry, user, Entry.Status.ACCEPTED, before, "entry-accept" if member is None else "entry-merge")
+    _mail(entry, "accepted")
+    return entry
+
+
+def _guest(entry: Entry) -> Member:
+    """The unsaved guest an accepted entry makes: the typed name, the lists' title and ratings."""
+    return Member(
+        first_name=entry.first_name, last_name=entry.last_name, sex=entry.sex, federation=entry.federation.upper(),
+        fide_id=entry.fide_id, national_id=entry.national_id, title=entry.title if entry.title in Member.Title.values
+        else "", fide_rating=entry.fide_rating, national_rating=entry.national_rating,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def refuse(entry: Entry, user, reason: str) -> Entry:
+    entry = _locked(entry)
+    if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING):
+        raise ValidationError(_("%(name)s's entry is %(status)s: it cannot be refused.")
+                              % {"name": entry.full_name, "status": entry.get_status_display()})  # fmt: skip
+    before = values(entry, *AUDITED)
+    entry.reason = reason.strip()
+    _decided(entry, user, Entry.Status.REFUSED, before, "entry-refuse")
+    _mail(entry, "refused")
+    return entry
+
+
+@transaction.atomic
+def to_waiting_list(entry: Entry, user) -> Entry:
+    entry = _locked(entry)
+    if entry.status != Entry.Status.PENDING:
+        raise ValidationError(_("Only an entry waiting for the TD goes to the waiting list."))
+    return _decided(entry, user, Entry.Status.WAITING, values(entry, *AUDITED), "entry-wait")
+
+
+@transaction.atomic
+def set_flag(entry: Entry, user, flag: str, value: bool) -> Entry:
+    """The TD marks an entry paid (or not), or its player arrived (or not)."""
+    if flag not in ("paid", "arrived"):
+        raise ValidationError(_("Nothing to change."))
+    entry = _locked(entry)
+    before = values(entry, *AUDITED)
+    setattr(entry, flag, value)
+    entry.save(update_fields=[flag])
+    record(user, f"entry-{flag}", entry, before, values(entry, *AUDITED))
+    return entry
+
+
+@transaction.atomic
+def withdraw(entry: Entry) -> Entry:
+    """The player withdraws through his link: an accepted player is withdrawn from the competition."""
+    entry = _locked(entry)
+    if not entry.active:
+        raise ValidationError(_("This entry is %(status)s already.") % {"status": entry.get_status_display()})
+    before = values(entry, *AUDITED)
+    if entry.status == Entry.Status.ACCEPTED and entry.participant is not None:
+        adapter.withdraw(entry.participant, None)
+    entry.status = Entry.Status.WITHDRAWN
+    entry.save(update_fields=["status"])
+    record(None, "entry-withdraw", entry, before, values(entry, *AUDITED))
+    return entry
+
+
+@transaction.atomic
+def close_check_in(competition: Competition, user) -> tuple[int, int]:
+    """Before round 1 is paired: every accepted player who has not arrived is absent from round 1 (left out
+    of its pairing, `tournaments.adapter.set_absence`); one who arrived since has that absence lifted.
+    Returns (absent, present)."""
+    if adapter.next_round_number(competition) != 1:
+        raise ValidationError(_("Round 1 is paired: check-in is over."))
+    absent = present = 0
+    accepted = competition.entries.filter(status=Entry.Status.ACCEPTED, participant__isnull=False)
+    byes = dict(Bye.objects.filter(round__competition=competition, round__number=1).values_list("participant", "kind"))
+    for entry in accepted.select_related("participant__member"):
+        participant = entry.participant
+        if participant.withdrawn:
+            continue
+        if not entry.arrived:
+            absent += 1
+            if byes.get(participant.pk) != Bye.Kind.ABSENT:
+                adapter.set_absence(competition, participant, Bye.Kind.ABSENT, user)
+        else:
+            present += 1
+            if byes.get(participant.pk) == Bye.Kind.ABSENT:
+                adapter.set_absence(competition, participant, None, user)
+    record(user, "check-in-close", competition, None, {"absent": absent, "present": present})
+    return absent, present
+
+
+@transaction.atomic
+def save_settings(rules: EntrySettings, user) -> EntrySettings:
+    fields = ("open", "opens_at", "closes_at", "max_players", "members_only", "min_rating", "max_rating",
+              "min_birth_year", "max_birth_year", "ask_sex", "fee_link", "fee_note")  # fmt: skip
+    old = EntrySettings.objects.filter(pk=rules.pk).first() if rules.pk else None
+    rules.save()
+    record(user, "entry-settings", rules.competition, values(old, *fields) if old else None, values(rules, *fields))
+    return rules
+
+
+@transaction.atomic
+def remind(competition: Competition, user) -> int:
+    """The TD sends the reminder before round 1 to every accepted player not yet reminded; returns how many."""
+    due = list(competition.entries.select_for_update().filter(status=Entry.Status.ACCEPTED, reminded_at__isnull=True))
+    now = timezone.now()
+    for entry in due:
+        entry.reminded_at = now
+        entry.save(update_fields=["reminded_at"])
+        _mail(entry, "reminder")
+    record(user, "entry-remind", competition, None, {"players": len(due)})
+    return len(due)
