@@ -5,8 +5,10 @@
 `target` is the object written (a club, competition, round, game, bye, participant, member, prize table,
 rating list, ...); the club, competition and round it belongs to are found from it, and kept as ids and
 names. `before` and `after` are any JSON-able values (dates and decimals become text); `values` and
-`boards` make them from model objects. Call it inside the write's transaction: when the write is
-rolled back, so is its row.
+`boards` make them from model objects. `params` holds what the action's code needs besides them (start
+numbers, a board, the rules an override set aside). Everything stored is a value or a code, never a
+word of the writer's language: the log is rendered in the reader's (`audit.history`). Call it inside
+the write's transaction: when the write is rolled back, so is its row. Each action is recorded once.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from django.core.serializers.json import DjangoJSONEncoder
 from .models import AuditEntry
 
 
-def record(user, action: str, target=None, before: Any = None, after: Any = None, *, label: str = "") -> AuditEntry:
+def record(
+    user, action: str, target=None, before: Any = None, after: Any = None, *, label: str = "", params: Any = None
+) -> AuditEntry:
     """Append one row: who (`user`, None for the system), `action`, on `target`, from `before` to `after`."""
     club, competition, round_number = _context(target)
     authenticated = user is not None and getattr(user, "is_authenticated", False)
@@ -37,6 +41,7 @@ def record(user, action: str, target=None, before: Any = None, after: Any = None
         object_label=(label or _label(target))[:250],
         before=_jsonable(before),
         after=_jsonable(after),
+        params=_jsonable(params) or None,
     )
 
 
@@ -53,14 +58,15 @@ def values(obj, *fields: str) -> dict[str, Any]:
 
 
 def boards(rnd) -> dict[str, list[str]]:
-    """A round's pairing as text, board by board, and its byes: for pairing, undo and manual edits."""
+    """A round's pairing board by board, and its byes, as names, numbers and codes (a bye's kind is its
+    code, shown in the reader's language): for pairing, undo and manual edits."""
     games = [
         f"{g.board}. {g.white.start_number} {g.white.name} – {g.black.start_number} {g.black.name}"
         + (f" {g.result}" if g.result else "")
         for g in rnd.games.select_related("white__member", "black__member").order_by("board", "pk")
     ]
     byes = [
-        f"{b.participant.start_number} {b.participant.name}: {b.get_kind_display()} ({b.points})"
+        f"{b.participant.start_number} {b.participant.name}: {{{b.kind}}} ({b.points})"
         for b in rnd.byes.select_related("participant__member").order_by("participant__start_number")
     ]
     return {"games": games, "byes": byes}
@@ -90,10 +96,20 @@ def _context(target):
 
 
 def _label(target) -> str:
+    """What the row is about, in names and numbers only (the history page adds the words)."""
     if target is None:
         return ""
-    if target._meta.model_name == "game":
+    kind = target._meta.model_name
+    if kind == "game":
         return f"{target.round.number}.{target.board} {target.white.name} – {target.black.name}"
+    if kind == "round":
+        return f"{target.competition.name} {target.number}"
+    if kind == "bye":
+        return target.participant.name
+    if kind in ("prizetable", "signoffrules"):
+        return target.competition.name
+    if kind == "clubnight":
+        return f"{target.date:%Y-%m-%d}"
     return str(target)
 
 

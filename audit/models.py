@@ -1,5 +1,8 @@
 """The audit log: every write to a club's data, who did it, when, and the values before and after.
 
+An entry is data, not text: the action's code, its parameters and the values before and after, rendered
+in the reader's language when the log is read (`audit.history`). It is the one record of every action.
+
 Append-only. Rows hold the ids and names of what they are about, not foreign keys, so nothing that
 happens to a competition, a round, a club or a user (undo, deletion) removes or changes them. The
 ORM refuses to update or delete a row, and so does the database (triggers, migrations 0002 and 0003),
@@ -43,6 +46,9 @@ class AuditEntry(models.Model):
     object_label = models.CharField(_("object"), max_length=250, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
+    # What the action's code needs besides before and after (start numbers, a board, the rules an override
+    # set aside): values and codes, never words, so the entry renders in the reader's language.
+    params = models.JSONField(_("parameters"), null=True, blank=True)
 
     objects = AuditQuerySet.as_manager()
 

@@ -5,11 +5,11 @@ are paired at once by the same `adapter.pair_next_round`."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_tasks import task
 
+from audit.models import AuditEntry
 from jobs import runner
 from tournaments import adapter
 from tournaments.models import Competition
@@ -55,9 +55,10 @@ def _paired(competition: Competition, number: int) -> bool:
 
 def start(competition: Competition, user) -> runner.Job:
     """The job pairing `competition`'s next round. Asking again while it runs gives the same job; after an
-    undo (a later TD action) a new one."""
+    undo (a later entry in the competition's audit log) a new one."""
     number = adapter.next_round_number(competition)
-    last_action = competition.td_actions.aggregate(last=Max("id"))["last"] or 0
+    entries = AuditEntry.objects.filter(competition_id=competition.pk).order_by("-id")
+    last_action = entries.values_list("id", flat=True).first() or 0
     params = {"competition": competition.pk, "round": number, "after": last_action}
     return runner.submit(
         pair_round, kind="pairing", club=competition.club, user=user, params=params,

@@ -13,6 +13,7 @@ from clubs.access import directed_club
 from jobs.views import follow
 from tournaments import adapter
 from tournaments.flash import flash_errors
+from tournaments.forms import ExchangeForm, SwapForm
 from tournaments.models import Competition, Game, Participant, Round
 
 from . import tasks
@@ -55,13 +56,16 @@ def pair(request, club, competition):
 def exchange(request, club, competition, number):
     competition = _competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
-    try:
-        a = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["a"]))
-        b = get_object_or_404(Participant, competition=competition, start_number=int(request.POST["b"]))
-        adapter.exchange_players(rnd, a, b, request.user, override=request.POST.get("override") == "1")
-        messages.success(request, _("%(a)s and %(b)s exchanged places.") % {"a": a.name, "b": b.name})
-    except (KeyError, ValueError):
+    form = ExchangeForm(request.POST)
+    if not form.is_valid():
         messages.error(request, _("Choose two players."))
+        return redirect("manage_round", club, competition.slug, number)
+    posted = form.cleaned_data
+    try:
+        a = get_object_or_404(Participant, competition=competition, start_number=posted["a"])
+        b = get_object_or_404(Participant, competition=competition, start_number=posted["b"])
+        adapter.exchange_players(rnd, a, b, request.user, override=posted["override"], based_on=posted["based_on"])
+        messages.success(request, _("%(a)s and %(b)s exchanged places.") % {"a": a.name, "b": b.name})
     except ValidationError as error:
         flash_errors(request, error)
         if any(e.code == "rule" for e in error.error_list):
@@ -75,8 +79,12 @@ def swap_colours(request, club, competition, number, board):
     competition = _competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     game = get_object_or_404(Game, round=rnd, board=board)
+    form = SwapForm(request.POST)
     try:
-        adapter.swap_colours(rnd, game, request.user, override=request.POST.get("override") == "1")
+        if not form.is_valid():
+            raise ValidationError(_("The form did not say which boards it showed; reload the page."))
+        posted = form.cleaned_data
+        adapter.swap_colours(rnd, game, request.user, override=posted["override"], based_on=posted["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

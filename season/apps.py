@@ -9,4 +9,9 @@ class SeasonConfig(AppConfig):
     verbose_name = _("season calendar")
 
     def ready(self) -> None:
+        from audit.history import describe_codes
+
         from . import signals  # noqa: F401  (mail on publication)
+        from .models import ClubNight
+
+        describe_codes("kind", ClubNight.Kind.choices)  # the audit log names a night's kind in the reader's language

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from audit.log import record
 from clubs.models import Season
-from tournaments.models import Competition, TDAction
+from tournaments.models import Competition
 
 from .models import ClubNight, PlannedRound
 
@@ -41,7 +41,8 @@ def add_nights(
     added = ClubNight.objects.bulk_create(
         ClubNight(season=season, date=day, start=start, kind=kind, note=note) for day in sorted(set(dates) - taken)
     )
-    record(user, "nights-added", season, None, [f"{night.date} {night.start:%H:%M} {night.kind}" for night in added])
+    nights = [f"{night.date} {night.start:%H:%M} {{{night.kind}}}" for night in added]  # the kind as a code
+    record(user, "nights-added", season, None, nights)
     return added
 
 
@@ -57,15 +58,10 @@ def move_night(night: ClubNight, day: date, start: time, user) -> ClubNight:
     night.date, night.start = day, start
     night.sequence += 1
     night.save(update_fields=["date", "start", "sequence"])
-    record(user, "night-moved", night, {"night": before}, {"night": f"{day} {start:%H:%M}"})
-    for planned in night.planned_rounds.select_related("competition"):
-        TDAction.objects.create(
-            competition=planned.competition,
-            round_number=planned.number,
-            user=user,
-            action="night-moved",
-            detail=f"{before} -> {day} {start:%H:%M}",
-        )
+    moved = [
+        f"{planned.competition.name} {planned.number}" for planned in night.planned_rounds.select_related("competition")
+    ]
+    record(user, "night-moved", night, {"night": before}, {"night": f"{day} {start:%H:%M}"}, params={"rounds": moved})
     return night
 
 
@@ -86,12 +82,6 @@ def plan_rounds(competition: Competition, plan: dict[int, ClubNight | None], use
         if not night.holds_rounds:
             raise ValidationError(_("%(date)s is a holiday: no rounds are played.") % {"date": night.date})
         PlannedRound.objects.update_or_create(competition=competition, number=number, defaults={"night": night})
-    TDAction.objects.create(
-        competition=competition,
-        user=user,
-        action="rounds-planned",
-        detail=", ".join(f"{n}: {night.date if night else '-'}" for n, night in sorted(plan.items())),
-    )
 
 
 def free_nights(competition: Competition, nights: list[ClubNight], count: int, first_round: int = 1) -> dict:

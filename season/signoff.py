@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from audit.log import record, values
 from clubs.models import Member
 from tournaments import adapter
-from tournaments.models import Bye, Competition, Participant, Round, TDAction
+from tournaments.models import Bye, Competition, Participant, Round
 
 from . import rules
 from .models import ClubNight, PlannedRound, SignOff, SignOffRules
@@ -230,12 +230,9 @@ def answer(participant: Participant, number: int, answer: str, user, now: dateti
 
 @transaction.atomic
 def td_decides(participant: Participant, kind: str | None, user) -> int:
-    """The TD sets a player's presence for the coming round, whatever the player answered; recorded."""
-    competition = participant.competition
-    number = adapter.set_absence(competition, participant, kind, user)
-    TDAction.objects.create(competition=competition, round_number=number, user=user, action="presence",
-                            detail=f"{participant.name}: {kind or 'present'}")  # fmt: skip
-    return number
+    """The TD sets a player's presence for the coming round, whatever the player answered; recorded (as
+    every absence) by `adapter.set_absence`."""
+    return adapter.set_absence(participant.competition, participant, kind, user)
 
 
 @transaction.atomic
@@ -244,10 +241,6 @@ def save_rules(rules_obj: SignOffRules, user) -> None:
     old = SignOffRules.objects.filter(pk=rules_obj.pk).first() if rules_obj.pk else None
     rules_obj.save()
     record(user, "sign-off-rules", rules_obj, values(old, *fields) if old else None, values(rules_obj, *fields))
-    TDAction.objects.create(
-        competition=rules_obj.competition, user=user, action="sign-off-rules",
-        detail=f"{rules_obj.deadline_hours} h, {rules_obj.half_byes} half-point byes, open: {rules_obj.open}",
-    )  # fmt: skip
 
 
 @dataclass

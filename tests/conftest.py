@@ -134,24 +134,24 @@ def members(club):
 
 
 def make_competition(club, td, members, system="roundrobin", rounds=None, slug="rr"):
-    from tournaments import services
+    """A competition created as the TD creates one: through the adapter, with its entries."""
+    from tournaments import adapter
     from tournaments.models import Competition
 
-    competition = Competition.objects.create(club=club, name=f"Test {system}", slug=slug, system=system, rounds=rounds)
-    services.add_participants(competition, list(members), td)
-    return competition
+    competition = Competition(club=club, name=f"Test {system}", slug=slug, system=system, rounds=rounds)
+    return adapter.create_competition(competition, list(members), td)
 
 
 def play_round(competition, td, results=None):
     """Pair, publish and finish the next round; results by board (default: white wins)."""
-    from tournaments import adapter, services
+    from tournaments import adapter
 
     rnd = adapter.pair_next_round(competition, td)
-    services.publish(rnd, td)
+    adapter.publish(rnd, td)
     for game in rnd.games.all():
         if not game.result:
-            services.set_result(game, (results or {}).get(game.board, "1-0"), td)
-    services.finish(rnd, td)
+            adapter.set_result(game, (results or {}).get(game.board, "1-0"), td)
+    adapter.finish(rnd, td)
     return rnd
 
 

@@ -13,18 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from audit.history import BOARD_ACTIONS, action_name, author, moment
 from audit.log import boards, record, values
+from audit.models import AuditEntry
 from clubs.models import Club, Member
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 
 from . import gladiator, groups, knockout, prizes, services, trf_io, versioning
-from .models import Bye, Competition, ForbiddenPair, Game, Participant, PrizeTable, Result, Round, TDAction
+from .models import Bye, Competition, ForbiddenPair, Game, Participant, PrizeTable, Result, Round
 from .notes import render_note
 from .services import check_decided
 from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData, forbidden_pairs
@@ -116,7 +118,7 @@ def _state(competition: Competition, number: int) -> TournamentState:
     return state
 
 
-@transaction.atomic
+@versioning.one_action
 def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
     """Save a planned round as a draft. When the competition changed since the plan was computed (a
     result corrected, a player added), the round is paired again from the new state, here."""
@@ -140,11 +142,10 @@ def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> R
     rnd.status = Round.Status.DRAFT
     rnd.save()
     record(user, "pair", rnd, None, boards(rnd))
-    TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
 
 
-@transaction.atomic
+@versioning.one_action
 def pair_next_round(competition: Competition, user, expected: int | None = None) -> Round:
     """Pair the next round with the competition's system and save it as a draft.
 
@@ -203,6 +204,15 @@ class RuleBreak:
     message: str
 
 
+# The rules a hand-made board may break, as the audit log names an override of them.
+RULE_NAMES = {
+    "withdrawn": gettext_lazy("a withdrawn player"),
+    "absent": gettext_lazy("a player marked absent"),
+    "rematch": gettext_lazy("two players meet only once"),
+    "forbidden": gettext_lazy("a forbidden pair"),
+}
+
+
 def check_board(rnd: Round, white: Participant, black: Participant) -> list[RuleBreak]:
     """Absolute rules a hand-made board may break (those an override may set aside)."""
     breaks = []
@@ -244,16 +254,20 @@ def _locked_round(rnd: Round, override: bool) -> list[Game]:
     return list(rnd.games.select_for_update().select_related("white__member", "black__member"))
 
 
-@transaction.atomic
-def exchange_players(rnd: Round, a: Participant, b: Participant, user, override: bool = False) -> None:
+@versioning.one_action
+def exchange_players(
+    rnd: Round, a: Participant, b: Participant, user, override: bool = False, based_on: int | None = None
+) -> None:
     """Two players trade places (board and colour); with a bye, the other takes the bye.
 
     Every player stays on exactly one board. Absolute rules the new boards
     would break (rematch, forbidden pair, absentee, withdrawn player) refuse the change with
     the rule named unless the TD confirms the override, which is recorded. A
-    published round changes only with the override.
+    published round changes only with the override. `based_on`: what the TD's page showed of the boards
+    (`boards_seen`); when they changed since, StaleAction says what changed, by whom and when.
     """
     _changed(rnd.competition, "exchange", user)
+    _check_boards(rnd, based_on)
     if a == b:
         raise ValidationError(_("Choose two different players."))
     games = _locked_round(rnd, override)
@@ -282,35 +296,53 @@ def exchange_players(rnd: Round, a: Participant, b: Participant, user, override:
     for bye in byes:
         bye.pk = None
         bye.save()
-    record(user, "exchange-players", rnd, before, boards(rnd))
-    _record(rnd, user, "exchange", f"{a.start_number}<->{b.start_number}", breaks)
+    params = {"players": [a.start_number, b.start_number]} | _overridden(breaks)
+    record(user, "exchange-players", rnd, before, boards(rnd), params=params)
 
 
-@transaction.atomic
-def swap_colours(rnd: Round, game: Game, user, override: bool = False) -> None:
+@versioning.one_action
+def swap_colours(rnd: Round, game: Game, user, override: bool = False, based_on: int | None = None) -> None:
+    """A board's colours swapped; `based_on` as for `exchange_players`."""
     _changed(rnd.competition, "swap-colours", user)
+    _check_boards(rnd, based_on)
     _locked_round(rnd, override)
     if game.result:
         raise ValidationError(_("A game with a result cannot be re-paired."))
     before = boards(rnd)
     game.white, game.black = game.black, game.white
     game.save(update_fields=["white", "black"])
-    record(user, "swap-colours", rnd, before, boards(rnd))
-    _record(rnd, user, "swap-colours", f"board {game.board}", [])
+    record(user, "swap-colours", rnd, before, boards(rnd), params={"board": game.board})
 
 
-def _record(rnd: Round, user, action: str, detail: str, breaks: list[RuleBreak]) -> None:
-    if breaks:
-        detail += " override: " + "; ".join(br.rule for br in breaks)
-    TDAction.objects.create(
-        competition=rnd.competition, round_number=rnd.number, user=user, action=action, detail=detail
+def _check_boards(rnd: Round, based_on: int | None) -> None:
+    """Refuse a change of boards the TD's page did not show (`based_on`: its `boards_seen`; None: not known)."""
+    if based_on is None:
+        return
+    latest = _board_entries(rnd).first()
+    if (latest.pk if latest else 0) == based_on:
+        return
+    if latest is None:
+        raise StaleAction(_("Round %(n)s is not the round your page showed.") % {"n": rnd.number}, code="stale")
+    values = {"n": rnd.number, "what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
+    raise StaleAction(
+        _(
+            "Round %(n)s changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was "
+            "changed. Check the boards, then try again."
+        )
+        % values,
+        code="stale",
     )
+
+
+def _overridden(breaks: list[RuleBreak]) -> dict[str, list[str]]:
+    """The audit log's parameter naming the rules an override set aside (codes of `RULE_NAMES`)."""
+    return {"override": list(dict.fromkeys(br.rule for br in breaks))} if breaks else {}
 
 
 # Results and the games a match or an encounter needs ------------------------------------------------
 
 
-@transaction.atomic
+@versioning.one_action
 def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
     competition = _changed(game.round.competition, "result", user)
@@ -321,7 +353,7 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
     return services.set_result(game, result, user, override=override, based_on=based_on)
 
 
-@transaction.atomic
+@versioning.one_action
 def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
     """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`."""
     competition = _changed(rnd.competition, "add-games", user)
@@ -332,7 +364,7 @@ def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
     return [gladiator.add_next_game(rnd, match, user)]
 
 
-@transaction.atomic
+@versioning.one_action
 def set_club_match_result(bye: Bye, text: str, user) -> None:
     _changed(bye.round.competition, "club-match-result", user)
     services.set_club_match_result(bye, text, user)
@@ -341,28 +373,107 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
 # Publish, finish, undo ---------------------------------------------------------------------------
 
 
-@transaction.atomic
-def publish(rnd: Round, user) -> None:
+def boards_seen(rnd: Round) -> int:
+    """What a page showing the boards of `rnd` is based on: the id of the audit log's latest entry that
+    changed them (paired, exchanged, colours swapped, undone; 0 for none)."""
+    return _board_entries(rnd).values_list("id", flat=True).first() or 0
+
+
+def _board_entries(rnd: Round):
+    entries = AuditEntry.objects.filter(competition_id=rnd.competition_id, round_number=rnd.number)
+    return entries.filter(action__in=BOARD_ACTIONS).order_by("-id")
+
+
+@versioning.one_action
+def publish(rnd: Round, user, based_on: int | None = None) -> None:
+    """Publish a paired round. The round is read again under the competition's lock, never trusted from
+    the caller. `based_on` is what the TD's page showed of its boards (`boards_seen`): when they changed
+    since (undone and paired again, players exchanged: another TD, another tab), StaleAction says what
+    changed, by whom and when, and nothing is published."""
     _changed(rnd.competition, "publish", user)
-    services.publish(rnd, user)
+    fresh = Round.objects.select_related("competition").get(pk=rnd.pk)
+    if based_on is not None:
+        latest = _board_entries(fresh).first()
+        if (latest.pk if latest else 0) != based_on:
+            raise _stale_boards(fresh, latest)
+    services.publish(fresh, user)
+    rnd.status, rnd.published_at = fresh.status, fresh.published_at  # the caller's copy shows what was saved
 
 
-@transaction.atomic
+def _stale_boards(rnd: Round, latest: AuditEntry | None) -> StaleAction:
+    if latest is None:  # the entry the page saw is not the latest, yet none is left: a page of another round
+        return StaleAction(_("Round %(n)s is not the round your page showed.") % {"n": rnd.number}, code="stale")
+    values = {"n": rnd.number, "what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
+    return StaleAction(
+        _(
+            "Round %(n)s changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was "
+            "published. Check the boards, then publish."
+        )
+        % values,
+        code="stale",
+    )
+
+
+@versioning.one_action
 def finish(rnd: Round, user) -> None:
+    """Close a round. The round is read again under the competition's lock: one closed meanwhile (a double
+    click, another TD) is not closed twice; StaleAction says who closed it and when."""
     _changed(rnd.competition, "finish", user)
-    services.finish(rnd, user)
+    fresh = Round.objects.select_related("competition").get(pk=rnd.pk)
+    if fresh.status == Round.Status.FINISHED:
+        closed = AuditEntry.objects.filter(competition_id=fresh.competition_id, round_number=fresh.number)
+        closed = closed.filter(action="finish").order_by("-id").first()
+        if closed is None:
+            raise StaleAction(_("Round %(n)s is closed already.") % {"n": fresh.number}, code="stale")
+        values = {"n": fresh.number, "who": author(closed), "when": moment(closed.at)}
+        raise StaleAction(_("Round %(n)s was closed meanwhile, by %(who)s at %(when)s.") % values, code="stale")
+    services.finish(fresh, user)
+    rnd.status = fresh.status  # the caller's copy shows what was saved
 
 
-@transaction.atomic
-def undo_last_round(competition: Competition, user) -> int:
+@versioning.one_action
+def undo_last_round(competition: Competition, user, expected: int | None = None, based_on: int | None = None) -> int:
+    """Remove the last paired round. `expected` is the round the TD's page offered to undo and `based_on` what
+    it showed of its boards (`boards_seen`): when another round became the last one (a double click, another
+    TD) or the boards changed since, StaleAction says what changed, by whom and when, and nothing is undone."""
     competition = _changed(competition, "undo-round", user)
+    if expected is not None:
+        last = competition.round_set.last_paired()
+        if last is None or last.number != expected:
+            raise _stale_undo(expected, _competition_board_entries(competition).first(), moved=True)
+        if based_on is not None and boards_seen(last) != based_on:
+            raise _stale_undo(expected, _board_entries(last).first(), moved=False)
     return services.undo_last_round(competition, user)
+
+
+def _competition_board_entries(competition: Competition):
+    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=BOARD_ACTIONS)
+    return entries.order_by("-id")
+
+
+def _stale_undo(number: int, latest: AuditEntry | None, moved: bool) -> StaleAction:
+    """A refused undo: another round became the last paired one (`moved`) or the round's boards changed;
+    `latest` is the audit entry that did it."""
+    if latest is None:
+        return StaleAction(_("Round %(n)s is not the round your page showed.") % {"n": number}, code="stale")
+    values = {"n": number, "what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
+    if moved:
+        text = _(
+            "Round %(n)s is no longer the last paired round (%(what)s, by %(who)s at %(when)s): nothing was "
+            "undone. Check the rounds, then undo again."
+        )
+    else:
+        text = _(
+            "Round %(n)s changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was "
+            "undone. Check the rounds, then undo again."
+        )
+    return StaleAction(text % values, code="stale")
 
 
 # Competitions, entries, absences and settings ----------------------------------------------------
 
 
-@transaction.atomic
+@versioning.one_action
 def create_competition(competition: Competition, members: list[Member], user) -> Competition:
     """Save a new competition (a form's unsaved instance) with its first entries."""
     competition.save()
@@ -372,7 +483,7 @@ def create_competition(competition: Competition, members: list[Member], user) ->
     return competition
 
 
-@transaction.atomic
+@versioning.one_action
 def import_trf(club: Club, text: str, user, **fields) -> Competition:
     """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing."""
     competition = trf_io.import_trf(club, text, user=user, **fields)
@@ -380,13 +491,13 @@ def import_trf(club: Club, text: str, user, **fields) -> Competition:
     return competition
 
 
-@transaction.atomic
+@versioning.one_action
 def add_participants(competition: Competition, members: list[Member], user) -> list[Participant]:
     competition = _changed(competition, "enter", user)
     return services.add_participants(competition, members, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def add_guest(competition: Competition, guest: Member, user) -> Participant:
     """Save a guest (a form's unsaved member) as a member of the competition's club, and enter him."""
     competition = _changed(competition, "enter", user)
@@ -397,13 +508,13 @@ def add_guest(competition: Competition, guest: Member, user) -> Participant:
     return services.add_participant(competition, guest, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def withdraw(participant: Participant, user) -> None:
     _changed(participant.competition, "withdraw", user)
     services.withdraw(participant, user)
 
 
-@transaction.atomic
+@versioning.one_action
 def set_absence(
     competition: Competition, participant: Participant, kind: str | None, user, number: int | None = None
 ) -> int:
@@ -415,7 +526,7 @@ def set_absence(
     return number
 
 
-@transaction.atomic
+@versioning.one_action
 def save_settings(
     competition: Competition,
     settings: dict,
@@ -433,13 +544,12 @@ def save_settings(
         setattr(competition, name, value)
     competition.full_clean(validate_unique=False, validate_constraints=False)
     competition.save()
-    record(user, "settings-override" if override else "settings", competition, before, settings_values(competition))
-    TDAction.objects.create(
-        competition=competition, user=user, action="settings" + ("-override" if override else ""), detail=preset
-    )
+    action = "settings-override" if override else "settings"
+    params = {"preset": preset} if preset else None
+    record(user, action, competition, before, settings_values(competition), params=params)
 
 
-@transaction.atomic
+@versioning.one_action
 def set_time_control(competition: Competition, time_control: str, user) -> None:
     """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded."""
     if time_control not in Competition.TimeControl.values:
@@ -449,10 +559,9 @@ def set_time_control(competition: Competition, time_control: str, user) -> None:
     competition.time_control = time_control
     competition.save()
     record(user, "time-control", competition, before, settings_values(competition))
-    TDAction.objects.create(competition=competition, user=user, action="time-control", detail=time_control)
 
 
-@transaction.atomic
+@versioning.one_action
 def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> ForbiddenPair:
     """Two participants who must not meet (the form has checked them); refused for a system that cannot
     honour it (round robin, knockout: the table or the draw fixes who meets whom)."""
@@ -463,26 +572,18 @@ def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> Forbidde
     pair.created_by = user
     pair.save()
     record(user, "forbid-pair", pair, None, values(pair, "first", "second", "first_round", "last_round"))
-    TDAction.objects.create(competition=competition, user=user, action="forbid-pair", detail=_describe_ban(pair))
     return pair
 
 
-@transaction.atomic
+@versioning.one_action
 def allow_pair(pair: ForbiddenPair, user) -> None:
     """Lift a ban: the two may be paired against each other again."""
-    competition = _changed(pair.competition, "allow-pair", user)
+    _changed(pair.competition, "allow-pair", user)
     record(user, "allow-pair", pair, values(pair, "first", "second", "first_round", "last_round"), None)
-    TDAction.objects.create(competition=competition, user=user, action="allow-pair", detail=_describe_ban(pair))
     pair.delete()
 
 
-def _describe_ban(pair: ForbiddenPair) -> str:
-    """The audit trail's line: start numbers and the round range."""
-    rounds = f"{pair.first_round or 1}-{pair.last_round or ''}"
-    return f"{pair.first.start_number}-{pair.second.start_number} rounds {rounds}"
-
-
-@transaction.atomic
+@versioning.one_action
 def save_format(competition: Competition, settings: dict, user, fixed_message: str) -> None:
     """Settings that hold only until round 1 is paired (a cup's match format, the teams of a team event)."""
     competition = _changed(competition, "settings", user)
@@ -495,7 +596,7 @@ def save_format(competition: Competition, settings: dict, user, fixed_message: s
     record(user, action, competition, before, {"settings": competition.settings})
 
 
-@transaction.atomic
+@versioning.one_action
 def set_tiebreaks(
     competition: Competition,
     codes: list[str],
@@ -510,7 +611,7 @@ def set_tiebreaks(
         prizes.set_unrated(competition, unrated[0], unrated[1], user, override)
 
 
-@transaction.atomic
+@versioning.one_action
 def save_prize_table(table: PrizeTable, user) -> PrizeTable:
     """Save the prize table (a form's validated instance)."""
     _changed(table.competition, "prizes", user)
@@ -521,7 +622,7 @@ def save_prize_table(table: PrizeTable, user) -> PrizeTable:
     return table
 
 
-@transaction.atomic
+@versioning.one_action
 def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
     competition = _changed(competition, "split-groups", user)
     return groups.split_into_groups(competition, size, user)

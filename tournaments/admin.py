@@ -1,8 +1,13 @@
-"""Competitions, participants, result changes and TD actions in the Django admin."""
+"""Competitions and participants in the Django admin (the TD's actions are in the audit log's).
+
+An edit here is an action like any other: it raises the competition's version once, in its transaction
+(tournaments.versioning), so the cached public pages show it.
+"""
 
 from django.contrib import admin
 
-from .models import Competition, Participant, ResultChange, TDAction
+from . import versioning
+from .models import Competition, Participant
 
 
 class ParticipantInline(admin.TabularInline):
@@ -17,24 +22,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     list_filter = ["club", "system", "status"]
     inlines = [ParticipantInline]
 
-
-@admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
-    """Every result change with who and when: written by the result's own change, never added by hand."""
-
-    list_display = ["game", "old_result", "new_result", "changed_by", "changed_at"]
-    readonly_fields = ["game", "old_result", "new_result", "changed_by", "changed_at"]
-
-    def has_add_permission(self, request):
-        return False
-
-
-@admin.register(TDAction)
-class TDActionAdmin(admin.ModelAdmin):
-    """The TD's actions on a competition: written by the action itself, never added by hand."""
-
-    list_display = ["competition", "round_number", "action", "detail", "user", "at"]
-    readonly_fields = ["competition", "round_number", "action", "detail", "user", "at"]
-
-    def has_add_permission(self, request):
-        return False
+    def save_related(self, request, form, formsets, change):
+        """After the competition and its entries are saved: one version bump for the whole edit."""
+        super().save_related(request, form, formsets, change)
+        versioning.bump(form.instance)

@@ -1,12 +1,13 @@
 """Full-fidelity JSON exports: a whole club (a backup, restored by `import_club`) and one competition.
 
 A club's export holds every row that belongs to it: the club, its seasons, members, roles, rating
-lists and rating changes, competitions with their participants, rounds, games, byes, result history,
-TD actions and prize tables, and every further model of the project's apps that points (through
-foreign keys) at one of these, so a model added later travels without a change here. The job queue
-(`jobs`) is left out: uploads and jobs are transient. The user accounts the rows refer to (the club's
-TDs and viewers, members' logins, who entered a result) travel with their username, name, e-mail and
-password hash, never with staff or superuser rights. The club's audit log travels too.
+lists and rating changes, competitions with their participants, rounds, games, byes and prize tables,
+and every further model of the project's apps that points (through foreign keys) at one of these, so a
+model added later travels without a change here. The job queue (`jobs`) is left out: uploads and jobs
+are transient. The club's audit log travels too (every action, results included: who, when, what); a
+competition's export carries the competition's part of it. The user accounts the rows refer to (the
+club's TDs and viewers, members' logins, who entered a result) travel with their username, name, e-mail
+and password hash, never with staff or superuser rights.
 
 Ids are the exporting database's; `import_club` gives every row a new id and maps every reference,
 so a club is restored into an empty database or next to other clubs. The document is versioned
@@ -40,6 +41,8 @@ from .models import Competition
 FORMAT = "clubavond-club"
 COMPETITION_FORMAT = "clubavond-competition"
 VERSION = 1
+# Models of older files that the audit log replaced: a file that still holds them is read without them.
+RETIRED_MODELS = {"tournaments.resultchange", "tournaments.tdaction"}
 EXCLUDED_APPS = {"jobs"}  # uploads and background jobs are transient
 USER_FIELDS = ("username", "first_name", "last_name", "email", "password", "is_active", "date_joined", "last_login")
 
@@ -199,6 +202,9 @@ def export_competition(competition: Competition) -> dict[str, Any]:
     member_ids = competition.participants.values_list("member_id", flat=True)
     members = [_row(m) for m in Member.objects.filter(pk__in=member_ids).order_by("pk")]
     users.update(m["user_id"] for m in members if m["user_id"] is not None)
+    model = _audit_model()
+    log = [_row(e) for e in model.objects.filter(competition_id=competition.pk).order_by("at", "pk")] if model else []
+    users.update(row["user_id"] for row in log if row["user_id"] is not None)
     return {
         "format": COMPETITION_FORMAT,
         "version": VERSION,
@@ -209,6 +215,7 @@ def export_competition(competition: Competition) -> dict[str, Any]:
         "members": members,
         "models": sections,
         "state": state_to_json(CompetitionData.load(competition).state()),
+        "audit": log,
     }
 
 
@@ -352,6 +359,8 @@ def import_club(data: Any) -> Club:
     sections: dict[type[models.Model], list] = defaultdict(list)
     for i, section in enumerate(data["models"]):
         label = section.get("model") if isinstance(section, dict) else None
+        if label in RETIRED_MODELS:  # their history travels in the file's `audit` section
+            continue
         if label not in by_label or not isinstance(section.get("rows"), list):
             raise BackupError(f"models[{i}]: not a list of rows of a known model ({label!r})")
         sections[by_label[section["model"]]].extend(section["rows"])

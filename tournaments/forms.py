@@ -64,6 +64,35 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         return data
 
 
+class PublishForm(forms.Form):
+    """Publish a round: `based_on` is what the page showed of its boards (`adapter.boards_seen`)."""
+
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class ExchangeForm(forms.Form):
+    """Two players who trade places in a round, by start number; `based_on` as for `PublishForm`."""
+
+    a = forms.IntegerField(min_value=1)
+    b = forms.IntegerField(min_value=1)
+    override = forms.BooleanField(required=False)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class SwapForm(forms.Form):
+    """A board's colours swapped; `based_on` as for `PublishForm`."""
+
+    override = forms.BooleanField(required=False)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class UndoForm(forms.Form):
+    """Undo the last round: the round the page offered to undo and what it showed of its boards."""
+
+    round = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
 class AbsenceForm(forms.Form):
     """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes."""
 

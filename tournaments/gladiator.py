@@ -14,17 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.log import record, values
 from pairing.engines import gladiator as engine
 from pairing.engines.state import InvalidInput
 
-from . import services
+from . import services, versioning
 from .encounters import encounters, groups, scores
 from .knockout import append_game
-from .models import Game, Result, Round, Stage, TDAction
+from .models import Game, Result, Round, Stage
 from .state import CompetitionData
 
 STAGES = {
@@ -104,9 +103,10 @@ def _describe(view: EncounterView, encounter: engine.Encounter, by_start: dict) 
         view.action = _("add the next blitz game")
 
 
-@transaction.atomic
+@versioning.one_action
 def add_next_game(rnd: Round, match: int, user) -> Game:
     """Add the game an undecided encounter needs: the replay, then blitz games (§4.9.8)."""
+    versioning.bump(rnd.competition_id)
     if rnd.status != Round.Status.PUBLISHED:
         raise ValidationError(_("Games can only be added to a published round that is not closed."))
     data = CompetitionData.load(rnd.competition)
@@ -122,17 +122,10 @@ def add_next_game(rnd: Round, match: int, user) -> Game:
     by_start = {p.start_number: p for p in data.participants}
     game = append_game(rnd, by_start[nxt.white], by_start[nxt.black], match, STAGES[nxt.kind].value)
     record(user, "add-games", game, None, values(game, "board", "white", "black", "match", "stage"))
-    TDAction.objects.create(
-        competition=rnd.competition,
-        round_number=rnd.number,
-        user=user,
-        action="add-games",
-        detail=f"match {match} board {game.board} {game.stage}",
-    )
     return game
 
 
-@transaction.atomic
+@versioning.one_action
 def set_game_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter a result of a Gladiator round, refusing what the encounter cannot take.
 
@@ -140,6 +133,7 @@ def set_game_result(game: Game, result: str, user, override: bool = False, based
     after the decisive game, a game cleared while a later one has a result. Games still to play
     in an encounter the result decided are removed.
     """
+    versioning.bump(game.round.competition_id)
     if game.match is None:
         return services.set_result(game, result, user, override=override, based_on=based_on)
     rows = list(game.round.games.filter(match=game.match).order_by("board"))

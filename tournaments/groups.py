@@ -8,15 +8,14 @@ rest, and outside a round robin only one group with an odd number of players.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.log import record, values
 from pairing.engines.groups import rating_groups
 from pairing.engines.state import InvalidInput
 
-from . import services
-from .models import Competition, ForbiddenPair, Participant, TDAction
+from . import services, versioning
+from .models import Competition, ForbiddenPair, Participant
 from .notes import render_note
 from .state import CompetitionData
 
@@ -33,10 +32,11 @@ def divide(competition: Competition, size: int) -> list[list[Participant]]:
     return [[by_start[p.id] for p in group] for group in groups]
 
 
-@transaction.atomic
+@versioning.one_action
 def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
     """One new competition per rating group, with the event's system and settings; the event itself stays.
     A forbidden pair whose two players land in the same group is forbidden there too."""
+    versioning.bump(competition)
     if competition.round_set.paired().exists():
         raise ValidationError(_("Split the event into groups before round 1 is paired."))
     groups = divide(competition, size)
@@ -74,11 +74,6 @@ def split_into_groups(competition: Competition, size: int, user) -> list[Competi
                     created_by=user,
                 )
         created.append(new)
-    record(user, "split-groups", competition, None, [c.name for c in created])
-    TDAction.objects.create(
-        competition=competition,
-        user=user,
-        action="split-groups",
-        detail=f"groups of {size}: " + ", ".join(str(len(g)) for g in groups),
-    )
+    sizes = [len(group) for group in groups]
+    record(user, "split-groups", competition, None, [c.name for c in created], params={"group_sizes": sizes})
     return created

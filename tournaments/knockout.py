@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,9 +26,9 @@ from pairing.engines import knockout as engine
 from pairing.engines.notes import Note, to_json
 from pairing.engines.state import InvalidInput, TournamentState
 
-from . import services
+from . import services, versioning
 from .encounters import WHITE_SCORE
-from .models import Bye, Competition, Game, Participant, Result, Round, Stage, TDAction
+from .models import Bye, Competition, Game, Participant, Result, Round, Stage
 from .notes import render_note
 from .state import CompetitionData
 
@@ -261,13 +260,14 @@ def _points(value: Decimal) -> str:
     return f"{int(whole)}½" if whole else "½"
 
 
-@transaction.atomic
+@versioning.one_action
 def pair_round(competition: Competition, user) -> Round:
     """Pair the next bracket round: the first game of every match (colours by lot) and the byes.
 
     Refused while a game of the round before has no result or a match of it is
     still open (its tie-break games are to be added and played first).
     """
+    versioning.bump(competition)
     cup = Cup.load(competition)
     if len(cup.entrants()) < 2:
         raise ValidationError(_("Enter at least two players before pairing."))
@@ -321,7 +321,6 @@ def pair_round(competition: Competition, user) -> Round:
     rnd.status = Round.Status.DRAFT
     rnd.save()
     record(user, "pair", rnd, None, boards(rnd))
-    TDAction.objects.create(competition=competition, round_number=number, user=user, action="pair")
     return rnd
 
 
@@ -347,13 +346,14 @@ def append_game(rnd: Round, white: Participant, black: Participant, match: int, 
     return Game.objects.create(round=rnd, board=board, white=white, black=black, match=match, stage=stage)
 
 
-@transaction.atomic
+@versioning.one_action
 def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Game]:
     """Add the next game of every open match of `rnd` whose games all have a result (or of one match).
 
     The engine says which: the next normal game, or the first game of the
     tie-break stage a level match needs, with its colours by lot.
     """
+    versioning.bump(rnd.competition_id)
     cup = Cup.load(rnd.competition)
     if rnd.status == Round.Status.FINISHED:
         raise ValidationError(_("Round %(n)s is finished.") % {"n": rnd.number})
@@ -365,18 +365,12 @@ def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Ga
             white, black = cup.by_start[game.white], cup.by_start[game.black]
             added.append(append_game(rnd, white, black, view.number, game.stage.value))
     if added:
-        record(user, "add-games", rnd, None, [f"{g.board}. {g.white.name} – {g.black.name} ({g.stage})" for g in added])
-        TDAction.objects.create(
-            competition=rnd.competition,
-            round_number=rnd.number,
-            user=user,
-            action="add-games",
-            detail=", ".join(f"match {g.match} board {g.board} {g.stage}" for g in added),
-        )
+        games = [f"{g.board}. {g.white.name} – {g.black.name}" for g in added]
+        record(user, "add-games", rnd, None, games, params={"stage": sorted({g.stage for g in added})})
     return added
 
 
-@transaction.atomic
+@versioning.one_action
 def set_game_result(game: Game, result: str, user) -> Game:
     """Enter a knockout game's result, refusing what the bracket cannot take.
 
@@ -385,6 +379,7 @@ def set_game_result(game: Game, result: str, user) -> Game:
     changes who advanced once the next round is paired. Games still to play
     in a match the correction decided are removed.
     """
+    versioning.bump(game.round.competition_id)
     if result == Result.DOUBLE_FORFEIT:
         raise ValidationError(_("A knockout game needs a winner or a draw; a double forfeit is not possible."))
     competition = game.round.competition

@@ -423,39 +423,6 @@ class Bye(models.Model):
         return f"{self.participant.name}: {self.get_kind_display()}"
 
 
-class ResultChange(models.Model):
-    """Every result entered or changed: who, when, from what to what."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
-    old_result = models.CharField(max_length=4, blank=True)
-    new_result = models.CharField(max_length=4, blank=True)
-    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
-    changed_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-changed_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.game}: {self.old_result or '-'} -> {self.new_result or '-'}"
-
-
-class TDAction(models.Model):
-    """An explicit TD action that changed published or rule-bound data (overrides, undo, edits)."""
-
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="td_actions")
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
-    at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=40)
-    detail = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["-at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.action} {self.detail}"
-
-
 class PrizeTable(models.Model):
     """A competition's prizes: cash or honour prizes per place, prize groups, and its regulation for ties.
 

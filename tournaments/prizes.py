@@ -13,19 +13,18 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from audit.log import record
+from audit.log import record, values
 from clubs.widgets import PickerMixin
 from pairing.engines import prizes, tiebreaks
 from pairing.engines.state import InvalidInput
 from pairing.engines.tiebreaks.teams import TEAM_CATALOGUE, parse_team
 
-from . import standings
-from .models import Competition, Participant, PrizeTable, TDAction
+from . import standings, versioning
+from .models import Competition, Participant, PrizeTable
 from .state import CompetitionData
 
 # ------------------------------------------------------------------------------------------ tie-breaks
@@ -85,9 +84,10 @@ def tiebreaks_locked(competition: Competition) -> bool:
     return last_paired_round(competition) > 0
 
 
-@transaction.atomic
+@versioning.one_action
 def set_tiebreaks(competition: Competition, codes: list[str], user, override: bool = False) -> None:
     """Store the list (empty: the system's regulation); after round 1 only with an override, recorded."""
+    versioning.bump(competition)
     new = [] if codes == competition_defaults(competition) else codes
     old = list(competition.tiebreaks or [])
     if new == old:
@@ -101,19 +101,11 @@ def set_tiebreaks(competition: Competition, codes: list[str], user, override: bo
     competition.tiebreaks = new
     competition.save(update_fields=["tiebreaks"])
     record(user, "tiebreaks-override" if locked else "tiebreaks", competition, {"tiebreaks": old}, {"tiebreaks": new})
-    shown_old = ", ".join(old or competition_defaults(competition))
-    shown_new = ", ".join(new or competition_defaults(competition))
-    TDAction.objects.create(
-        competition=competition,
-        round_number=paired or None,
-        user=user,
-        action="tiebreaks override" if locked else "tiebreaks",
-        detail=f"{shown_old} -> {shown_new}",
-    )
 
 
 def set_unrated(competition: Competition, how: str, rating: int | None, user, override: bool = False) -> None:
     """How the rating-based tie-breaks treat unrated opponents (C.07 art. 10); locked like the list."""
+    versioning.bump(competition)
     rating = rating if how == Competition.UnratedOpponents.RATING else None
     if (how, rating) == (competition.unrated_opponents, competition.unrated_rating):
         return
@@ -122,16 +114,12 @@ def set_unrated(competition: Competition, how: str, rating: int | None, user, ov
         raise ValidationError(
             _("Round 1 has been paired: the tie-breaks can only change with an explicit override, which is recorded.")
         )
-    old = f"{competition.unrated_opponents} {competition.unrated_rating or ''}".strip()
+    fields = ("unrated_opponents", "unrated_rating")
+    before = values(competition, *fields)
     competition.unrated_opponents, competition.unrated_rating = how, rating
-    competition.save(update_fields=["unrated_opponents", "unrated_rating"])
-    TDAction.objects.create(
-        competition=competition,
-        round_number=paired or None,
-        user=user,
-        action="unrated opponents override" if paired else "unrated opponents",
-        detail=f"{old} -> {how} {rating or ''}".strip(),
-    )
+    competition.save(update_fields=list(fields))
+    action = "unrated-opponents-override" if paired else "unrated-opponents"
+    record(user, action, competition, before, values(competition, *fields))
 
 
 def unrated_rule(competition: Competition) -> tiebreaks.Unrated:

@@ -1,7 +1,7 @@
 """Actions on a competition's data that the TD's pages trigger (not the pairing itself).
 
-Every write happens in a transaction and is recorded: result changes in
-`ResultChange`, other explicit TD actions in `TDAction`.
+Every write happens in a transaction and is recorded once, in the audit log (`audit.log.record`): who,
+when, the action's code, its parameters, the values before and after.
 """
 
 from __future__ import annotations
@@ -10,18 +10,18 @@ import random
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from audit.history import RESULT_ACTIONS, author, moment
 from audit.log import boards, record, values
+from audit.models import AuditEntry
 from clubs.models import Member
 from pairing.engines import keizer
 
 from . import encounters, versioning
-from .models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, ResultChange, Round, TDAction
+from .models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, Round
 from .state import CompetitionData
 
 # What the TD types in the result box, and the result it stands for.
@@ -91,12 +91,12 @@ def start_number_order(competition: Competition, participants: list[Participant]
     return sorted(participants, key=key)
 
 
-@transaction.atomic
+@versioning.one_action
 def renumber(competition: Competition) -> None:
     """Give start numbers per the system's rules; only before round 1 is paired."""
     if competition.round_set.paired().exists():
         raise ValidationError(_("Start numbers are fixed once round 1 is paired."))
-    versioning.bump(competition)  # bulk_update sends no signals
+    versioning.bump(competition)
     participants = list(competition.participants.select_related("member"))
     ordered = start_number_order(competition, participants)
     # Two passes so the unique (competition, start_number) constraint never clashes.
@@ -109,7 +109,7 @@ def renumber(competition: Competition) -> None:
     Participant.objects.bulk_update(ordered, ["start_number"])
 
 
-@transaction.atomic
+@versioning.one_action
 def add_participants(competition: Competition, members: list[Member], user=None) -> list[Participant]:
     """Enter members; before round 1 is paired the start numbers follow the system's order.
 
@@ -141,7 +141,9 @@ def add_participants(competition: Competition, members: list[Member], user=None)
             joined_round=len(paired) + 1,
         )
         participants.append(participant)
-        record(user, "participant-add", participant, after=values(participant, "member", "rating", "joined_round"))
+        after = values(participant, "member", "rating", "joined_round")
+        late = {"rounds_missed_points": str(competition.late_entry_points)} if paired else {}
+        record(user, "late-entry" if paired else "participant-add", participant, after=after | late)
         if paired:
             Bye.objects.bulk_create(
                 Bye(
@@ -151,12 +153,6 @@ def add_participants(competition: Competition, members: list[Member], user=None)
                     points=competition.late_entry_points,
                 )
                 for rnd in paired
-            )
-            TDAction.objects.create(
-                competition=competition,
-                user=user,
-                action="late-entry",
-                detail=f"{member.full_name} from round {len(paired) + 1}",
             )
     if not paired and participants:
         renumber(competition)
@@ -169,7 +165,7 @@ def add_participant(competition: Competition, member: Member, user=None) -> Part
     return add_participants(competition, [member], user)[0]
 
 
-@transaction.atomic
+@versioning.one_action
 def withdraw(participant: Participant, user) -> None:
     competition = participant.competition
     versioning.bump(competition)
@@ -178,16 +174,13 @@ def withdraw(participant: Participant, user) -> None:
     participant.withdrawn_after = last
     participant.save(update_fields=["withdrawn_after"])
     record(user, "withdraw", participant, before, values(participant, "withdrawn_after"))
-    TDAction.objects.create(
-        competition=competition, user=user, action="withdraw", detail=f"{participant.name} after round {last}"
-    )
 
 
 class ResultConflict(ValidationError):
     """The board's result changed after the TD's page was shown: the new entry is not saved."""
 
 
-@transaction.atomic
+@versioning.one_action
 def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter or correct a result; a finished round needs the TD's explicit override.
 
@@ -208,32 +201,28 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
     if game.result == result:
         return game
     versioning.bump(rnd.competition_id)
-    ResultChange.objects.create(game=game, old_result=game.result, new_result=result, changed_by=user)
     record(user, "result-override" if override else "result", game, {"result": game.result}, {"result": result})
     game.result = result
     game.save(update_fields=["result"])
-    if override:
-        TDAction.objects.create(
-            competition=rnd.competition,
-            round_number=rnd.number,
-            user=user,
-            action="result-override",
-            detail=f"board {game.board}: {result}",
-        )
     return game
 
 
+def last_result_entry(game: Game) -> AuditEntry | None:
+    """The audit log's latest entry of a result on `game` (who typed the result the board shows)."""
+    entries = AuditEntry.objects.filter(object_type="game", object_id=str(game.pk), action__in=RESULT_ACTIONS)
+    return entries.filter(competition_id=game.round.competition_id).order_by("-at", "-id").first()
+
+
 def _conflict(game: Game, typed: str) -> ResultConflict:
-    change = game.changes.select_related("changed_by").first()  # the latest
+    entry = last_result_entry(game)
     theirs = game.result or _("no result")
     values = {"theirs": theirs, "yours": typed or _("no result")}
-    if change is None or change.changed_by is None:
+    if entry is None or not entry.username:
         return ResultConflict(
             _("Meanwhile the result became %(theirs)s; you typed %(yours)s. Type yours again to replace it.") % values,
             code="conflict",
         )
-    values |= {"who": change.changed_by.get_full_name() or change.changed_by.get_username(),
-               "when": localtime(change.changed_at).strftime("%H:%M:%S")}  # fmt: skip
+    values |= {"who": author(entry), "when": moment(entry.at)}
     return ResultConflict(
         _("Meanwhile %(who)s entered %(theirs)s (at %(when)s); you typed %(yours)s. Type yours again to replace it.")
         % values,
@@ -241,7 +230,7 @@ def _conflict(game: Game, typed: str) -> ResultConflict:
     )
 
 
-@transaction.atomic
+@versioning.one_action
 def set_absence(competition: Competition, number: int, participant: Participant, kind: str | None, user) -> None:
     """Record (or clear, with kind None) an absence or requested bye for a round not yet paired."""
     versioning.bump(competition)
@@ -249,12 +238,10 @@ def set_absence(competition: Competition, number: int, participant: Participant,
     if rnd.is_paired:
         raise ValidationError(_("Round %(n)s is already paired.") % {"n": number})
     old = Bye.objects.filter(round=rnd, participant=participant).first()
-    record(user, "absence", rnd, {participant.name: old.kind if old else None}, {participant.name: kind})
+    own = user is not None and participant.member.user_id == getattr(user, "id", None)
+    record(user, "notice" if own else "absence", rnd, {"kind": old.kind if old else None}, {"kind": kind},
+           label=participant.name, params={"player": participant.name})  # fmt: skip
     Bye.objects.filter(round=rnd, participant=participant).delete()
-    if user is not None and participant.member.user_id == getattr(user, "id", None):
-        TDAction.objects.create(
-            competition=competition, round_number=number, user=user, action="notice", detail=kind or "present"
-        )
     if kind:
         points = {
             Bye.Kind.FULL_BYE: Decimal(1),
@@ -263,7 +250,7 @@ def set_absence(competition: Competition, number: int, participant: Participant,
         Bye.objects.create(round=rnd, participant=participant, kind=kind, points=points)
 
 
-@transaction.atomic
+@versioning.one_action
 def set_club_match_result(bye: Bye, text: str, user) -> None:
     """1, = or 0 for a club-match game on club night; recorded like any result."""
     points = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}.get(text.strip())
@@ -274,16 +261,9 @@ def set_club_match_result(bye: Bye, text: str, user) -> None:
     bye.points = points
     bye.save(update_fields=["points"])
     record(user, "club-match-result", bye, before, values(bye, "points"))
-    TDAction.objects.create(
-        competition=bye.round.competition,
-        round_number=bye.round.number,
-        user=user,
-        action="club-match-result",
-        detail=f"{bye.participant.name}: {text.strip()}",
-    )
 
 
-@transaction.atomic
+@versioning.one_action
 def publish(rnd: Round, user) -> None:
     if not rnd.is_paired:
         raise ValidationError(_("Pair the round before publishing it."))
@@ -298,10 +278,9 @@ def publish(rnd: Round, user) -> None:
     if competition.status == Competition.Status.DRAFT:
         competition.status = Competition.Status.RUNNING
         competition.save(update_fields=["status"])
-    TDAction.objects.create(competition=competition, round_number=rnd.number, user=user, action="publish")
 
 
-@transaction.atomic
+@versioning.one_action
 def finish(rnd: Round, user) -> None:
     """Close a round once every game has a result."""
     if rnd.games.unfinished().exists():
@@ -316,10 +295,9 @@ def finish(rnd: Round, user) -> None:
     if rnd.number >= competition.planned_rounds():
         competition.status = Competition.Status.FINISHED
         competition.save(update_fields=["status"])
-    TDAction.objects.create(competition=competition, round_number=rnd.number, user=user, action="finish")
 
 
-@transaction.atomic
+@versioning.one_action
 def undo_last_round(competition: Competition, user) -> int:
     """Remove the last paired round, if no game of it has a result (published data: an explicit act)."""
     rnd = competition.round_set.last_paired()
@@ -337,7 +315,6 @@ def undo_last_round(competition: Competition, user) -> int:
     rnd.published_at = None
     rnd.explanation = []
     rnd.save()
-    TDAction.objects.create(competition=competition, round_number=number, user=user, action="undo-round")
     return number
 
 

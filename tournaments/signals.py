@@ -1,7 +1,9 @@
-"""Every save and delete of data a public page shows raises the competition's version (tournaments.versioning).
+"""What a competition's pages show of other apps' data: a change to it raises the versions of the competitions
+that show it (tournaments.versioning). Connected in `TournamentsConfig.ready`.
 
-The services call `bump` themselves too; these receivers make the admin, imports and any other path
-invalidate the cached pages as well. Connected in `TournamentsConfig.ready`.
+A competition's own data (its rounds, games, byes, entries, prize table) raises its version through the
+action that writes it, once per action (`versioning.one_action`), never per saved row; a deleted
+competition's stamps are forgotten at once, so its pages answer 404 without waiting.
 """
 
 from __future__ import annotations
@@ -12,42 +14,13 @@ from django.dispatch import receiver
 from clubs.models import Club, Member, Season
 
 from . import versioning
-from .models import Bye, Competition, Game, Participant, PrizeTable, Round
-
-
-def _competition_of_round(instance) -> int | None:
-    """The competition of a game's or bye's round, without a query when the round is at hand."""
-    field = type(instance).round
-    if field.is_cached(instance):
-        return instance.round.competition_id
-    return Round.objects.filter(pk=instance.round_id).values_list("competition_id", flat=True).first()
-
-
-@receiver(post_save, sender=Competition)
-def competition_saved(sender, instance, raw=False, **kwargs):
-    if not raw:
-        versioning.bump(instance)
+from .models import Competition
 
 
 @receiver(post_delete, sender=Competition)
 def competition_deleted(sender, instance, **kwargs):
     """Its pages answer 404 at once, not from a cached stamp."""
     versioning.forget_stamps([instance.pk])
-
-
-@receiver([post_save, post_delete], sender=Participant)
-@receiver([post_save, post_delete], sender=Round)
-@receiver([post_save, post_delete], sender=PrizeTable)
-def part_changed(sender, instance, raw=False, **kwargs):
-    if not raw:
-        versioning.bump(instance.competition_id)
-
-
-@receiver([post_save, post_delete], sender=Game)
-@receiver([post_save, post_delete], sender=Bye)
-def round_part_changed(sender, instance, raw=False, **kwargs):
-    if not raw:
-        versioning.bump(_competition_of_round(instance))
 
 
 @receiver(post_save, sender=Member)

@@ -1,17 +1,17 @@
-"""A competition's version: raised in the same transaction as any change to its data.
+"""A competition's version: raised once per action, in the action's transaction.
 
 The public pages (pairings, standings, crosstable, prizes, the live board, their PDFs) are cached
 under keys made from `Competition.version` and `changed_at` (tournaments.caching), and answer
 conditional requests with ETags and Last-Modified made from them. A change that does not raise the
-version would leave a stale page in the cache, so the bump is called from two sides:
-
-- the services that write call `bump` themselves, first, in their transaction (it also takes the
-  competition's row lock, so writers to one competition queue in one order);
-- every save and delete of a model a public page shows raises it through signals
-  (`tournaments.signals`), so the admin and any other path invalidate too.
-
-Queryset `.update()`, `bulk_create` and `bulk_update` send no signals: code that uses them calls
-`bump` (or `bump_members`) itself.
+version would leave a stale page in the cache, so every action that writes a competition's data
+raises it: `tournaments.adapter` does, first thing in the action's transaction (the statement takes
+the competition's row lock, so writers to one competition queue in one order), and the services do
+when called on their own. An action is one `one_action` scope: inside it a competition's version is
+raised by the first `bump` and the others are no-ops, so an action raises it exactly once however
+many rows it writes, and the new version becomes visible with the action's data, when its
+transaction commits. No signal raises it per saved row. The admin's edits raise it too
+(`tournaments.admin`); a member's, club's or season's change, which every competition of theirs
+shows, raises the versions of those competitions (`tournaments.signals`, `ratings.signals`).
 
 Reading the version costs a query, and the public pages are read far more often than they change, so
 each web process keeps the versions it read in its own memory (the `stamps` cache: a competition's
@@ -25,7 +25,11 @@ live no longer than `PAGE_STAMP_SECONDS`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import ParamSpec, TypeVar
 
 from django.core.cache import caches
 from django.db import transaction
@@ -34,12 +38,46 @@ from django.utils import timezone
 
 from .models import Competition, Participant
 
+# The competitions whose version the running action has raised (None: no action is running).
+_raised: ContextVar[set[int] | None] = ContextVar("raised_versions", default=None)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@contextmanager
+def one_bump() -> Iterator[None]:
+    """The scope of one action: each competition's version is raised at most once inside it (an inner
+    scope belongs to the outer one)."""
+    token = _raised.set(set()) if _raised.get() is None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _raised.reset(token)
+
+
+def one_action(func: Callable[P, R]) -> Callable[P, R]:
+    """An action: one transaction (`transaction.atomic`) and one version bump per competition."""
+
+    @functools.wraps(func)
+    def action(*args: P.args, **kwargs: P.kwargs) -> R:
+        with transaction.atomic(), one_bump():
+            return func(*args, **kwargs)
+
+    return action
+
 
 def bump(competition) -> None:
-    """Raise the version of `competition` (an instance or a primary key), in the current transaction."""
+    """Raise the version of `competition` (an instance or a primary key), in the current transaction;
+    inside an action, only the first time."""
     pk = getattr(competition, "pk", competition)
     if pk is None:
         return
+    raised = _raised.get()
+    if raised is not None:
+        if pk in raised:
+            return
+        raised.add(pk)
     now = timezone.now()
     Competition.objects.filter(pk=pk).update(version=F("version") + 1, changed_at=now)
     if isinstance(competition, Competition):  # the caller's copy follows, approximately (keys read the database)

@@ -8,6 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from audit.models import AuditEntry
 from season import planning
 from season.models import ClubNight, PlannedRound
 from tests.conftest import make_competition
@@ -76,7 +77,8 @@ def test_rounds_of_two_competitions_on_one_night_move_with_it(club, td, members,
     assert (moved.date, moved.start, moved.sequence) == (date(2026, 9, 15), time(19, 45), 1)
     assert planning.round_nights(keizer)[2].date == date(2026, 9, 15)
     assert planning.round_nights(swiss)[1].date == date(2026, 9, 15)
-    assert keizer.td_actions.filter(action="night-moved", round_number=2).exists()
+    entry = AuditEntry.objects.get(action="night-moved")
+    assert entry.club_id == club.pk and set(entry.params["rounds"]) == {f"{keizer.name} 2", f"{swiss.name} 1"}
 
 
 def test_a_night_cannot_move_onto_another_night(td, nights):

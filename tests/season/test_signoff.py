@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from audit.models import AuditEntry
 from pairing.engines import registry
 from season import planning, rules, signoff
 from season.models import MemberCalendar, SignOff, SignOffRules
@@ -209,7 +210,9 @@ def test_present_list_shows_answers_and_the_td_decides(td_client, keizer, member
     assert Bye.objects.get(participant=participant, round__number=1).kind == Bye.Kind.ABSENT
     page = td_client.get(url).content.decode()
     assert "changed by the TD" in page
-    assert keizer.td_actions.filter(action="presence", user=td).exists()
+    decided = AuditEntry.objects.filter(action="absence", competition_id=keizer.pk, user_id=td.pk).get()
+    assert decided.params == {"player": participant.name}
+    assert (decided.before, decided.after) == ({"kind": "absent-notice"}, {"kind": "absent"})  # the player's notice
     assert client.get(url).status_code == 403
     pair_next_round(keizer, td)
     assert "Round 2" in td_client.get(url).content.decode()  # once paired, the list moves on to round 2

@@ -12,6 +12,7 @@ from django.contrib.messages import get_messages
 from django.db import connection
 from django.urls import reverse
 
+from audit.models import AuditEntry
 from tests.conftest import make_competition, make_members
 from tournaments import adapter
 from tournaments.models import Competition, Round
@@ -135,7 +136,7 @@ def test_a_double_click_on_pair_pairs_once_and_shows_the_round(td_client, td, cl
     assert first.url == again.url == reverse("manage_round", args=[club.slug, competition.slug, 1])
     assert [str(m) for m in get_messages(again.wsgi_request)] == ["Round 1 is already paired."]
     assert competition.round_set.paired().count() == 1
-    assert competition.td_actions.filter(action="pair").count() == 1
+    assert AuditEntry.objects.filter(competition_id=competition.pk, action="pair").count() == 1
 
 
 def test_a_double_click_on_the_cup_pair_pairs_once(td_client, td, club):

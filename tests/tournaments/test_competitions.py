@@ -7,6 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from audit.models import AuditEntry
 from pairing.engines import trf
 from tests.conftest import make_competition, make_members, play_round
 from tests.shared_data import DUTCH_CORPUS
@@ -218,4 +219,4 @@ def test_system_settings_are_validated_and_locked_once_paired(td_client, club, t
     td_client.post(url, data | {"setting_repeat_window": "2", "override": "on"})
     competition.refresh_from_db()
     assert competition.settings["repeat_window"] == 2
-    assert competition.td_actions.filter(action="settings-override").exists()
+    assert AuditEntry.objects.filter(competition_id=competition.pk, action="settings-override").count() == 1

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from audit.models import AuditEntry
 from pairing import services as pairing_services
 from pairing.engines import trf
 from tests.conftest import make_competition, make_members, play_round
@@ -50,7 +51,7 @@ def test_the_pairing_keeps_a_forbidden_pair_apart(club, td, td_client, system):
     rnd = competition.round_set.get(number=1)
     assert frozenset((1, partner)) not in boards(rnd)
     assert len(boards(rnd)) == 4  # everybody is still paired
-    assert competition.td_actions.filter(action="forbid-pair", user=td).exists()
+    assert AuditEntry.objects.filter(competition_id=competition.pk, action="forbid-pair", user_id=td.pk).count() == 1
 
 
 def test_a_ban_holds_only_in_its_rounds(club, td, td_client):
@@ -76,7 +77,8 @@ def test_the_settings_page_lists_and_deletes_the_bans(club, td, td_client):
     response = td_client.post(reverse("delete_forbidden_pair", args=[club.slug, competition.slug, pair.pk]))
     assert response.status_code == 302
     assert not ForbiddenPair.objects.exists()
-    assert competition.td_actions.filter(action="allow-pair", user=td, detail__startswith="2-3").exists()
+    allowed = AuditEntry.objects.get(competition_id=competition.pk, action="allow-pair", user_id=td.pk)
+    assert (allowed.before["first"], allowed.before["second"]) == ("2. Player002 Surname002", "3. Player003 Surname003")
 
 
 @pytest.mark.parametrize(
@@ -181,7 +183,7 @@ def test_trf_export_and_import_carry_the_bans(club, td, td_client):
 
 
 def test_an_exchange_that_puts_a_forbidden_pair_together_needs_the_override(club, td, td_client):
-    from tournaments.models import TDAction
+    from audit.models import AuditEntry
 
     competition = make_competition(club, td, make_members(club, 4), system="dutch", rounds=3, slug="club")
     forbid(td_client, competition, 1, 2)
@@ -194,7 +196,8 @@ def test_an_exchange_that_puts_a_forbidden_pair_together_needs_the_override(club
     assert boards(rnd) == {frozenset((1, 3)), frozenset((2, 4))}
     td_client.post(url, {"a": 3, "b": 2, "override": "1"})
     assert frozenset((1, 2)) in boards(rnd)
-    assert TDAction.objects.filter(action="exchange", detail__contains="override: forbidden").exists()
+    entry = AuditEntry.objects.get(action="exchange-players", competition_id=competition.pk)
+    assert entry.params == {"players": [3, 2], "override": ["forbidden"]}
 
 
 def test_the_manage_page_links_to_the_bans_with_their_number(club, td, td_client):

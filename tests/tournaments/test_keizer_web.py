@@ -86,9 +86,10 @@ def test_member_sends_notice_online_until_the_round_is_paired(client, club, td, 
     client.post(url, {"round": 1, "answer": "present"})
     client.post(url, {"round": 2, "answer": "present"})
     assert Bye.objects.get(participant=participant, round__number=1).kind == "absent-notice"
-    from tournaments.models import TDAction
+    from audit.models import AuditEntry
 
-    assert TDAction.objects.filter(action="notice", user=user).count() == 2
+    notices = AuditEntry.objects.filter(action="notice", user_id=user.pk)
+    assert notices.count() == 2 and not AuditEntry.objects.filter(action="absence", user_id=user.pk).exists()
 
 
 def test_someone_outside_the_competition_cannot_send_notice(client, club, season):

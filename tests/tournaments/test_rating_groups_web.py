@@ -3,8 +3,9 @@
 import pytest
 from django.urls import reverse
 
+from audit.models import AuditEntry
 from tests.conftest import make_competition, make_members, play_round
-from tournaments.models import Competition, TDAction
+from tournaments.models import Competition
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def test_a_swiss_event_splits_with_only_the_lowest_group_odd(td_client, club, td
     assert [sorted(members_of(g), key=members.index) for g in groups] == [members[:10], members[10:18], members[18:]]
     assert all(g.system == "dutch" and g.rounds == 7 for g in groups)
     assert groups[1].name == "Test dutch, group 2"
-    assert TDAction.objects.get(competition=event, action="split-groups").detail == "groups of 9: 10, 8, 9"
+    assert AuditEntry.objects.get(competition_id=event.pk, action="split-groups").params == {"group_sizes": [10, 8, 9]}
 
 
 @pytest.mark.rule("004 65")

@@ -5,8 +5,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from audit.models import AuditEntry
 from tests.conftest import make_competition
-from tournaments.models import Bye, Competition, Game, ResultChange, Round, TDAction
+from tournaments.models import Bye, Competition, Game, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def test_td_runs_a_six_player_round_robin_end_to_end(client, td, club, members):
     # Every game gives out one point: 5 rounds x 3 boards.
     assert sum(row.points for row in rows) == 15
     assert [row.points for row in rows] == sorted((row.points for row in rows), reverse=True)
-    assert ResultChange.objects.filter(game__round__competition=competition).count() == 15
+    assert AuditEntry.objects.filter(competition_id=competition.pk, action="result").count() == 15
 
 
 def test_htmx_gets_the_partial_and_a_plain_request_the_page(client, td, club, members):
@@ -145,9 +146,10 @@ def test_finished_round_needs_the_override_and_the_change_is_recorded(td_client,
     assert Game.objects.get(round=rnd, board=1).result == "1-0"
     td_client.post(url, {"result-1": "0", "override": "1"})
     assert Game.objects.get(round=rnd, board=1).result == "0-1"
-    change = ResultChange.objects.filter(game__round=rnd, game__board=1).first()
-    assert (change.old_result, change.new_result, change.changed_by) == ("1-0", "0-1", td)
-    assert TDAction.objects.filter(action="result-override").exists()
+    game = Game.objects.get(round=rnd, board=1)
+    change = AuditEntry.objects.get(object_type="game", object_id=str(game.pk), action="result-override")
+    assert (change.before, change.after, change.user_id) == ({"result": "1-0"}, {"result": "0-1"}, td.pk)
+    assert AuditEntry.objects.filter(object_id=str(game.pk), action__startswith="result").count() == 2
 
 
 def test_a_player_paired_twice_is_refused_and_nothing_is_saved(td, club, members):
@@ -189,7 +191,8 @@ def test_exchange_that_makes_a_rematch_needs_the_override(td_client, td, club, m
     td_client.post(url, data | {"override": "1"})
     after = {frozenset(p) for p in second.games.values_list("white_id", "black_id")}
     assert frozenset((g1.white_id, g1.black_id)) in after
-    assert TDAction.objects.filter(action="exchange", detail__contains="override: rematch").exists()
+    entry = AuditEntry.objects.get(action="exchange-players", competition_id=competition.pk)
+    assert entry.params["override"] == ["rematch"]
 
 
 def test_undo_last_unplayed_round(td_client, td, club, members):
@@ -199,7 +202,7 @@ def test_undo_last_unplayed_round(td_client, td, club, members):
     pair_next_round(competition, td)
     td_client.post(reverse("undo_round", args=[club.slug, competition.slug]))
     assert not Game.objects.filter(round__competition=competition).exists()
-    assert TDAction.objects.filter(action="undo-round").exists()
+    assert AuditEntry.objects.filter(action="undo-round", competition_id=competition.pk).count() == 1
 
 
 def test_absences_and_requested_byes_before_pairing_a_swiss(td_client, td, club, members):

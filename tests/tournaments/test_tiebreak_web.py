@@ -76,7 +76,7 @@ def test_each_system_shows_its_regulation_as_default(td_client, club, td, member
 
 
 def test_change_before_round_1_is_free_and_normalised(td_client, club, td, members):
-    from tournaments.models import TDAction
+    from audit.models import AuditEntry
 
     competition = make_competition(club, td, members[:4], system="dutch", rounds=3, slug="swiss")
     url = reverse("tiebreak_settings", args=[club.slug, competition.slug])
@@ -84,8 +84,9 @@ def test_change_before_round_1_is_free_and_normalised(td_client, club, td, membe
     assert response.status_code == 302
     competition.refresh_from_db()
     assert competition.tiebreaks == ["BH/C1", "SB", "WIN"]
-    action = TDAction.objects.get(competition=competition)
-    assert action.action == "tiebreaks" and action.detail == "BH/C1, BH, SB, DE -> BH/C1, SB, WIN"
+    entry = AuditEntry.objects.get(competition_id=competition.pk, action__startswith="tiebreaks")
+    assert entry.action == "tiebreaks" and entry.after == {"tiebreaks": ["BH/C1", "SB", "WIN"]}
+    assert entry.before == {"tiebreaks": []}  # the system's regulation
     # Typing the regulation again goes back to the default (an empty list).
     td_client.post(url, {"codes": "BH/C1, BH, SB, DE"})
     competition.refresh_from_db()
@@ -105,7 +106,7 @@ def test_a_bad_code_is_a_form_error_naming_it(td_client, club, td, members):
 
 
 def test_after_round_1_only_an_override_changes_it_and_is_recorded(td_client, club, td, members):
-    from tournaments.models import TDAction
+    from audit.models import AuditEntry
 
     competition = make_competition(club, td, members[:4], system="dutch", rounds=3, slug="swiss")
     play_round(competition, td)
@@ -114,14 +115,15 @@ def test_after_round_1_only_an_override_changes_it_and_is_recorded(td_client, cl
     assert response.status_code == 200 and "explicit override" in response.content.decode()
     competition.refresh_from_db()
     assert competition.tiebreaks == []
-    assert not TDAction.objects.filter(competition=competition, action__startswith="tiebreaks").exists()
+    assert not AuditEntry.objects.filter(competition_id=competition.pk, action__startswith="tiebreaks").exists()
     response = td_client.post(url, {"codes": "SB, BH", "override": "1"})
     assert response.status_code == 302
     competition.refresh_from_db()
     assert competition.tiebreaks == ["SB", "BH"]
-    action = TDAction.objects.get(competition=competition, action="tiebreaks override")
-    assert action.user == td and action.detail == "BH/C1, BH, SB, DE -> SB, BH" and action.round_number == 1
-    assert "tiebreaks override" in td_client.get(reverse("manage", args=[club.slug, competition.slug])).content.decode()
+    entry = AuditEntry.objects.get(competition_id=competition.pk, action="tiebreaks-override")
+    assert entry.user_id == td.pk and (entry.before, entry.after) == ({"tiebreaks": []}, {"tiebreaks": ["SB", "BH"]})
+    manage = td_client.get(reverse("manage", args=[club.slug, competition.slug])).content.decode()
+    assert "tie-breaks (override)" in manage
 
 
 def test_only_the_td_may_change_tiebreaks(client, club, td, viewer, members):
@@ -524,7 +526,7 @@ def test_unrated_opponents_setting_and_the_standings_say_which_applies(td_client
     rating-based tie-breaks are not used while one takes part. Four players rated 2090, 2080, 2070
     and one unrated, all against all. Rated 1000, an unrated opponent of the 2090 player gives
     (2080 + 2070 + 1000) / 3 = 1716.7 -> 1717; left out, (2080 + 2070) / 2 = 2075."""
-    from tournaments.models import TDAction
+    from audit.models import AuditEntry
 
     players = make_members(club, 4)
     players[3].national_rating = None
@@ -545,7 +547,8 @@ def test_unrated_opponents_setting_and_the_standings_say_which_applies(td_client
     td_client.post(url, {"codes": "ARO", "unrated_opponents": "rating", "unrated_rating": "1000", "override": "on"})
     competition.refresh_from_db()
     assert (competition.unrated_opponents, competition.unrated_rating) == ("rating", 1000)
-    assert TDAction.objects.filter(competition=competition, action="unrated opponents override").exists()
+    entry = AuditEntry.objects.filter(competition_id=competition.pk, action="unrated-opponents-override").first()
+    assert entry.after == {"unrated_opponents": "rating", "unrated_rating": 1000}
     page = client.get(standings_url)
     rows = {row.participant.start_number: row.tiebreaks[0] for row in page.context["rows"]}
     ratings = {p.start_number: p.rating for p in competition.participants.all()}

@@ -1,11 +1,18 @@
-"""What every competition page shares: the competition looked up (with the TD check) and htmx partials."""
+"""What every competition page shares: the competition looked up (with the TD check), htmx partials, and
+publishing a round as its page posts it."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
 
+from .. import adapter
+from ..flash import flash_errors
+from ..forms import PublishForm
 from ..models import Competition, Round
 from ..state import CompetitionData
 
@@ -43,3 +50,15 @@ def _round_context(data: CompetitionData, rnd: Round) -> dict:
         "games": games,
         "byes": byes,
     }
+
+
+def publish_posted(request, rnd: Round) -> None:
+    """Publish `rnd` as the posted form asks (based on the boards the page showed); the outcome as a message."""
+    form = PublishForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("The form did not say which boards it showed; reload the page."))
+        adapter.publish(rnd, request.user, based_on=form.cleaned_data["based_on"])
+        messages.success(request, _("Round %(n)s is published.") % {"n": rnd.number})
+    except ValidationError as error:
+        flash_errors(request, error)

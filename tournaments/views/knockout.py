@@ -29,6 +29,7 @@ from ..olympiad import team_event
 from ..pdf import render_pdf
 from ..prizes import team_tiebreak_name
 from ..state import CompetitionData
+from .common import publish_posted
 
 
 def _knockout(club_slug: str, slug: str) -> Competition:
@@ -92,6 +93,7 @@ def _cup_context(competition: Competition) -> dict:
         "cup": cup,
         "rounds": rounds,
         "round": current,
+        "boards_seen": adapter.boards_seen(current) if current else 0,
         "matches": matches,
         "round_name": rounds[current.number - 1]["name"] if current and rounds else "",
         "needing_games": [m for m in matches if m.needs_game],
@@ -152,11 +154,7 @@ def cup_pair(request, club, competition):
 def cup_publish(request, club, competition, number):
     competition = _directed(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
-    try:
-        adapter.publish(rnd, request.user)
-        messages.success(request, _("Round %(n)s is published.") % {"n": number})
-    except ValidationError as error:
-        flash_errors(request, error)
+    publish_posted(request, rnd)
     return redirect("cup", club, competition.slug)
 
 

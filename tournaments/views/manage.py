@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from audit.history import render_history
+from audit.history import RESULT_ACTIONS, prepare, render_history
 from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
@@ -20,8 +20,8 @@ from clubs.validation import key_number
 from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm
-from ..models import Bye, Competition, ForbiddenPair, Participant, ResultChange, Round
+from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm, UndoForm
+from ..models import Bye, Competition, ForbiddenPair, Participant, Round
 from ..state import absentees_withdraw, deemed_withdrawn
 from .common import _directed_competition
 
@@ -54,6 +54,7 @@ def manage(request, club, competition):
 
 def _manage_context(competition: Competition) -> dict:
     participants = list(competition.participants.select_related("member"))
+    last = competition.round_set.last_paired()
     number = next_round_number(competition)
     planned = competition.planned_rounds()
     upcoming = None
@@ -68,12 +69,14 @@ def _manage_context(competition: Competition) -> dict:
         "club": competition.club,
         "participants": participants,
         "rounds": competition.round_set.paired(),
+        "last_round": last,
+        "last_boards_seen": adapter.boards_seen(last) if last else 0,
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
         "absence_choices": AbsenceForm.choices_for(competition.engine),
         "members": sorted_by_name(competition.club.members.exclude(id__in=entered)),
         "guest_form": GuestForm(),
-        "actions": competition.td_actions.select_related("user")[:20],
+        "actions": prepare(AuditEntry.objects.filter(competition_id=competition.pk).order_by("-at", "-id")[:20]),
         "forbidden_count": ForbiddenPair.objects.filter(competition=competition).count(),
     }
 
@@ -220,8 +223,12 @@ def set_absence(request, club, competition, number):
 @require_POST
 def undo_round(request, club, competition):
     competition = _directed_competition(request, club, competition)
+    form = UndoForm(request.POST)
     try:
-        number = adapter.undo_last_round(competition, request.user)
+        if not form.is_valid():
+            raise ValidationError(_("The form did not say which round it showed; reload the page."))
+        posted = form.cleaned_data
+        number = adapter.undo_last_round(competition, request.user, posted["round"], posted["based_on"])
         messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -238,9 +245,8 @@ def competition_history(request, club, competition):
 
 
 def results_history(request, club, competition):
-    """Every result change, with who and when (TDs only)."""
+    """Every result entered or changed, with who and when, from the audit log (TDs only)."""
     competition = _directed_competition(request, club, competition)
-    changes = ResultChange.objects.filter(game__round__competition=competition).select_related(
-        "game__round", "game__white__member", "game__black__member", "changed_by"
-    )
+    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=RESULT_ACTIONS)
+    changes = prepare(entries.order_by("-at", "-id"))
     return render(request, "tournaments/history.html", {"competition": competition, "changes": changes})

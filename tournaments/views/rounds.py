@@ -15,7 +15,7 @@ from ..flash import flash_errors
 from ..gladiator import round_view
 from ..models import Bye, Round
 from ..state import CompetitionData
-from .common import _directed_competition, _round_context
+from .common import _directed_competition, _round_context, publish_posted
 
 
 @login_required
@@ -27,7 +27,7 @@ def manage_round(request, club, competition, number):
     rnd = next((r for r in data.rounds if r.number == number and r.is_paired), None)
     if rnd is None:
         raise Http404
-    context = _round_context(data, rnd) | {"participants": data.participants}
+    context = _round_context(data, rnd) | {"participants": data.participants, "boards_seen": adapter.boards_seen(rnd)}
     context["next_number"] = _pairable_after(competition, rnd)
     if competition.gladiator:  # each board an encounter with its games (seed 004 §4.9.8)
         context["encounters"] = round_view(data, context["games"])
@@ -85,11 +85,9 @@ def enter_result(request, club, competition, number, board):
 def publish_round(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
-    try:
-        adapter.publish(rnd, request.user)
-        messages.success(request, _("Round %(n)s is published.") % {"n": number})
-    except ValidationError as error:
-        flash_errors(request, error)
+    publish_posted(request, rnd)
+    if not competition.round_set.paired().filter(number=number).exists():  # undone meanwhile
+        return redirect("manage", club, competition.slug)
     return redirect("manage_round", club, competition.slug, number)
 
 

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from clubs.models import Club, ClubRole, Member, Season
-from tournaments import adapter, knockout, services
+from tournaments import adapter
 from tournaments.models import Bye, Competition, Result
 
 DEMO_SLUG = "de-pion"
@@ -117,25 +117,27 @@ class Command(BaseCommand):
         self.danish_swiss(td, club, season, members[14:], rng)
         self.knsb_swiss(td, club, season, members, rng)
 
+    def new_competition(self, td, club, season, players, **fields) -> Competition:
+        """A competition created as the TD creates one: through the adapter, with its entries."""
+        return adapter.create_competition(Competition(club=club, season=season, **fields), list(players), td)
+
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
         """A round robin with `played` rounds finished and, if any remain, the next one published."""
-        competition = Competition.objects.create(club=club, season=season, name=name, slug=slug, system="roundrobin")
-        services.add_participants(competition, list(players), td)
+        competition = self.new_competition(td, club, season, players, name=name, slug=slug, system="roundrobin")
         for _number in range(played):
             self.play_round(td, competition, rng)
         if played < rounds:
             rnd = adapter.pair_next_round(competition, td)
-            services.publish(rnd, td)
+            adapter.publish(rnd, td)
             for game in list(rnd.games.select_related("white", "black"))[:2]:
-                services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+                adapter.set_result(game, play(rng, game.white.rating, game.black.rating), td)
         return competition
 
     def keizer(self, td, club, season, players, rng) -> Competition:
         """The club's internal competition: a Keizer season with random attendance, round 9 under way."""
-        competition = Competition.objects.create(
-            club=club, season=season, name="Interne competitie 2026-2027", slug="interne", system="keizer", rounds=30
+        competition = self.new_competition(
+            td, club, season, players, name="Interne competitie 2026-2027", slug="interne", system="keizer", rounds=30
         )
-        services.add_participants(competition, list(players), td)
         participants = list(competition.participants.all())
         for number in range(1, 10):
             for participant in participants:
@@ -148,59 +150,57 @@ class Command(BaseCommand):
                 elif roll < 0.18:
                     kind = Bye.Kind.CLUB_MATCH
                 if kind:
-                    services.set_absence(competition, number, participant, kind, td)
+                    adapter.set_absence(competition, participant, kind, td)  # for round `number`, the next one
             for bye in Bye.objects.filter(
                 round__competition=competition, round__number=number, kind=Bye.Kind.CLUB_MATCH
             ):
-                services.set_club_match_result(bye, rng.choice(["1", "=", "0"]), td)
+                adapter.set_club_match_result(bye, rng.choice(["1", "=", "0"]), td)
             if number < 9:
                 self.play_round(td, competition, rng)
             else:
                 rnd = adapter.pair_next_round(competition, td)
-                services.publish(rnd, td)
+                adapter.publish(rnd, td)
         return competition
 
     def swiss(self, td, club, season, name, slug, system, players, rounds, played, rng) -> Competition:
         time_control = Competition.TimeControl.RAPID if "rapid" in slug else Competition.TimeControl.STANDARD
-        competition = Competition.objects.create(
-            club=club, season=season, name=name, slug=slug, system=system, rounds=rounds, time_control=time_control
+        competition = self.new_competition(
+            td, club, season, players, name=name, slug=slug, system=system, rounds=rounds, time_control=time_control
         )
-        services.add_participants(competition, list(players), td)
         for _number in range(played):
             self.play_round(td, competition, rng)
         rnd = adapter.pair_next_round(competition, td)
-        services.publish(rnd, td)
+        adapter.publish(rnd, td)
         return competition
 
     def play_round(self, td, competition, rng) -> None:
         rnd = adapter.pair_next_round(competition, td)
-        services.publish(rnd, td)
+        adapter.publish(rnd, td)
         for game in rnd.games.select_related("white", "black"):
             if not game.result:
-                services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
-        services.finish(rnd, td)
+                adapter.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+        adapter.finish(rnd, td)
 
     def cup(self, td, club, season, players, rng) -> Competition:
         """A 12-player knockout cup (seed 004 §4.9.7): round 1 played, one match through its rapid tie-break,
         and the quarter-finals under way."""
-        competition = Competition.objects.create(
-            club=club, season=season, name="Bekercompetitie 2026", slug="beker", system="knockout", rounds=4, seed=2026
+        competition = self.new_competition(
+            td, club, season, players, name="Bekercompetitie 2026", slug="beker", system="knockout", rounds=4, seed=2026
         )
-        services.add_participants(competition, list(players), td)
-        rnd = knockout.pair_round(competition, td)
-        services.publish(rnd, td)
+        rnd = adapter.pair_next_round(competition, td)
+        adapter.publish(rnd, td)
         level = min(rnd.games.values_list("match", flat=True))  # drawn normal games: the tie-break decides
         while True:
             for game in rnd.games.unfinished().select_related("white", "black"):
                 result = Result.DRAW if game.match == level and game.stage == "classical" else None
-                knockout.set_game_result(game, result or play(rng, game.white.rating, game.black.rating), td)
-            if not knockout.add_next_games(rnd, td):
+                adapter.set_result(game, result or play(rng, game.white.rating, game.black.rating), td)
+            if not adapter.add_next_games(rnd, td):
                 break
-        rnd = knockout.pair_round(competition, td)
-        services.publish(rnd, td)
+        rnd = adapter.pair_next_round(competition, td)
+        adapter.publish(rnd, td)
         for game in list(rnd.games.select_related("white", "black"))[:2]:
-            knockout.set_game_result(game, play(rng, game.white.rating, game.black.rating), td)
-        knockout.add_next_games(rnd, td)
+            adapter.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+        adapter.add_next_games(rnd, td)
         return competition
 
     def danish_swiss(self, td, club, season, players, rng) -> list[Competition]:
@@ -222,11 +222,18 @@ class Command(BaseCommand):
 
     def olympiad(self, td, club, season, players, rng) -> Competition:
         """An olympiad team tournament (seed 004 §4.9.9.5): four teams of four, two of three rounds played."""
-        competition = Competition.objects.create(
-            club=club, season=season, name="Teamtoernooi 2026", slug="team", system="olympiad", rounds=3,
-            settings={"teams": 4, "cycles": 1},
-        )  # fmt: skip
-        services.add_participants(competition, list(players), td)
+        teams = {"teams": 4, "cycles": 1}
+        competition = self.new_competition(
+            td,
+            club,
+            season,
+            players,
+            name="Teamtoernooi 2026",
+            slug="team",
+            system="olympiad",
+            rounds=3,
+            settings=teams,
+        )
         for _number in range(2):
             self.play_round(td, competition, rng)
         return competition
