@@ -53,7 +53,7 @@ def random_trf(seed: int) -> str:
     return trf.write(trf.document_from_state(state))
 
 
-@pytest.mark.rule("004 §4.5.2")
+@pytest.mark.rule("004 4.5.2")
 @pytest.mark.rule("B.02 8.3.3")
 @pytest.mark.parametrize("seed", range(12))
 def test_one_players_line_equals_his_line_of_the_report(club, seed):
