@@ -51,7 +51,7 @@ def test_redis_url_moves_cache_sessions_and_jobs_to_redis():
     show = "import json; from django.conf import settings as s; print(json.dumps([s.CACHES['default']['BACKEND'], s.SESSION_ENGINE, s.TASKS['default']['BACKEND']]))"  # noqa: E501
     plain = json.loads(manage("shell", "-c", show, env=production_env()).stdout.splitlines()[-1])
     assert plain == [
-        "django.core.cache.backends.locmem.LocMemCache",
+        "config.cache.BoundedLocMemCache",
         "django.contrib.sessions.backends.db",
         "django_tasks_db.DatabaseBackend",
     ]
