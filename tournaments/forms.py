@@ -93,14 +93,59 @@ class UndoForm(forms.Form):
     based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
 
+class SeenForm(forms.Form):
+    """An action on a competition's settings, tie-breaks or entries: `based_on` is what the page showed of
+    them (`adapter.seen`)."""
+
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class PresetForm(forms.Form):
+    """A named preset to start a competition's settings from (seed 003 §2.1): one of the system's presets."""
+
+    preset = forms.ChoiceField(required=False)
+
+    def __init__(self, *args, presets: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [("", "")] + list(presets.items())
+
+
+class MembersField(forms.ModelMultipleChoiceField):
+    """Members by id; an id no database key can be is refused as any unknown one (not sent to the database)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if validation.key_number(str(pk)) is None:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
+                )
+        return super()._check_values(value)
+
+
+class EntriesForm(SeenForm):
+    """Members of the competition's club to enter, by id."""
+
+    member = MembersField(queryset=Member.objects.none(), error_messages={"required": _("Choose the members to add.")})
+
+    def __init__(self, *args, competition: Competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = competition.club.members.all()
+
+
 class AbsenceForm(forms.Form):
-    """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes."""
+    """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes.
+    `shown` is the presence the page showed ("present" for none; not posted: not known)."""
 
     kind = forms.ChoiceField(
         label=_("this round"),
         required=False,
         choices=[("", _("present"))] + [(k, label) for k, label in Bye.Kind.choices if k != Bye.Kind.PAIRING_BYE],
     )
+    shown = forms.CharField(required=False, empty_value=None, max_length=20, widget=forms.HiddenInput)
+
+    def clean_shown(self) -> str | None:
+        shown = self.cleaned_data["shown"]
+        return "" if shown == "present" else shown
 
     @staticmethod
     def choices_for(engine: registry.PairingSystem) -> list[tuple[str, str]]:
@@ -134,7 +179,7 @@ class TrfImportForm(forms.Form):
             return raw.decode("latin-1")
 
 
-class SystemSettingsForm(forms.Form):
+class SystemSettingsForm(SeenForm):
     """The pairing system's own settings, one field per setting, typed by its default (validated by the engine)."""
 
     override = forms.BooleanField(
@@ -179,7 +224,7 @@ class SystemSettingsForm(forms.Form):
     @property
     def has_settings(self) -> bool:
         """Whether there is anything to set (the override alone is not)."""
-        return any(name != "override" for name in self.fields)
+        return any(name not in ("override", "based_on") for name in self.fields)
 
     @property
     def started(self) -> bool:

@@ -13,14 +13,21 @@ from audit.history import RESULT_ACTIONS, prepare, render_history
 from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
-from clubs.models import Member
 from clubs.names import sorted_by_name
-from clubs.validation import key_number
 
 from .. import adapter
 from ..adapter import next_round_number
 from ..flash import flash_errors
-from ..forms import AbsenceForm, CompetitionForm, ForbiddenPairForm, SystemSettingsForm, UndoForm
+from ..forms import (
+    AbsenceForm,
+    CompetitionForm,
+    EntriesForm,
+    ForbiddenPairForm,
+    PresetForm,
+    SeenForm,
+    SystemSettingsForm,
+    UndoForm,
+)
 from ..models import Bye, Competition, ForbiddenPair, Participant, Round
 from ..state import absentees_withdraw, deemed_withdrawn
 from .common import _directed_competition
@@ -71,6 +78,7 @@ def _manage_context(competition: Competition) -> dict:
         "rounds": competition.round_set.paired(),
         "last_round": last,
         "last_boards_seen": adapter.boards_seen(last) if last else 0,
+        "entries_seen": adapter.seen(competition, adapter.ENTRY_ACTIONS),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
         "absence_choices": AbsenceForm.choices_for(competition.engine),
@@ -87,25 +95,32 @@ def system_settings(request, club, competition):
     competition = _directed_competition(request, club, competition)
     engine = competition.engine
     presets = engine.presets
-    if engine.apply_preset and request.method == "POST" and request.POST.get("preset") in presets:
-        data = request.POST.copy()
-        for name, value in engine.apply_preset(request.POST["preset"]).items():
+    data = request.POST if request.method == "POST" else None
+    preset = PresetForm(data, presets=presets) if presets and data is not None else None
+    if preset is not None and preset.is_valid() and preset.cleaned_data["preset"]:
+        data = data.copy()  # the preset's values, as though the TD had typed them
+        for name, value in engine.apply_preset(preset.cleaned_data["preset"]).items():
             data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
-        request.POST = data
-    form = SystemSettingsForm(request.POST or None, competition=competition)
-    if request.method == "POST" and form.is_valid():
-        adapter.save_settings(
-            competition,
-            form.cleaned_data["settings"],
-            request.user,
-            override=bool(form.cleaned_data.get("override")),
-            preset=request.POST.get("preset", ""),
-            gladiator={
-                name: form.cleaned_data[name]
-                for name in ("gladiator_ordinary_games", "gladiator_replays")
-                if name in form.cleaned_data
-            },
-        )
+    initial = {"based_on": adapter.seen(competition, adapter.SETTINGS_ACTIONS)}
+    form = SystemSettingsForm(data, competition=competition, initial=initial)
+    if data is not None and form.is_valid():
+        try:
+            adapter.save_settings(
+                competition,
+                form.cleaned_data["settings"],
+                request.user,
+                override=bool(form.cleaned_data.get("override")),
+                preset=preset.cleaned_data["preset"] if preset is not None and preset.is_valid() else "",
+                gladiator={
+                    name: form.cleaned_data[name]
+                    for name in ("gladiator_ordinary_games", "gladiator_replays")
+                    if name in form.cleaned_data
+                },
+                based_on=form.cleaned_data["based_on"],
+            )
+        except adapter.StaleAction as error:  # the page shows the settings as they are now
+            flash_errors(request, error)
+            return redirect("system_settings", club, competition.slug)
         messages.success(request, _("Settings saved."))
         return redirect("manage", club, competition.slug)
     context = {"competition": competition, "form": form, "presets": presets}
@@ -156,13 +171,12 @@ def delete_forbidden_pair(request, club, competition, pk):
 @require_POST
 def add_participants(request, club, competition):
     competition = _directed_competition(request, club, competition)
-    ids = [number for value in request.POST.getlist("member") if (number := key_number(value)) is not None]
-    if not ids:
-        messages.error(request, _("Choose the members to add."))
-        return redirect("manage", club, competition.slug)
+    form = EntriesForm(request.POST, competition=competition)
     try:
-        members = list(Member.objects.filter(club=competition.club, id__in=ids))
-        adapter.add_participants(competition, members, request.user)
+        if not form.is_valid():
+            raise ValidationError(form.errors.get("member") or _("The form is out of date; reload the page."))
+        adapter.add_participants(competition, list(form.cleaned_data["member"]), request.user,
+                                 based_on=form.cleaned_data["based_on"])  # fmt: skip
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -173,13 +187,14 @@ def add_participants(request, club, competition):
 def add_guest(request, club, competition):
     competition = _directed_competition(request, club, competition)
     form = GuestForm(request.POST)
-    if not form.is_valid():
-        for field_errors in form.errors.values():
+    seen = SeenForm(request.POST)
+    if not form.is_valid() or not seen.is_valid():
+        for field_errors in (form.errors | seen.errors).values():
             for error in field_errors:
                 messages.error(request, error)
         return redirect("manage", club, competition.slug)
     try:
-        adapter.add_guest(competition, form.save(commit=False), request.user)
+        adapter.add_guest(competition, form.save(commit=False), request.user, based_on=seen.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -190,8 +205,14 @@ def add_guest(request, club, competition):
 def withdraw(request, club, competition, number):
     competition = _directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
-    adapter.withdraw(participant, request.user)
-    messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
+    form = SeenForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("The form is out of date; reload the page."))
+        adapter.withdraw(participant, request.user, based_on=form.cleaned_data["based_on"])
+        messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
+    except ValidationError as error:
+        flash_errors(request, error)
     return redirect("manage", club, competition.slug)
 
 
@@ -203,10 +224,11 @@ def set_absence(request, club, competition, number):
     form = AbsenceForm(request.POST)
     try:
         if not form.is_valid():
-            raise ValidationError(form.errors["kind"])
+            raise ValidationError(list(form.errors.get("kind", [])) + list(form.errors.get("shown", [])))
         if form.cleaned_data["kind"] not in dict(AbsenceForm.choices_for(competition.engine)):
             raise ValidationError(_("This system does not know that kind of absence."))
-        number = adapter.set_absence(competition, participant, form.cleaned_data["kind"] or None, request.user)
+        kind = form.cleaned_data["kind"] or None
+        number = adapter.set_absence(competition, participant, kind, request.user, shown=form.cleaned_data["shown"])
         if form.cleaned_data["kind"] == Bye.Kind.ABSENT and absentees_withdraw(competition):
             text = _("%(name)s is absent without notice in round %(round)s and so deemed to have withdrawn: not paired "
                      "in later rounds.")  # fmt: skip

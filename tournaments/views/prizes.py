@@ -13,6 +13,7 @@ from pairing.engines.prizes import default_sharing
 
 from .. import adapter, prizes, standings
 from ..caching import public_page
+from ..flash import flash_errors
 from ..models import PrizeTable
 from ..pdf import render_pdf
 from ..prizes import PrizeTableForm, prize_list, tiebreak_name
@@ -58,6 +59,7 @@ def tiebreak_settings(request, club, competition):
         "codes": ", ".join(current or prizes.competition_defaults(competition)),
         "unrated_opponents": competition.unrated_opponents,
         "unrated_rating": competition.unrated_rating,
+        "based_on": adapter.seen(competition, adapter.TIEBREAK_ACTIONS),
     }
     form = prizes.TiebreakForm(request.POST or None, initial=initial, teams=teams)
     if request.method == "POST" and form.is_valid():
@@ -66,7 +68,12 @@ def tiebreak_settings(request, club, competition):
             unrated = None
             if cleaned.get("unrated_opponents"):
                 unrated = (cleaned["unrated_opponents"], cleaned["unrated_rating"])
-            adapter.set_tiebreaks(competition, cleaned["codes"], request.user, cleaned["override"], unrated)
+            adapter.set_tiebreaks(
+                competition, cleaned["codes"], request.user, cleaned["override"], unrated, cleaned["based_on"]
+            )
+        except adapter.StaleAction as error:  # the page shows the tie-breaks as they are now
+            flash_errors(request, error)
+            return redirect("tiebreak_settings", club, competition.slug)
         except ValidationError as error:
             form.add_error(None, error)
         else:
