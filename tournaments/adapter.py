@@ -347,16 +347,18 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
     """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
     competition = _changed(game.round.competition, "result", user)
     if competition.engine.bracket:
-        return knockout.set_game_result(game, result, user)
+        return knockout.set_game_result(game, result, user, based_on=based_on)
     if competition.gladiator:
         return gladiator.set_game_result(game, result, user, override=override, based_on=based_on)
     return services.set_result(game, result, user, override=override, based_on=based_on)
 
 
 @versioning.one_action
-def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
-    """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`."""
+def add_next_games(rnd: Round, user, match: int | None = None, based_on: int | None = None) -> list[Game]:
+    """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`;
+    `based_on` is what the TD's page showed of the boards (`boards_seen`), checked as for an exchange."""
     competition = _changed(rnd.competition, "add-games", user)
+    _check_boards(rnd, based_on)
     if competition.engine.bracket:
         return knockout.add_next_games(rnd, user, match)
     if match is None:

@@ -132,6 +132,74 @@ class EntriesForm(SeenForm):
         self.fields["member"].queryset = competition.club.members.all()
 
 
+class ResultField(forms.CharField):
+    """A result as typed; text no result can be (a null character, a page of text) is refused as one."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.validators = []
+
+    def clean(self, value):
+        text = super().clean(value)
+        if "\x00" in text or len(text) > 20:
+            raise forms.ValidationError(
+                _("“%(text)s” is not a result."), params={"text": text.replace("\x00", "")[:20]}
+            )
+        return text
+
+
+class ResultsForm(forms.Form):
+    """Results typed on a round page: `result-N` for board N and `based-N`, the result the page showed
+    there (not posted: not known); `override` for a finished round. Only the boards posted are entered."""
+
+    override = forms.BooleanField(required=False)
+
+    def __init__(self, *args, boards: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.boards = boards
+        for board in boards:
+            self.fields[f"result-{board}"] = ResultField()
+            self.fields[f"based-{board}"] = ResultField()
+
+    def entered(self) -> list[tuple[int, str, str | None]]:
+        """(board, typed result, result shown) for every board whose result was posted and is readable."""
+        posted = [board for board in self.boards if f"result-{board}" in self.data]
+        posted = [
+            board for board in posted if f"result-{board}" not in self.errors and f"based-{board}" not in self.errors
+        ]
+        data = self.cleaned_data
+        shown = {board: data[f"based-{board}"] if f"based-{board}" in self.data else None for board in posted}
+        return [(board, data[f"result-{board}"], shown[board]) for board in posted]
+
+    def board_errors(self) -> list[tuple[int, str]]:
+        """(board, problem) for every board whose posted text is no result."""
+        return [(int(name.split("-")[1]), error) for name, errors in self.errors.items() if "-" in name
+                for error in errors]  # fmt: skip
+
+
+class CupFormatForm(SeenForm):
+    """A cup's match format (seed 004 §4.9.7): normal games per match, then rapid and blitz tie-break games."""
+
+    games = forms.IntegerField(min_value=1, max_value=99)
+    rapid_games = forms.IntegerField(min_value=0, max_value=99)
+    blitz_games = forms.IntegerField(min_value=0, max_value=99)
+
+
+class TeamSettingsForm(SeenForm):
+    """The number of teams and of cycles of an olympiad team tournament."""
+
+    teams = forms.IntegerField(min_value=2, max_value=999)
+    cycles = forms.IntegerField(min_value=1, max_value=99)
+
+
+class NextGamesForm(forms.Form):
+    """The next games of a knockout round (of one match when `match` is given); `based_on` as for
+    `PublishForm`."""
+
+    match = forms.IntegerField(min_value=1, max_value=99999, required=False)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
 class AbsenceForm(forms.Form):
     """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes.
     `shown` is the presence the page showed ("present" for none; not posted: not known)."""

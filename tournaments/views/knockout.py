@@ -20,16 +20,17 @@ from django.views.decorators.http import require_POST
 from clubs.access import directed_club
 from pairing.engines.state import InvalidInput
 
-from .. import adapter, groups, knockout, services
+from .. import adapter, groups, knockout
 from ..caching import public_page
 from ..flash import flash_errors
+from ..forms import CupFormatForm, NextGamesForm, TeamSettingsForm
 from ..models import Competition, Round
 from ..notes import render_note
 from ..olympiad import team_event
 from ..pdf import render_pdf
 from ..prizes import team_tiebreak_name
 from ..state import CompetitionData
-from .common import publish_posted
+from .common import enter_posted_results, publish_posted
 
 
 def _knockout(club_slug: str, slug: str) -> Competition:
@@ -68,6 +69,7 @@ def render_bracket(request, competition: Competition) -> HttpResponse:
         "rounds": _rounds(cup),
         "champion": cup.champion(),
         "format": _format(competition),
+        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
         "entrants": cup.entrants(),
     }
     if request.GET.get("format") == "pdf":
@@ -101,6 +103,7 @@ def _cup_context(competition: Competition) -> dict:
         "next_name": knockout.round_name(cup.bracket, cup.next_round_number()) if ready and cup.can_pair() else "",
         "champion": cup.champion(),
         "format": _format(competition),
+        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
         "entrants": cup.entrants(),
     }
 
@@ -117,16 +120,13 @@ def cup_page(request, club, competition):
 def cup_format(request, club, competition):
     """Games per match and per tie-break stage, until round 1 is paired."""
     competition = _directed(request, club, competition)
-    if competition.round_set.paired().exists():
-        messages.error(request, _("The match format is fixed once round 1 is paired."))
-        return redirect("cup", club, competition.slug)
+    fixed = _("The match format is fixed once round 1 is paired.")
+    form = CupFormatForm(request.POST)
     try:
-        settings = {key: int(request.POST.get(key, "")) for key in ("games", "rapid_games", "blitz_games")}
-    except ValueError:
-        messages.error(request, _("Give whole numbers of games."))
-        return redirect("cup", club, competition.slug)
-    try:
-        adapter.save_format(competition, settings, request.user, _("The match format is fixed once round 1 is paired."))
+        if not form.is_valid():
+            raise ValidationError(_("Give whole numbers of games."))
+        settings = {key: form.cleaned_data[key] for key in ("games", "rapid_games", "blitz_games")}
+        adapter.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -164,11 +164,14 @@ def cup_next_games(request, club, competition, number):
     """Add the next game of every match that needs one (or of the match posted)."""
     competition = _directed(request, club, competition)
     rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
-    match = request.POST.get("match")
+    form = NextGamesForm(request.POST)
     try:
-        added = adapter.add_next_games(rnd, request.user, int(match) if match else None)
-    except (ValidationError, ValueError) as error:
-        flash_errors(request, error if isinstance(error, ValidationError) else ValidationError(str(error)))
+        if not form.is_valid():
+            raise ValidationError(_("The form did not say which boards it showed; reload the page."))
+        posted = form.cleaned_data
+        added = adapter.add_next_games(rnd, request.user, posted["match"], based_on=posted["based_on"])
+    except ValidationError as error:
+        flash_errors(request, error)
     else:
         if added:
             messages.success(request, _("%(n)s game(s) added.") % {"n": len(added)})
@@ -184,16 +187,7 @@ def cup_result(request, club, competition, number, board):
     competition = _directed(request, club, competition)
     rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     games = rnd.games.order_by("board")
-    targets = games.filter(board=board) if board else games
-    errors = []
-    for game in targets:
-        key = f"result-{game.board}"
-        if key not in request.POST:
-            continue
-        try:
-            adapter.set_result(game, services.parse_result(request.POST[key]), request.user)
-        except ValidationError as error:
-            errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    errors = enter_posted_results(request, games.filter(board=board) if board else games)
     if request.htmx and board:
         context = _cup_context(competition) | {"errors": errors}
         view = next((m for m in context["matches"] if any(g.board == board for g in m.games)), None)
@@ -310,20 +304,18 @@ def team_settings(request, club, competition):
     if not competition.engine.teams:
         raise Http404
     fixed = _("The teams are fixed once round 1 is paired.")
-    if competition.round_set.paired().exists():
-        messages.error(request, fixed)
-        return redirect("manage", club, competition.slug)
+    form = TeamSettingsForm(request.POST)
     try:
-        settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
+        if not form.is_valid():
+            raise ValidationError(_("Give whole numbers."))
+        settings = {key: form.cleaned_data[key] for key in ("teams", "cycles")}
         players = competition.participants.count()
         if settings["teams"] > players:
             raise ValidationError(
                 _("%(teams)s teams need at least %(teams)s players; the competition has %(players)s.")
                 % {"teams": settings["teams"], "players": players}
             )
-        adapter.save_format(competition, settings, request.user, fixed)
-    except ValueError:
-        messages.error(request, _("Give whole numbers."))
+        adapter.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:

@@ -79,6 +79,7 @@ def _manage_context(competition: Competition) -> dict:
         "last_round": last,
         "last_boards_seen": adapter.boards_seen(last) if last else 0,
         "entries_seen": adapter.seen(competition, adapter.ENTRY_ACTIONS),
+        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
         "absence_choices": AbsenceForm.choices_for(competition.engine),

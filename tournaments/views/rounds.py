@@ -10,12 +10,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import adapter, services
+from .. import adapter
 from ..flash import flash_errors
 from ..gladiator import round_view
 from ..models import Bye, Round
 from ..state import CompetitionData
-from .common import _directed_competition, _round_context, publish_posted
+from .common import _directed_competition, _round_context, enter_posted_results, publish_posted
 
 
 @login_required
@@ -50,20 +50,8 @@ def enter_result(request, club, competition, number, board):
     """One board's result, saved as typed (htmx), or every board of the form at once (no JavaScript)."""
     competition = _directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
-    override = request.POST.get("override") == "1"
     games = rnd.games.select_related("white__member", "black__member")
-    targets = games.filter(board=board) if board else games
-    errors = []
-    for game in targets:
-        key = f"result-{game.board}"
-        if key not in request.POST:
-            continue
-        based_on = request.POST.get(f"based-{game.board}")  # the result the TD's page showed
-        try:
-            result = services.parse_result(request.POST[key])
-            adapter.set_result(game, result, request.user, override=override, based_on=based_on)
-        except ValidationError as error:
-            errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    errors = enter_posted_results(request, games.filter(board=board) if board else games)
     if request.htmx and board and competition.gladiator and not errors:
         return HttpResponse(headers={"HX-Refresh": "true"})  # the encounter's games and status change
     if request.htmx and board:
