@@ -64,6 +64,35 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         return data
 
 
+class PairForm(forms.Form):
+    """Pair the next round: `round` is the number the page offered to pair (a double click pairs once)."""
+
+    round = forms.IntegerField(min_value=1, max_value=99999, required=False)
+
+    def expected(self) -> int | None:
+        """The round the page offered, None when not posted or not a round number."""
+        return self.cleaned_data.get("round") if self.is_valid() else None
+
+
+class ClubMatchForm(forms.Form):
+    """A club-match game's result as typed (1, = or 0; seed 003 §1.3), read by `services.set_club_match_result`."""
+
+    points = forms.CharField(required=False, max_length=5, strip=False)
+
+
+class GroupSizeForm(forms.Form):
+    """The number of players per rating group (seed 004 §65)."""
+
+    size = forms.IntegerField(
+        min_value=1,
+        max_value=9999,
+        error_messages={
+            "invalid": _("Give the number of players per group."),
+            "required": _("Give the number of players per group."),
+        },
+    )
+
+
 class PublishForm(forms.Form):
     """Publish a round: `based_on` is what the page showed of its boards (`adapter.boards_seen`)."""
 

@@ -5,25 +5,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
-
-from clubs.access import directed_club
 
 from .. import adapter, services
 from ..flash import flash_errors
 from ..forms import PublishForm, ResultsForm
-from ..models import Competition, Round
+from ..models import Round
 from ..state import CompetitionData
-
-
-def _competition(club_slug: str, slug: str) -> Competition:
-    return get_object_or_404(Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug)
-
-
-def _directed_competition(request, club_slug: str, slug: str) -> Competition:
-    directed_club(request, club_slug)
-    return _competition(club_slug, slug)
 
 
 def _page(request, template: str, context: dict, partial: str | None = None):

@@ -17,13 +17,13 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.access import directed_club
 from pairing.engines.state import InvalidInput
 
 from .. import adapter, groups, knockout
+from ..access import club_competition, directed_competition
 from ..caching import public_page
 from ..flash import flash_errors
-from ..forms import CupFormatForm, NextGamesForm, TeamSettingsForm
+from ..forms import CupFormatForm, GroupSizeForm, NextGamesForm, PairForm, TeamSettingsForm
 from ..models import Competition, Round
 from ..notes import render_note
 from ..olympiad import team_event
@@ -33,18 +33,11 @@ from ..state import CompetitionData
 from .common import enter_posted_results, publish_posted
 
 
-def _knockout(club_slug: str, slug: str) -> Competition:
-    competition = get_object_or_404(
-        Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug
-    )
+def _knockout(competition: Competition) -> Competition:
+    """The competition, when it is a knockout (a cup page of another kind does not exist)."""
     if not competition.engine.bracket:
         raise Http404
     return competition
-
-
-def _directed(request, club_slug: str, slug: str) -> Competition:
-    directed_club(request, club_slug)
-    return _knockout(club_slug, slug)
 
 
 def _rounds(cup: knockout.Cup) -> list[dict]:
@@ -79,7 +72,7 @@ def render_bracket(request, competition: Competition) -> HttpResponse:
 
 @public_page
 def bracket_page(request, club, competition):
-    return render_bracket(request, _knockout(club, competition))
+    return render_bracket(request, _knockout(club_competition(club, competition)))
 
 
 def _cup_context(competition: Competition) -> dict:
@@ -111,7 +104,7 @@ def _cup_context(competition: Competition) -> dict:
 @login_required
 def cup_page(request, club, competition):
     """The TD's page: pair a round, publish it, enter results, add the games a match needs."""
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     return render(request, "tournaments/knockout_cup.html", _cup_context(competition))
 
 
@@ -119,7 +112,7 @@ def cup_page(request, club, competition):
 @require_POST
 def cup_format(request, club, competition):
     """Games per match and per tie-break stage, until round 1 is paired."""
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     fixed = _("The match format is fixed once round 1 is paired.")
     form = CupFormatForm(request.POST)
     try:
@@ -137,9 +130,9 @@ def cup_format(request, club, competition):
 @login_required
 @require_POST
 def cup_pair(request, club, competition):
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     try:
-        rnd = adapter.pair_next_round(competition, request.user, expected=_expected_round(request))
+        rnd = adapter.pair_next_round(competition, request.user, expected=PairForm(request.POST).expected())
     except adapter.StaleAction as error:
         messages.info(request, " ".join(error.messages))
     except ValidationError as error:
@@ -152,7 +145,7 @@ def cup_pair(request, club, competition):
 @login_required
 @require_POST
 def cup_publish(request, club, competition, number):
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     rnd = get_object_or_404(Round, competition=competition, number=number)
     publish_posted(request, rnd)
     return redirect("cup", club, competition.slug)
@@ -162,7 +155,7 @@ def cup_publish(request, club, competition, number):
 @require_POST
 def cup_next_games(request, club, competition, number):
     """Add the next game of every match that needs one (or of the match posted)."""
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     form = NextGamesForm(request.POST)
     try:
@@ -184,7 +177,7 @@ def cup_next_games(request, club, competition, number):
 @require_POST
 def cup_result(request, club, competition, number, board):
     """One game's result typed on the cup page (htmx: the row back), or every game of the form."""
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     games = rnd.games.order_by("board")
     errors = enter_posted_results(request, games.filter(board=board) if board else games)
@@ -209,22 +202,25 @@ def cup_result(request, club, competition, number, board):
 @login_required
 def split_groups(request, club, competition):
     """Rating groups (seed 004 §65): preview the division for a group size, then create one competition per group."""
-    directed_club(request, club)
-    competition = get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
-    size = request.POST.get("size") or request.GET.get("size") or ""
+    competition = directed_competition(request, club, competition)
+    form = GroupSizeForm(request.POST if request.method == "POST" else request.GET)
+    size = form.data.get("size", "")
     division, error = [], ""
-    if size:
-        try:
-            division = groups.divide(competition, int(size))
-        except ValueError:
-            error = _("Give the number of players per group.")
-        except ValidationError as problem:
-            error = " ".join(problem.messages)
+    if size or request.method == "POST":
+        if form.is_valid():
+            try:
+                division = groups.divide(competition, form.cleaned_data["size"])
+            except ValueError:
+                error = _("Give the number of players per group.")
+            except ValidationError as problem:
+                error = " ".join(problem.messages)
+        else:
+            error = " ".join(form.errors["size"])
     if request.method == "POST" and not error:
         try:
-            created = adapter.split_into_groups(competition, int(size), request.user)
-        except (ValidationError, ValueError) as problem:
-            error = " ".join(problem.messages) if isinstance(problem, ValidationError) else str(problem)
+            created = adapter.split_into_groups(competition, form.cleaned_data["size"], request.user)
+        except ValidationError as problem:
+            error = " ".join(problem.messages)
         else:
             messages.success(request, _("%(n)s competitions created, one per group.") % {"n": len(created)})
             return redirect("club", club)
@@ -299,8 +295,7 @@ def _board_result(board) -> str:
 @require_POST
 def team_settings(request, club, competition):
     """Number of teams and of cycles of an olympiad team tournament, until round 1 is paired."""
-    directed_club(request, club)
-    competition = get_object_or_404(Competition, club__slug=club, slug=competition)
+    competition = directed_competition(request, club, competition)
     if not competition.engine.teams:
         raise Http404
     fixed = _("The teams are fixed once round 1 is paired.")
@@ -321,11 +316,3 @@ def team_settings(request, club, competition):
     else:
         messages.success(request, _("Team settings saved."))
     return redirect("manage", club, competition.slug)
-
-
-def _expected_round(request) -> int | None:
-    """The round number the page offered to pair (posted with the pair button), None if not given."""
-    try:
-        return int(request.POST["round"])
-    except (KeyError, ValueError):
-        return None

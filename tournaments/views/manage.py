@@ -16,6 +16,7 @@ from clubs.forms import GuestForm
 from clubs.names import sorted_by_name
 
 from .. import adapter
+from ..access import directed_competition
 from ..adapter import next_round_number
 from ..flash import flash_errors
 from ..forms import (
@@ -30,7 +31,6 @@ from ..forms import (
 )
 from ..models import Bye, Competition, ForbiddenPair, Participant, Round
 from ..state import absentees_withdraw, deemed_withdrawn
-from .common import _directed_competition
 
 
 @login_required
@@ -52,7 +52,7 @@ def new_competition(request, club):
 
 @login_required
 def manage(request, club, competition):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     context = _manage_context(competition)
     # Only the whole page lists them: it reads the competition's state, which the absence partial needs not.
     context["deemed_withdrawn"] = deemed_withdrawn(competition, context["next_number"])
@@ -93,7 +93,7 @@ def _manage_context(competition: Competition) -> dict:
 @login_required
 def system_settings(request, club, competition):
     """The pairing system's settings; a Keizer competition may start from a named preset (seed 003 §2.1)."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     engine = competition.engine
     presets = engine.presets
     data = request.POST if request.method == "POST" else None
@@ -143,7 +143,7 @@ def _forbidden_context(competition: Competition, form: ForbiddenPairForm | None 
 def add_forbidden_pair(request, club, competition):
     """Two participants who must not meet; refused for a system that cannot honour it (round robin,
     knockout), which the settings page says."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     form = ForbiddenPairForm(request.POST, competition=competition)
     if form.is_valid():
         try:
@@ -161,7 +161,7 @@ def add_forbidden_pair(request, club, competition):
 @login_required
 @require_POST
 def delete_forbidden_pair(request, club, competition, pk):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     pair = get_object_or_404(ForbiddenPair, competition=competition, pk=pk)
     adapter.allow_pair(pair, request.user)
     messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})
@@ -171,7 +171,7 @@ def delete_forbidden_pair(request, club, competition, pk):
 @login_required
 @require_POST
 def add_participants(request, club, competition):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     form = EntriesForm(request.POST, competition=competition)
     try:
         if not form.is_valid():
@@ -186,7 +186,7 @@ def add_participants(request, club, competition):
 @login_required
 @require_POST
 def add_guest(request, club, competition):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     form = GuestForm(request.POST)
     seen = SeenForm(request.POST)
     if not form.is_valid() or not seen.is_valid():
@@ -204,7 +204,7 @@ def add_guest(request, club, competition):
 @login_required
 @require_POST
 def withdraw(request, club, competition, number):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
     form = SeenForm(request.POST)
     try:
@@ -220,7 +220,7 @@ def withdraw(request, club, competition, number):
 @login_required
 @require_POST
 def set_absence(request, club, competition, number):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     participant = get_object_or_404(Participant, competition=competition, start_number=number)
     form = AbsenceForm(request.POST)
     try:
@@ -245,7 +245,7 @@ def set_absence(request, club, competition, number):
 @login_required
 @require_POST
 def undo_round(request, club, competition):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     form = UndoForm(request.POST)
     try:
         if not form.is_valid():
@@ -261,7 +261,7 @@ def undo_round(request, club, competition):
 @login_required
 def competition_history(request, club, competition):
     """The competition's audit log: every write, who and when, before and after (TDs only)."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     entries = AuditEntry.objects.filter(competition_id=competition.pk)
     title = _("History of %(competition)s") % {"competition": competition.name}
     return render_history(request, entries, {"club": competition.club, "competition": competition, "title": title})
@@ -269,7 +269,7 @@ def competition_history(request, club, competition):
 
 def results_history(request, club, competition):
     """Every result entered or changed, with who and when, from the audit log (TDs only)."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=RESULT_ACTIONS)
     changes = prepare(entries.order_by("-at", "-id"))
     return render(request, "tournaments/history.html", {"competition": competition, "changes": changes})

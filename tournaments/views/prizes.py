@@ -12,19 +12,20 @@ from django.utils.translation import gettext as _
 from pairing.engines.prizes import default_sharing
 
 from .. import adapter, prizes, standings
+from ..access import club_competition, directed_competition
 from ..caching import public_page
 from ..flash import flash_errors
 from ..models import PrizeTable
 from ..pdf import render_pdf
 from ..prizes import PrizeTableForm, prize_list, tiebreak_name
 from ..state import CompetitionData
-from .common import _competition, _directed_competition, _page
+from .common import _page
 
 
 @public_page
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     names, rows = standings.standings(data)
     row = next((r for r in rows if r.participant.start_number == number), None)
@@ -52,7 +53,7 @@ def tiebreak_explanation(request, club, competition, number, index):
 @login_required
 def tiebreak_settings(request, club, competition):
     """The competition's tie-break list: free until round 1 is paired, then only by a recorded override."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     current = list(competition.tiebreaks or [])
     teams = competition.engine.teams
     initial = {
@@ -94,7 +95,7 @@ def tiebreak_settings(request, club, competition):
 @login_required
 def prize_settings(request, club, competition):
     """The prize table: prizes by place, prize groups, and the regulation for equal points."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
     form = PrizeTableForm(request.POST or None, instance=table)
     if request.method == "POST" and form.is_valid():
@@ -108,7 +109,7 @@ def prize_settings(request, club, competition):
 @public_page
 def prize_list_page(request, club, competition):
     """The prize list: winners by name and prize (no private data), as a page or a PDF."""
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     context = {
         "competition": competition,
