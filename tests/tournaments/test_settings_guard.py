@@ -215,3 +215,15 @@ def test_an_absence_changed_meanwhile_is_not_overwritten(td_client, swiss, other
     )
     bye = Bye.objects.get(round__competition=swiss, round__number=1, participant__start_number=4)
     assert bye.kind == Bye.Kind.ABSENT_NOTICE
+
+
+def test_a_settings_basis_that_is_not_a_number_saves_nothing(td_client, keizer):
+    html = page(td_client, "system_settings", keizer)
+    entries = AuditEntry.objects.count()
+    response = td_client.post(
+        reverse("system_settings", args=[keizer.club.slug, keizer.slug]),
+        settings_post(keizer, html, setting_top_value=70, based_on="yesterday"),
+    )
+    assert response.status_code == 200 and "Enter a whole number." in response.content.decode()
+    keizer.refresh_from_db()
+    assert keizer.settings.get("top_value", 60) == 60 and AuditEntry.objects.count() == entries
