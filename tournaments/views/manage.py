@@ -153,7 +153,8 @@ def add_forbidden_pair(request, club, competition):
         else:
             messages.success(request, _("%(pair)s will not be paired against each other.") % {"pair": pair})
             return redirect("system_settings", club, competition.slug)
-    settings_form = SystemSettingsForm(competition=competition)
+    initial = {"based_on": adapter.seen(competition, adapter.SETTINGS_ACTIONS)}
+    settings_form = SystemSettingsForm(competition=competition, initial=initial)
     context = {"competition": competition, "form": settings_form, "presets": competition.engine.presets}
     return render(request, "tournaments/settings.html", context | _forbidden_context(competition, form), status=400)
 
