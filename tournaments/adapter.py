@@ -478,6 +478,7 @@ def _stale_undo(number: int, latest: AuditEntry | None, moved: bool) -> StaleAct
 SETTINGS_ACTIONS = ("settings", "settings-override", "cup-format", "teams")
 TIEBREAK_ACTIONS = ("tiebreaks", "tiebreaks-override", "unrated-opponents", "unrated-opponents-override")
 ENTRY_ACTIONS = ("participant-add", "late-entry", "withdraw")
+FORBIDDEN_ACTIONS = ("forbid-pair", "allow-pair")
 
 
 def seen(competition: Competition, actions: tuple[str, ...]) -> int:
@@ -642,10 +643,12 @@ def set_time_control(competition: Competition, time_control: str, user) -> None:
 
 
 @versioning.one_action
-def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> ForbiddenPair:
+def forbid_pair(competition: Competition, pair: ForbiddenPair, user, based_on: int | None = None) -> ForbiddenPair:
     """Two participants who must not meet (the form has checked them); refused for a system that cannot
-    honour it (round robin, knockout: the table or the draw fixes who meets whom)."""
+    honour it (round robin, knockout: the table or the draw fixes who meets whom). `based_on`: what the
+    TD's page showed of the forbidden pairs (`seen`, `FORBIDDEN_ACTIONS`)."""
     competition = _changed(competition, "forbid-pair", user)
+    _check_seen(competition, FORBIDDEN_ACTIONS, based_on)
     if not competition.engine.forbidden_pairs:
         raise ValidationError(_("%(system)s cannot honour forbidden pairs.") % {"system": competition.system_name})
     pair.competition = competition
@@ -656,9 +659,13 @@ def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> Forbidde
 
 
 @versioning.one_action
-def allow_pair(pair: ForbiddenPair, user) -> None:
-    """Lift a ban: the two may be paired against each other again."""
-    _changed(pair.competition, "allow-pair", user)
+def allow_pair(competition: Competition, pair: ForbiddenPair | None, user, based_on: int | None = None) -> None:
+    """Lift a ban: the two may be paired against each other again; `based_on` as for `forbid_pair` (a
+    pair lifted meanwhile, None here, is refused by it when known)."""
+    competition = _changed(competition, "allow-pair", user)
+    _check_seen(competition, FORBIDDEN_ACTIONS, based_on)
+    if pair is None:
+        raise ValidationError(_("This pair may meet already; reload the page."))
     record(user, "allow-pair", pair, values(pair, "first", "second", "first_round", "last_round"), None)
     pair.delete()
 

@@ -347,6 +347,8 @@ class ForbiddenPairForm(forms.ModelForm):
         fields = ["first", "second", "first_round", "last_round"]
         labels = {"first": _("Player"), "second": _("must not meet")}
 
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.seen`
+
     def __init__(self, *args, competition: Competition, **kwargs):
         super().__init__(*args, **kwargs)
         self.instance.competition = competition

@@ -227,3 +227,34 @@ def test_a_settings_basis_that_is_not_a_number_saves_nothing(td_client, keizer):
     assert response.status_code == 200 and "Enter a whole number." in response.content.decode()
     keizer.refresh_from_db()
     assert keizer.settings.get("top_value", 60) == 60 and AuditEntry.objects.count() == entries
+
+
+def forbidden_basis(html: str) -> str:
+    return basis(html[html.index('id="forbidden-pairs"') :])
+
+
+def test_a_forbidden_pair_lifted_meanwhile_is_reported_not_a_404(td_client, swiss, other_td):
+    jan, jan_client = other_td
+    first, second, third = swiss.participants.order_by("start_number")[:3]
+    data = {
+        "first": first.pk,
+        "second": second.pk,
+        "based_on": forbidden_basis(page(td_client, "system_settings", swiss)),
+    }
+    post(td_client, "add_forbidden_pair", swiss, data)
+    pair = swiss.forbidden_pairs.get()
+    mine = forbidden_basis(page(td_client, "system_settings", swiss))
+    post(
+        jan_client,
+        "delete_forbidden_pair",
+        swiss,
+        {"based_on": forbidden_basis(page(jan_client, "system_settings", swiss))},
+        pair.pk,
+    )
+    response = post(td_client, "delete_forbidden_pair", swiss, {"based_on": mine}, pair.pk)
+    assert response.status_code == 200
+    stale_message(messages_of(response), "forbidden pair lifted")
+    # A new ban from the older page is refused too: Jan lifted one meanwhile.
+    data = {"first": first.pk, "second": third.pk, "based_on": mine}
+    response = post(td_client, "add_forbidden_pair", swiss, data)
+    assert "by Jan Tweede at " in response.content.decode() and not swiss.forbidden_pairs.exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -129,11 +130,13 @@ def system_settings(request, club, competition):
 
 
 def _forbidden_context(competition: Competition, form: ForbiddenPairForm | None = None) -> dict:
+    seen = adapter.seen(competition, adapter.FORBIDDEN_ACTIONS)
     return {
         "forbidden_pairs": ForbiddenPair.objects.filter(competition=competition).select_related(
             "first__member", "second__member"
         ),
-        "forbidden_form": form or ForbiddenPairForm(competition=competition),
+        "forbidden_form": form or ForbiddenPairForm(competition=competition, initial={"based_on": seen}),
+        "forbidden_seen": seen,
         "forbidden_honoured": competition.engine.forbidden_pairs,
     }
 
@@ -147,7 +150,8 @@ def add_forbidden_pair(request, club, competition):
     form = ForbiddenPairForm(request.POST, competition=competition)
     if form.is_valid():
         try:
-            pair = adapter.forbid_pair(competition, form.save(commit=False), request.user)
+            based_on = form.cleaned_data["based_on"]
+            pair = adapter.forbid_pair(competition, form.save(commit=False), request.user, based_on=based_on)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -163,9 +167,18 @@ def add_forbidden_pair(request, club, competition):
 @require_POST
 def delete_forbidden_pair(request, club, competition, pk):
     competition = directed_competition(request, club, competition)
-    pair = get_object_or_404(ForbiddenPair, competition=competition, pk=pk)
-    adapter.allow_pair(pair, request.user)
-    messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})
+    pair = ForbiddenPair.objects.filter(competition=competition, pk=pk).first()
+    lifted = AuditEntry.objects.filter(competition_id=competition.pk, action="allow-pair", object_id=str(pk))
+    if pair is None and not lifted.exists():  # no pair of this competition, now or before
+        raise Http404
+    form = SeenForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("The form is out of date; reload the page."))
+        adapter.allow_pair(competition, pair, request.user, based_on=form.cleaned_data["based_on"])
+        messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})
+    except ValidationError as error:
+        flash_errors(request, error)
     return redirect("system_settings", club, competition.slug)
 
 
