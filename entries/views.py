@@ -20,11 +20,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import throttle
 from accounts.client_ip import client_ip
-from clubs.access import directed_club
 from clubs.models import Member
 from clubs.validation import key_number
 from ratings.lists import name_key
 from season import signoff
+from tournaments.access import club_competition, directed_competition
 from tournaments.adapter import next_round_number
 from tournaments.flash import flash_errors
 from tournaments.models import TITLE_ORDER, Competition
@@ -34,15 +34,6 @@ from .forms import EntryForm, EntrySettingsForm, LookupForm, RefuseForm
 from .models import Entry
 
 LOOKUP_LIMIT = 60  # look-ups an hour from one address: enough to correct a typo, too few to read the lists
-
-
-def _competition(club: str, competition: str) -> Competition:
-    return get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
-
-
-def _directed(request, club: str, competition: str) -> Competition:
-    return get_object_or_404(Competition.objects.select_related("club"), club=directed_club(request, club),
-                             slug=competition)  # fmt: skip
 
 
 def _throttled(request, scope: str, values: dict[str, str], limits: dict[str, int]) -> bool:
@@ -77,7 +68,7 @@ def _looked_up(request, competition: Competition, rules):
 
 def entry_form(request, club, competition):
     """The competition's entry form: anyone may enter while the TD keeps it open (no account needed)."""
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     rules = services.settings_of(competition)
     form, found = EntryForm(rules=rules), None
     if request.method == "POST" and rules.is_open():
@@ -125,7 +116,7 @@ def ranking(entry: Entry) -> tuple:
 @require_GET
 def entry_list(request, club, competition):
     """The public entry list: sorted by rating, with the places left; birth years and e-mails never shown."""
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     rules = services.settings_of(competition)
     shown = competition.entries.filter(status__in=[Entry.Status.ACCEPTED, Entry.Status.PENDING])
     rows = sorted(shown, key=ranking)
@@ -182,7 +173,7 @@ def _candidates(entry: Entry, members: list[Member]) -> list[Member]:
 @login_required
 def entry_inbox(request, club, competition):
     """The TD's inbox: the entry settings, pending entries with what the lists say, the waiting list, the rest."""
-    competition = _directed(request, club, competition)
+    competition = directed_competition(request, club, competition)
     rules = services.settings_of(competition)
     form = EntrySettingsForm(request.POST if request.POST.get("action") == "settings" else None, instance=rules)
     if request.method == "POST":
@@ -214,7 +205,7 @@ def entry_inbox(request, club, competition):
 @require_POST
 def entry_decide(request, club, competition, pk):
     """One decision on one entry: accept, merge with a member, refuse with a reason, waiting list, paid."""
-    competition = _directed(request, club, competition)
+    competition = directed_competition(request, club, competition)
     entry = get_object_or_404(Entry, competition=competition, pk=pk)
     action = request.POST.get("action", "")
     try:
@@ -251,7 +242,7 @@ def _entry_state(pk: int) -> str:
 def check_in(request, club, competition):
     """Check-in on the day: who of the accepted players has arrived; closing it leaves the others out of round
     1's pairing (absent). A search box narrows the list on a phone."""
-    competition = _directed(request, club, competition)
+    competition = directed_competition(request, club, competition)
     if request.method == "POST":
         try:
             if request.POST.get("action") == "close":

@@ -9,38 +9,25 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.access import directed_club
 from jobs.views import follow
 from tournaments import adapter
+from tournaments.access import directed_competition
 from tournaments.flash import flash_errors
-from tournaments.forms import ExchangeForm, SwapForm
-from tournaments.models import Competition, Game, Participant, Round
+from tournaments.forms import ExchangeForm, PairForm, SwapForm
+from tournaments.models import Game, Participant, Round
 
 from . import tasks
-
-
-def _competition(request, club: str, slug: str) -> Competition:
-    directed_club(request, club)
-    return get_object_or_404(Competition, club__slug=club, slug=slug)
-
-
-def _expected_round(request) -> int | None:
-    """The round number the page offered to pair (posted with the pair button), None if not given."""
-    try:
-        return int(request.POST["round"])
-    except (KeyError, ValueError):
-        return None
 
 
 @login_required
 @require_POST
 def pair(request, club, competition):
-    competition = _competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     large = competition.participants.count() >= settings.PAIRING_JOB_MIN_PLAYERS
     if large and not competition.engine.bracket:  # a knockout is drawn at once, match by match
         return follow(tasks.start(competition, request.user))
     try:
-        rnd = adapter.pair_next_round(competition, request.user, expected=_expected_round(request))
+        rnd = adapter.pair_next_round(competition, request.user, expected=PairForm(request.POST).expected())
     except adapter.StaleAction as error:  # paired meanwhile (a double click): the round as it is
         messages.info(request, " ".join(error.messages))
         return redirect("manage_round", club, competition.slug, competition.round_set.last_number())
@@ -54,7 +41,7 @@ def pair(request, club, competition):
 @login_required
 @require_POST
 def exchange(request, club, competition, number):
-    competition = _competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     form = ExchangeForm(request.POST)
     if not form.is_valid():
@@ -76,7 +63,7 @@ def exchange(request, club, competition, number):
 @login_required
 @require_POST
 def swap_colours(request, club, competition, number, board):
-    competition = _competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     game = get_object_or_404(Game, round=rnd, board=board)
     form = SwapForm(request.POST)

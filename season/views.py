@@ -23,6 +23,7 @@ from audit.log import record, values
 from clubs.access import directed_club
 from clubs.languages import own_language
 from clubs.models import Club, Member, Season
+from tournaments.access import directed_competition
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm
 from tournaments.models import Competition, Game, Participant, Round
@@ -193,15 +194,10 @@ def edit_night(request, club, pk):
     return render(request, "season/night.html", {"club": club, "night": night, "form": form, "rounds": rounds})
 
 
-def _directed_competition(request, club, competition) -> Competition:
-    club = directed_club(request, club)
-    return get_object_or_404(Competition.objects.select_related("club", "season"), club=club, slug=competition)
-
-
 @login_required
 def plan_rounds(request, club, competition):
     """The competition's rounds on the season's nights; 'fill' suggests one round a night from a date."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     nights = list(ClubNight.objects.filter(season__club=competition.club).select_related("season"))
     if competition.season_id:
         nights = [n for n in nights if n.season_id == competition.season_id]
@@ -244,7 +240,7 @@ def plan_rounds(request, club, competition):
 @login_required
 def present_list(request, club, competition):
     """The coming round's presence: the members' answers (who, when) and the TD's decision."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     number = signoff.next_round_number(competition)
     rules_obj = SignOffRules.of(competition)
     rules_form = SignOffRulesForm(request.POST if request.POST.get("action") == "rules" else None, instance=rules_obj)

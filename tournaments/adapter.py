@@ -347,16 +347,18 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
     """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
     competition = _changed(game.round.competition, "result", user)
     if competition.engine.bracket:
-        return knockout.set_game_result(game, result, user)
+        return knockout.set_game_result(game, result, user, based_on=based_on)
     if competition.gladiator:
         return gladiator.set_game_result(game, result, user, override=override, based_on=based_on)
     return services.set_result(game, result, user, override=override, based_on=based_on)
 
 
 @versioning.one_action
-def add_next_games(rnd: Round, user, match: int | None = None) -> list[Game]:
-    """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`."""
+def add_next_games(rnd: Round, user, match: int | None = None, based_on: int | None = None) -> list[Game]:
+    """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`;
+    `based_on` is what the TD's page showed of the boards (`boards_seen`), checked as for an exchange."""
     competition = _changed(rnd.competition, "add-games", user)
+    _check_boards(rnd, based_on)
     if competition.engine.bracket:
         return knockout.add_next_games(rnd, user, match)
     if match is None:
@@ -472,6 +474,40 @@ def _stale_undo(number: int, latest: AuditEntry | None, moved: bool) -> StaleAct
 
 # Competitions, entries, absences and settings ----------------------------------------------------
 
+# What a settings, tie-break or entries page shows, by the audit log's actions that change it.
+SETTINGS_ACTIONS = ("settings", "settings-override", "cup-format", "teams")
+TIEBREAK_ACTIONS = ("tiebreaks", "tiebreaks-override", "unrated-opponents", "unrated-opponents-override")
+ENTRY_ACTIONS = ("participant-add", "late-entry", "withdraw")
+FORBIDDEN_ACTIONS = ("forbid-pair", "allow-pair")
+
+
+def seen(competition: Competition, actions: tuple[str, ...]) -> int:
+    """What a page showing a competition's settings, tie-breaks or entries is based on: the id of the audit
+    log's latest entry among `actions` (`SETTINGS_ACTIONS`, `TIEBREAK_ACTIONS`, `ENTRY_ACTIONS`; 0 for none)."""
+    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id")
+    return entries.values_list("id", flat=True).first() or 0
+
+
+def _check_seen(competition: Competition, actions: tuple[str, ...], based_on: int | None) -> None:
+    """Refuse a change based on a page that no longer shows the competition as it is (a double click,
+    another TD): StaleAction names what changed, by whom and when; None: not known, not checked."""
+    if based_on is None:
+        return
+    latest = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id").first()
+    if (latest.pk if latest else 0) == based_on:
+        return
+    if latest is None:
+        raise StaleAction(_("Your page showed another competition; reload the page."), code="stale")
+    values = {"what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
+    raise StaleAction(
+        _(
+            "This changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was saved. "
+            "Check the page, then try again."
+        )
+        % values,
+        code="stale",
+    )
+
 
 @versioning.one_action
 def create_competition(competition: Competition, members: list[Member], user) -> Competition:
@@ -492,15 +528,21 @@ def import_trf(club: Club, text: str, user, **fields) -> Competition:
 
 
 @versioning.one_action
-def add_participants(competition: Competition, members: list[Member], user) -> list[Participant]:
+def add_participants(
+    competition: Competition, members: list[Member], user, based_on: int | None = None
+) -> list[Participant]:
+    """Enter members; `based_on` is what the TD's page showed of the entries (`seen`, `ENTRY_ACTIONS`)."""
     competition = _changed(competition, "enter", user)
+    _check_seen(competition, ENTRY_ACTIONS, based_on)
     return services.add_participants(competition, members, user)
 
 
 @versioning.one_action
-def add_guest(competition: Competition, guest: Member, user) -> Participant:
-    """Save a guest (a form's unsaved member) as a member of the competition's club, and enter him."""
+def add_guest(competition: Competition, guest: Member, user, based_on: int | None = None) -> Participant:
+    """Save a guest (a form's unsaved member) as a member of the competition's club, and enter him;
+    `based_on` as for `add_participants`."""
     competition = _changed(competition, "enter", user)
+    _check_seen(competition, ENTRY_ACTIONS, based_on)
     guest.club = competition.club
     guest.is_guest = True
     guest.save()
@@ -509,21 +551,57 @@ def add_guest(competition: Competition, guest: Member, user) -> Participant:
 
 
 @versioning.one_action
-def withdraw(participant: Participant, user) -> None:
-    _changed(participant.competition, "withdraw", user)
+def withdraw(participant: Participant, user, based_on: int | None = None) -> None:
+    """Withdraw a player from the rounds to come; `based_on` as for `add_participants`."""
+    competition = _changed(participant.competition, "withdraw", user)
+    _check_seen(competition, ENTRY_ACTIONS, based_on)
+    participant.refresh_from_db(fields=["withdrawn_after"])
+    if participant.withdrawn_after is not None:
+        raise ValidationError(_("%(name)s has withdrawn already.") % {"name": participant.name})
     services.withdraw(participant, user)
 
 
 @versioning.one_action
 def set_absence(
-    competition: Competition, participant: Participant, kind: str | None, user, number: int | None = None
+    competition: Competition,
+    participant: Participant,
+    kind: str | None,
+    user,
+    number: int | None = None,
+    shown: str | None = None,
 ) -> int:
     """Record (kind None: clear) an absence or bye asked for the next round, or for a later round not yet
-    paired (`number`); returns its number. The rows of later rounds wait for their pairing."""
+    paired (`number`); returns its number. The rows of later rounds wait for their pairing.
+
+    `shown` is the presence the TD's page showed ("" present; None: not known), checked as a result is:
+    when another entry changed it meanwhile to something else than `kind`, StaleAction names who and when
+    and nothing is saved."""
     competition = _changed(competition, "absence", user)
     number = max(number or 0, next_round_number(competition))
+    if shown is not None:
+        _check_absence(competition, number, participant, kind or "", shown)
     services.set_absence(competition, number, participant, kind, user)
     return number
+
+
+def _check_absence(competition: Competition, number: int, participant: Participant, kind: str, shown: str) -> None:
+    bye = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
+    now = bye.kind if bye else ""
+    if now in (shown, kind):
+        return
+    entries = AuditEntry.objects.filter(competition_id=competition.pk, round_number=number,
+                                        action__in=("absence", "notice"), params__player=participant.name)  # fmt: skip
+    latest = entries.order_by("-id").first()
+    values = {"name": participant.name, "n": number, "who": author(latest) if latest else "–",
+              "when": moment(latest.at) if latest else "–"}  # fmt: skip
+    raise StaleAction(
+        _(
+            "The presence of %(name)s in round %(n)s changed after your page was shown (by %(who)s at "
+            "%(when)s): nothing was saved. Check it, then try again."
+        )
+        % values,
+        code="stale",
+    )
 
 
 @versioning.one_action
@@ -534,10 +612,13 @@ def save_settings(
     override: bool = False,
     preset: str = "",
     gladiator: dict[str, int] | None = None,
+    based_on: int | None = None,
 ) -> None:
     """The pairing system's settings (validated by the system when saved), recorded as a TD action;
-    `gladiator` holds the Gladiator variation (`gladiator_ordinary_games`, `gladiator_replays`)."""
+    `gladiator` holds the Gladiator variation (`gladiator_ordinary_games`, `gladiator_replays`);
+    `based_on` what the TD's page showed of the settings (`seen`, `SETTINGS_ACTIONS`)."""
     competition = _changed(competition, "settings", user)
+    _check_seen(competition, SETTINGS_ACTIONS, based_on)
     before = settings_values(competition)
     competition.settings = settings
     for name, value in (gladiator or {}).items():
@@ -562,10 +643,12 @@ def set_time_control(competition: Competition, time_control: str, user) -> None:
 
 
 @versioning.one_action
-def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> ForbiddenPair:
+def forbid_pair(competition: Competition, pair: ForbiddenPair, user, based_on: int | None = None) -> ForbiddenPair:
     """Two participants who must not meet (the form has checked them); refused for a system that cannot
-    honour it (round robin, knockout: the table or the draw fixes who meets whom)."""
+    honour it (round robin, knockout: the table or the draw fixes who meets whom). `based_on`: what the
+    TD's page showed of the forbidden pairs (`seen`, `FORBIDDEN_ACTIONS`)."""
     competition = _changed(competition, "forbid-pair", user)
+    _check_seen(competition, FORBIDDEN_ACTIONS, based_on)
     if not competition.engine.forbidden_pairs:
         raise ValidationError(_("%(system)s cannot honour forbidden pairs.") % {"system": competition.system_name})
     pair.competition = competition
@@ -576,17 +659,25 @@ def forbid_pair(competition: Competition, pair: ForbiddenPair, user) -> Forbidde
 
 
 @versioning.one_action
-def allow_pair(pair: ForbiddenPair, user) -> None:
-    """Lift a ban: the two may be paired against each other again."""
-    _changed(pair.competition, "allow-pair", user)
+def allow_pair(competition: Competition, pair: ForbiddenPair | None, user, based_on: int | None = None) -> None:
+    """Lift a ban: the two may be paired against each other again; `based_on` as for `forbid_pair` (a
+    pair lifted meanwhile, None here, is refused by it when known)."""
+    competition = _changed(competition, "allow-pair", user)
+    _check_seen(competition, FORBIDDEN_ACTIONS, based_on)
+    if pair is None:
+        raise ValidationError(_("This pair may meet already; reload the page."))
     record(user, "allow-pair", pair, values(pair, "first", "second", "first_round", "last_round"), None)
     pair.delete()
 
 
 @versioning.one_action
-def save_format(competition: Competition, settings: dict, user, fixed_message: str) -> None:
-    """Settings that hold only until round 1 is paired (a cup's match format, the teams of a team event)."""
+def save_format(
+    competition: Competition, settings: dict, user, fixed_message: str, based_on: int | None = None
+) -> None:
+    """Settings that hold only until round 1 is paired (a cup's match format, the teams of a team event);
+    `based_on` as for `save_settings`."""
     competition = _changed(competition, "settings", user)
+    _check_seen(competition, SETTINGS_ACTIONS, based_on)
     if competition.round_set.paired().exists():
         raise ValidationError(fixed_message)
     before = {"settings": dict(competition.settings)}
@@ -603,9 +694,12 @@ def set_tiebreaks(
     user,
     override: bool = False,
     unrated: tuple[str, int | None] | None = None,
+    based_on: int | None = None,
 ) -> None:
-    """The tie-break list and, when given, the rule for unrated opponents (C.07 art. 10)."""
+    """The tie-break list and, when given, the rule for unrated opponents (C.07 art. 10); `based_on` what the
+    TD's page showed of them (`seen`, `TIEBREAK_ACTIONS`)."""
     competition = _changed(competition, "tiebreaks", user)
+    _check_seen(competition, TIEBREAK_ACTIONS, based_on)
     prizes.set_tiebreaks(competition, codes, user, override)
     if unrated is not None:
         prizes.set_unrated(competition, unrated[0], unrated[1], user, override)

@@ -64,6 +64,35 @@ class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):
         return data
 
 
+class PairForm(forms.Form):
+    """Pair the next round: `round` is the number the page offered to pair (a double click pairs once)."""
+
+    round = forms.IntegerField(min_value=1, max_value=99999, required=False)
+
+    def expected(self) -> int | None:
+        """The round the page offered, None when not posted or not a round number."""
+        return self.cleaned_data.get("round") if self.is_valid() else None
+
+
+class ClubMatchForm(forms.Form):
+    """A club-match game's result as typed (1, = or 0; seed 003 §1.3), read by `services.set_club_match_result`."""
+
+    points = forms.CharField(required=False, max_length=5, strip=False)
+
+
+class GroupSizeForm(forms.Form):
+    """The number of players per rating group (seed 004 §65)."""
+
+    size = forms.IntegerField(
+        min_value=1,
+        max_value=9999,
+        error_messages={
+            "invalid": _("Give the number of players per group."),
+            "required": _("Give the number of players per group."),
+        },
+    )
+
+
 class PublishForm(forms.Form):
     """Publish a round: `based_on` is what the page showed of its boards (`adapter.boards_seen`)."""
 
@@ -93,14 +122,127 @@ class UndoForm(forms.Form):
     based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
 
+class SeenForm(forms.Form):
+    """An action on a competition's settings, tie-breaks or entries: `based_on` is what the page showed of
+    them (`adapter.seen`)."""
+
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class PresetForm(forms.Form):
+    """A named preset to start a competition's settings from (seed 003 §2.1): one of the system's presets."""
+
+    preset = forms.ChoiceField(required=False)
+
+    def __init__(self, *args, presets: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [("", "")] + list(presets.items())
+
+
+class MembersField(forms.ModelMultipleChoiceField):
+    """Members by id; an id no database key can be is refused as any unknown one (not sent to the database)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if validation.key_number(str(pk)) is None:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
+                )
+        return super()._check_values(value)
+
+
+class EntriesForm(SeenForm):
+    """Members of the competition's club to enter, by id."""
+
+    member = MembersField(queryset=Member.objects.none(), error_messages={"required": _("Choose the members to add.")})
+
+    def __init__(self, *args, competition: Competition, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = competition.club.members.all()
+
+
+class ResultField(forms.CharField):
+    """A result as typed; text no result can be (a null character, a page of text) is refused as one."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.validators = []
+
+    def clean(self, value):
+        text = super().clean(value)
+        if "\x00" in text or len(text) > 20:
+            raise forms.ValidationError(
+                _("“%(text)s” is not a result."), params={"text": text.replace("\x00", "")[:20]}
+            )
+        return text
+
+
+class ResultsForm(forms.Form):
+    """Results typed on a round page: `result-N` for board N and `based-N`, the result the page showed
+    there (not posted: not known); `override` for a finished round. Only the boards posted are entered."""
+
+    override = forms.BooleanField(required=False)
+
+    def __init__(self, *args, boards: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.boards = boards
+        for board in boards:
+            self.fields[f"result-{board}"] = ResultField()
+            self.fields[f"based-{board}"] = ResultField()
+
+    def entered(self) -> list[tuple[int, str, str | None]]:
+        """(board, typed result, result shown) for every board whose result was posted and is readable."""
+        posted = [board for board in self.boards if f"result-{board}" in self.data]
+        posted = [
+            board for board in posted if f"result-{board}" not in self.errors and f"based-{board}" not in self.errors
+        ]
+        data = self.cleaned_data
+        shown = {board: data[f"based-{board}"] if f"based-{board}" in self.data else None for board in posted}
+        return [(board, data[f"result-{board}"], shown[board]) for board in posted]
+
+    def board_errors(self) -> list[tuple[int, str]]:
+        """(board, problem) for every board whose posted text is no result."""
+        return [(int(name.split("-")[1]), error) for name, errors in self.errors.items() if "-" in name
+                for error in errors]  # fmt: skip
+
+
+class CupFormatForm(SeenForm):
+    """A cup's match format (seed 004 §4.9.7): normal games per match, then rapid and blitz tie-break games."""
+
+    games = forms.IntegerField(min_value=1, max_value=99)
+    rapid_games = forms.IntegerField(min_value=0, max_value=99)
+    blitz_games = forms.IntegerField(min_value=0, max_value=99)
+
+
+class TeamSettingsForm(SeenForm):
+    """The number of teams and of cycles of an olympiad team tournament."""
+
+    teams = forms.IntegerField(min_value=2, max_value=999)
+    cycles = forms.IntegerField(min_value=1, max_value=99)
+
+
+class NextGamesForm(forms.Form):
+    """The next games of a knockout round (of one match when `match` is given); `based_on` as for
+    `PublishForm`."""
+
+    match = forms.IntegerField(min_value=1, max_value=99999, required=False)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
 class AbsenceForm(forms.Form):
-    """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes."""
+    """Presence for the next round. Keizer knows club-match games, the Swiss systems requested byes.
+    `shown` is the presence the page showed ("present" for none; not posted: not known)."""
 
     kind = forms.ChoiceField(
         label=_("this round"),
         required=False,
         choices=[("", _("present"))] + [(k, label) for k, label in Bye.Kind.choices if k != Bye.Kind.PAIRING_BYE],
     )
+    shown = forms.CharField(required=False, empty_value=None, max_length=20, widget=forms.HiddenInput)
+
+    def clean_shown(self) -> str | None:
+        shown = self.cleaned_data["shown"]
+        return "" if shown == "present" else shown
 
     @staticmethod
     def choices_for(engine: registry.PairingSystem) -> list[tuple[str, str]]:
@@ -134,7 +276,7 @@ class TrfImportForm(forms.Form):
             return raw.decode("latin-1")
 
 
-class SystemSettingsForm(forms.Form):
+class SystemSettingsForm(SeenForm):
     """The pairing system's own settings, one field per setting, typed by its default (validated by the engine)."""
 
     override = forms.BooleanField(
@@ -179,7 +321,7 @@ class SystemSettingsForm(forms.Form):
     @property
     def has_settings(self) -> bool:
         """Whether there is anything to set (the override alone is not)."""
-        return any(name != "override" for name in self.fields)
+        return any(name not in ("override", "based_on") for name in self.fields)
 
     @property
     def started(self) -> bool:
@@ -204,6 +346,8 @@ class ForbiddenPairForm(forms.ModelForm):
         model = ForbiddenPair
         fields = ["first", "second", "first_round", "last_round"]
         labels = {"first": _("Player"), "second": _("must not meet")}
+
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.seen`
 
     def __init__(self, *args, competition: Competition, **kwargs):
         super().__init__(*args, **kwargs)

@@ -371,8 +371,9 @@ def add_next_games(rnd: Round, user, match_number: int | None = None) -> list[Ga
 
 
 @versioning.one_action
-def set_game_result(game: Game, result: str, user) -> Game:
-    """Enter a knockout game's result, refusing what the bracket cannot take.
+def set_game_result(game: Game, result: str, user, based_on: str | None = None) -> Game:
+    """Enter a knockout game's result, refusing what the bracket cannot take; `based_on` is the result the
+    TD's page showed, checked as for any other game (`services.set_result`).
 
     A double forfeit decides nothing and is refused; so is a correction that
     makes a later game of the match superfluous while it has a result, or that
@@ -384,7 +385,7 @@ def set_game_result(game: Game, result: str, user) -> Game:
         raise ValidationError(_("A knockout game needs a winner or a draw; a double forfeit is not possible."))
     competition = game.round.competition
     before = Cup.load(competition)
-    services.set_result(game, result, user)
+    services.set_result(game, result, user, based_on=based_on)
     after = Cup.load(competition)
     if after.bracket is None:
         raise ValidationError(

@@ -137,6 +137,7 @@ class TiebreakForm(forms.Form):
     override = forms.BooleanField(
         label=gettext_lazy("Override: change the tie-breaks although round 1 has been paired"), required=False
     )
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.seen`
 
     unrated_opponents = forms.ChoiceField(
         label=gettext_lazy("unrated players in ARO, TPR, PTP, APRO, APPO and RTNG"),

@@ -5,25 +5,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from clubs.access import directed_club
-
-from .. import adapter
+from .. import adapter, services
 from ..flash import flash_errors
-from ..forms import PublishForm
-from ..models import Competition, Round
+from ..forms import PublishForm, ResultsForm
+from ..models import Round
 from ..state import CompetitionData
-
-
-def _competition(club_slug: str, slug: str) -> Competition:
-    return get_object_or_404(Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug)
-
-
-def _directed_competition(request, club_slug: str, slug: str) -> Competition:
-    directed_club(request, club_slug)
-    return _competition(club_slug, slug)
 
 
 def _page(request, template: str, context: dict, partial: str | None = None):
@@ -62,3 +51,20 @@ def publish_posted(request, rnd: Round) -> None:
         messages.success(request, _("Round %(n)s is published.") % {"n": rnd.number})
     except ValidationError as error:
         flash_errors(request, error)
+
+
+def enter_posted_results(request, games) -> list[str]:
+    """Enter the results the form posted for `games` (one board, htmx, or every board of the round), each
+    based on the result the page showed there; returns the problems, one line per board."""
+    by_board = {game.board: game for game in games}
+    form = ResultsForm(request.POST, boards=list(by_board))
+    form.is_valid()
+    errors = [f"{_('Board')} {board}: {problem}" for board, problem in form.board_errors()]
+    for board, typed, shown in form.entered():
+        try:
+            result = services.parse_result(typed)
+            override = form.cleaned_data.get("override", False)
+            adapter.set_result(by_board[board], result, request.user, override=override, based_on=shown)
+        except ValidationError as error:
+            errors += [f"{_('Board')} {board}: {m}" for m in error.messages]
+    return errors

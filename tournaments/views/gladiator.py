@@ -9,22 +9,24 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.access import directed_club
-
 from .. import adapter
+from ..access import directed_competition
 from ..flash import flash_errors
-from ..models import Competition, Round
+from ..forms import NextGamesForm
+from ..models import Round
 
 
 @login_required
 @require_POST
 def next_game(request, club, competition, number, match):
     """Add the replay (colours reversed, reduced time) or the next blitz game of encounter `match`."""
-    directed_club(request, club)
-    competition = get_object_or_404(Competition, club__slug=club, slug=competition, gladiator=True)
+    competition = directed_competition(request, club, competition, gladiator=True)
     rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     try:
-        (game,) = adapter.add_next_games(rnd, request.user, match)
+        form = NextGamesForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError(_("The form did not say which boards it showed; reload the page."))
+        (game,) = adapter.add_next_games(rnd, request.user, match, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:

@@ -17,33 +17,27 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.access import directed_club
 from pairing.engines.state import InvalidInput
 
-from .. import adapter, groups, knockout, services
+from .. import adapter, groups, knockout
+from ..access import club_competition, directed_competition
 from ..caching import public_page
 from ..flash import flash_errors
+from ..forms import CupFormatForm, GroupSizeForm, NextGamesForm, PairForm, TeamSettingsForm
 from ..models import Competition, Round
 from ..notes import render_note
 from ..olympiad import team_event
 from ..pdf import render_pdf
 from ..prizes import team_tiebreak_name
 from ..state import CompetitionData
-from .common import publish_posted
+from .common import enter_posted_results, publish_posted
 
 
-def _knockout(club_slug: str, slug: str) -> Competition:
-    competition = get_object_or_404(
-        Competition.objects.select_related("club", "season"), club__slug=club_slug, slug=slug
-    )
+def _knockout(competition: Competition) -> Competition:
+    """The competition, when it is a knockout (a cup page of another kind does not exist)."""
     if not competition.engine.bracket:
         raise Http404
     return competition
-
-
-def _directed(request, club_slug: str, slug: str) -> Competition:
-    directed_club(request, club_slug)
-    return _knockout(club_slug, slug)
 
 
 def _rounds(cup: knockout.Cup) -> list[dict]:
@@ -68,6 +62,7 @@ def render_bracket(request, competition: Competition) -> HttpResponse:
         "rounds": _rounds(cup),
         "champion": cup.champion(),
         "format": _format(competition),
+        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
         "entrants": cup.entrants(),
     }
     if request.GET.get("format") == "pdf":
@@ -77,7 +72,7 @@ def render_bracket(request, competition: Competition) -> HttpResponse:
 
 @public_page
 def bracket_page(request, club, competition):
-    return render_bracket(request, _knockout(club, competition))
+    return render_bracket(request, _knockout(club_competition(club, competition)))
 
 
 def _cup_context(competition: Competition) -> dict:
@@ -101,6 +96,7 @@ def _cup_context(competition: Competition) -> dict:
         "next_name": knockout.round_name(cup.bracket, cup.next_round_number()) if ready and cup.can_pair() else "",
         "champion": cup.champion(),
         "format": _format(competition),
+        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
         "entrants": cup.entrants(),
     }
 
@@ -108,7 +104,7 @@ def _cup_context(competition: Competition) -> dict:
 @login_required
 def cup_page(request, club, competition):
     """The TD's page: pair a round, publish it, enter results, add the games a match needs."""
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     return render(request, "tournaments/knockout_cup.html", _cup_context(competition))
 
 
@@ -116,17 +112,14 @@ def cup_page(request, club, competition):
 @require_POST
 def cup_format(request, club, competition):
     """Games per match and per tie-break stage, until round 1 is paired."""
-    competition = _directed(request, club, competition)
-    if competition.round_set.paired().exists():
-        messages.error(request, _("The match format is fixed once round 1 is paired."))
-        return redirect("cup", club, competition.slug)
+    competition = _knockout(directed_competition(request, club, competition))
+    fixed = _("The match format is fixed once round 1 is paired.")
+    form = CupFormatForm(request.POST)
     try:
-        settings = {key: int(request.POST.get(key, "")) for key in ("games", "rapid_games", "blitz_games")}
-    except ValueError:
-        messages.error(request, _("Give whole numbers of games."))
-        return redirect("cup", club, competition.slug)
-    try:
-        adapter.save_format(competition, settings, request.user, _("The match format is fixed once round 1 is paired."))
+        if not form.is_valid():
+            raise ValidationError(_("Give whole numbers of games."))
+        settings = {key: form.cleaned_data[key] for key in ("games", "rapid_games", "blitz_games")}
+        adapter.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -137,9 +130,9 @@ def cup_format(request, club, competition):
 @login_required
 @require_POST
 def cup_pair(request, club, competition):
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     try:
-        rnd = adapter.pair_next_round(competition, request.user, expected=_expected_round(request))
+        rnd = adapter.pair_next_round(competition, request.user, expected=PairForm(request.POST).expected())
     except adapter.StaleAction as error:
         messages.info(request, " ".join(error.messages))
     except ValidationError as error:
@@ -152,7 +145,7 @@ def cup_pair(request, club, competition):
 @login_required
 @require_POST
 def cup_publish(request, club, competition, number):
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     rnd = get_object_or_404(Round, competition=competition, number=number)
     publish_posted(request, rnd)
     return redirect("cup", club, competition.slug)
@@ -162,13 +155,16 @@ def cup_publish(request, club, competition, number):
 @require_POST
 def cup_next_games(request, club, competition, number):
     """Add the next game of every match that needs one (or of the match posted)."""
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
-    match = request.POST.get("match")
+    form = NextGamesForm(request.POST)
     try:
-        added = adapter.add_next_games(rnd, request.user, int(match) if match else None)
-    except (ValidationError, ValueError) as error:
-        flash_errors(request, error if isinstance(error, ValidationError) else ValidationError(str(error)))
+        if not form.is_valid():
+            raise ValidationError(_("The form did not say which boards it showed; reload the page."))
+        posted = form.cleaned_data
+        added = adapter.add_next_games(rnd, request.user, posted["match"], based_on=posted["based_on"])
+    except ValidationError as error:
+        flash_errors(request, error)
     else:
         if added:
             messages.success(request, _("%(n)s game(s) added.") % {"n": len(added)})
@@ -181,19 +177,10 @@ def cup_next_games(request, club, competition, number):
 @require_POST
 def cup_result(request, club, competition, number, board):
     """One game's result typed on the cup page (htmx: the row back), or every game of the form."""
-    competition = _directed(request, club, competition)
+    competition = _knockout(directed_competition(request, club, competition))
     rnd = get_object_or_404(Round.objects.paired(), competition=competition, number=number)
     games = rnd.games.order_by("board")
-    targets = games.filter(board=board) if board else games
-    errors = []
-    for game in targets:
-        key = f"result-{game.board}"
-        if key not in request.POST:
-            continue
-        try:
-            adapter.set_result(game, services.parse_result(request.POST[key]), request.user)
-        except ValidationError as error:
-            errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    errors = enter_posted_results(request, games.filter(board=board) if board else games)
     if request.htmx and board:
         context = _cup_context(competition) | {"errors": errors}
         view = next((m for m in context["matches"] if any(g.board == board for g in m.games)), None)
@@ -215,22 +202,25 @@ def cup_result(request, club, competition, number, board):
 @login_required
 def split_groups(request, club, competition):
     """Rating groups (seed 004 §65): preview the division for a group size, then create one competition per group."""
-    directed_club(request, club)
-    competition = get_object_or_404(Competition.objects.select_related("club"), club__slug=club, slug=competition)
-    size = request.POST.get("size") or request.GET.get("size") or ""
+    competition = directed_competition(request, club, competition)
+    form = GroupSizeForm(request.POST if request.method == "POST" else request.GET)
+    size = form.data.get("size", "")
     division, error = [], ""
-    if size:
-        try:
-            division = groups.divide(competition, int(size))
-        except ValueError:
-            error = _("Give the number of players per group.")
-        except ValidationError as problem:
-            error = " ".join(problem.messages)
+    if size or request.method == "POST":
+        if form.is_valid():
+            try:
+                division = groups.divide(competition, form.cleaned_data["size"])
+            except ValueError:
+                error = _("Give the number of players per group.")
+            except ValidationError as problem:
+                error = " ".join(problem.messages)
+        else:
+            error = " ".join(form.errors["size"])
     if request.method == "POST" and not error:
         try:
-            created = adapter.split_into_groups(competition, int(size), request.user)
-        except (ValidationError, ValueError) as problem:
-            error = " ".join(problem.messages) if isinstance(problem, ValidationError) else str(problem)
+            created = adapter.split_into_groups(competition, form.cleaned_data["size"], request.user)
+        except ValidationError as problem:
+            error = " ".join(problem.messages)
         else:
             messages.success(request, _("%(n)s competitions created, one per group.") % {"n": len(created)})
             return redirect("club", club)
@@ -305,35 +295,24 @@ def _board_result(board) -> str:
 @require_POST
 def team_settings(request, club, competition):
     """Number of teams and of cycles of an olympiad team tournament, until round 1 is paired."""
-    directed_club(request, club)
-    competition = get_object_or_404(Competition, club__slug=club, slug=competition)
+    competition = directed_competition(request, club, competition)
     if not competition.engine.teams:
         raise Http404
     fixed = _("The teams are fixed once round 1 is paired.")
-    if competition.round_set.paired().exists():
-        messages.error(request, fixed)
-        return redirect("manage", club, competition.slug)
+    form = TeamSettingsForm(request.POST)
     try:
-        settings = {key: int(request.POST.get(key, "")) for key in ("teams", "cycles")}
+        if not form.is_valid():
+            raise ValidationError(_("Give whole numbers."))
+        settings = {key: form.cleaned_data[key] for key in ("teams", "cycles")}
         players = competition.participants.count()
         if settings["teams"] > players:
             raise ValidationError(
                 _("%(teams)s teams need at least %(teams)s players; the competition has %(players)s.")
                 % {"teams": settings["teams"], "players": players}
             )
-        adapter.save_format(competition, settings, request.user, fixed)
-    except ValueError:
-        messages.error(request, _("Give whole numbers."))
+        adapter.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:
         messages.success(request, _("Team settings saved."))
     return redirect("manage", club, competition.slug)
-
-
-def _expected_round(request) -> int | None:
-    """The round number the page offered to pair (posted with the pair button), None if not given."""
-    try:
-        return int(request.POST["round"])
-    except (KeyError, ValueError):
-        return None

@@ -12,18 +12,20 @@ from django.utils.translation import gettext as _
 from pairing.engines.prizes import default_sharing
 
 from .. import adapter, prizes, standings
+from ..access import club_competition, directed_competition
 from ..caching import public_page
+from ..flash import flash_errors
 from ..models import PrizeTable
 from ..pdf import render_pdf
 from ..prizes import PrizeTableForm, prize_list, tiebreak_name
 from ..state import CompetitionData
-from .common import _competition, _directed_competition, _page
+from .common import _page
 
 
 @public_page
 def tiebreak_explanation(request, club, competition, number, index):
     """How one standings value came about: opponents, their scores, cuts, unplayed rounds (htmx: the partial)."""
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     found = standings.explanation(data, number, index)
     if found is None:
@@ -50,13 +52,14 @@ def tiebreak_explanation(request, club, competition, number, index):
 @login_required
 def tiebreak_settings(request, club, competition):
     """The competition's tie-break list: free until round 1 is paired, then only by a recorded override."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     current = list(competition.tiebreaks or [])
     teams = competition.engine.teams
     initial = {
         "codes": ", ".join(current or prizes.competition_defaults(competition)),
         "unrated_opponents": competition.unrated_opponents,
         "unrated_rating": competition.unrated_rating,
+        "based_on": adapter.seen(competition, adapter.TIEBREAK_ACTIONS),
     }
     form = prizes.TiebreakForm(request.POST or None, initial=initial, teams=teams)
     if request.method == "POST" and form.is_valid():
@@ -65,7 +68,12 @@ def tiebreak_settings(request, club, competition):
             unrated = None
             if cleaned.get("unrated_opponents"):
                 unrated = (cleaned["unrated_opponents"], cleaned["unrated_rating"])
-            adapter.set_tiebreaks(competition, cleaned["codes"], request.user, cleaned["override"], unrated)
+            adapter.set_tiebreaks(
+                competition, cleaned["codes"], request.user, cleaned["override"], unrated, cleaned["based_on"]
+            )
+        except adapter.StaleAction as error:  # the page shows the tie-breaks as they are now
+            flash_errors(request, error)
+            return redirect("tiebreak_settings", club, competition.slug)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -86,7 +94,7 @@ def tiebreak_settings(request, club, competition):
 @login_required
 def prize_settings(request, club, competition):
     """The prize table: prizes by place, prize groups, and the regulation for equal points."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
     form = PrizeTableForm(request.POST or None, instance=table)
     if request.method == "POST" and form.is_valid():
@@ -100,7 +108,7 @@ def prize_settings(request, club, competition):
 @public_page
 def prize_list_page(request, club, competition):
     """The prize list: winners by name and prize (no private data), as a page or a PDF."""
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     context = {
         "competition": competition,

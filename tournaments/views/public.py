@@ -12,17 +12,18 @@ from pairing.engines.dubov import aro_list
 from pairing.engines.state import Colour
 
 from .. import graphs, prizes, standings
+from ..access import club_competition
 from ..caching import public_page
 from ..models import Competition, Round
 from ..pdf import qr_code, render_pdf
 from ..state import CompetitionData
-from .common import _competition, _page, _round_context
+from .common import _page, _round_context
 from .knockout import render_bracket, render_team_standings
 
 
 @public_page
 def pairings(request, club, competition, number=None):
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     if competition.engine.bracket:
         return render_bracket(request, competition)
     is_director = competition.club.is_director(request.user)
@@ -74,7 +75,7 @@ def live_board(request, club, competition):
 
     The page polls its panel every few seconds (a 304 while nothing changed, `tournaments.caching`)
     and switches panels by itself (htmx triggers; no script of its own)."""
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     rounds = [r for r in data.rounds if r.is_paired]
     has_standings = not (competition.engine.bracket or competition.engine.teams) and bool(rounds)
@@ -101,7 +102,7 @@ def live_board(request, club, competition):
 
 @public_page
 def standings_page(request, club, competition):
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     if competition.engine.bracket:
         return render_bracket(request, competition)
     if competition.engine.teams:
@@ -145,7 +146,7 @@ def keizer_standings_page(request, competition, data):
 
 @public_page
 def crosstable_page(request, club, competition):
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     context = {
         "competition": competition,
@@ -160,7 +161,7 @@ def crosstable_page(request, club, competition):
 
 @public_page
 def player_card(request, club, competition, number):
-    competition = _competition(club, competition)
+    competition = club_competition(club, competition)
     data = CompetitionData.load(competition, public=True)
     participant = next((p for p in data.participants if p.start_number == number), None)
     if participant is None:

@@ -10,17 +10,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import adapter, services
+from .. import adapter
+from ..access import directed_competition
 from ..flash import flash_errors
+from ..forms import ClubMatchForm
 from ..gladiator import round_view
 from ..models import Bye, Round
 from ..state import CompetitionData
-from .common import _directed_competition, _round_context, publish_posted
+from .common import _round_context, enter_posted_results, publish_posted
 
 
 @login_required
 def manage_round(request, club, competition, number):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     if competition.engine.bracket:
         return redirect("cup", club, competition.slug)
     data = CompetitionData.load(competition)
@@ -48,22 +50,10 @@ def _pairable_after(competition, rnd: Round) -> int | None:
 @require_POST
 def enter_result(request, club, competition, number, board):
     """One board's result, saved as typed (htmx), or every board of the form at once (no JavaScript)."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
-    override = request.POST.get("override") == "1"
     games = rnd.games.select_related("white__member", "black__member")
-    targets = games.filter(board=board) if board else games
-    errors = []
-    for game in targets:
-        key = f"result-{game.board}"
-        if key not in request.POST:
-            continue
-        based_on = request.POST.get(f"based-{game.board}")  # the result the TD's page showed
-        try:
-            result = services.parse_result(request.POST[key])
-            adapter.set_result(game, result, request.user, override=override, based_on=based_on)
-        except ValidationError as error:
-            errors += [f"{_('Board')} {game.board}: {m}" for m in error.messages]
+    errors = enter_posted_results(request, games.filter(board=board) if board else games)
     if request.htmx and board and competition.gladiator and not errors:
         return HttpResponse(headers={"HX-Refresh": "true"})  # the encounter's games and status change
     if request.htmx and board:
@@ -83,7 +73,7 @@ def enter_result(request, club, competition, number, board):
 @login_required
 @require_POST
 def publish_round(request, club, competition, number):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     publish_posted(request, rnd)
     if not competition.round_set.paired().filter(number=number).exists():  # undone meanwhile
@@ -94,7 +84,7 @@ def publish_round(request, club, competition, number):
 @login_required
 @require_POST
 def finish_round(request, club, competition, number):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     try:
         adapter.finish(rnd, request.user)
@@ -108,13 +98,16 @@ def finish_round(request, club, competition, number):
 @require_POST
 def club_match_result(request, club, competition, number, start_number):
     """The result of a club-match game played on club night (Keizer, seed 003 §1.3)."""
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     bye = get_object_or_404(
         Bye, round__competition=competition, round__number=number, participant__start_number=start_number,
         kind=Bye.Kind.CLUB_MATCH,
     )  # fmt: skip
     try:
-        adapter.set_club_match_result(bye, request.POST.get("points", ""), request.user)
+        form = ClubMatchForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError(form.errors["points"])
+        adapter.set_club_match_result(bye, form.cleaned_data["points"], request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

@@ -16,10 +16,10 @@ from jobs.views import follow
 from pairing.engines.trf import TrfError
 
 from .. import adapter
+from ..access import directed_competition
 from ..forms import TrfImportForm
 from ..tasks import start
 from ..trf_io import export_trf as do_export
-from .common import _directed_competition
 
 
 @login_required
@@ -52,7 +52,7 @@ def import_trf(request, club):
 
 @login_required
 def export_trf(request, club, competition):
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     response = HttpResponse(do_export(competition), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}.trf"'
     return response
@@ -63,7 +63,7 @@ def export_json(request, club, competition):
     """Everything the competition holds, as versioned JSON (`tournaments.backup.export_competition`)."""
     from ..backup import dumps, export_competition
 
-    competition = _directed_competition(request, club, competition)
+    competition = directed_competition(request, club, competition)
     response = HttpResponse(dumps(export_competition(competition)), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}.json"'
     return response
