@@ -118,7 +118,8 @@ def w_settings(client, club, td, rr):
     keizer = make_competition(club, td, make_members(club, 4, base=1500), system="keizer", rounds=10, slug="kz")
     url = reverse("system_settings", args=[club.slug, keizer.slug])
     form = client.get(url).context["form"]
-    data = {name: field.initial for name, field in form.fields.items() if field.initial is not False and field.initial is not None}
+    shown = {name: field.initial for name, field in form.fields.items()}
+    data = {name: value for name, value in shown.items() if value is not False and value is not None}
     old = keizer.settings["repeat_window"]
     client.post(url, data | {"setting_repeat_window": str(old + 1)})
     entry = only("settings")

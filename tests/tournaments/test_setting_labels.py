@@ -83,7 +83,8 @@ def test_a_choice_is_a_list_of_words_in_the_readers_language(club, td, td_client
     assert [value for value, selected, _text in options if selected] == ["classic"]
     assert options[0][2].startswith(chosen)
     form = td_client.get(url).context["form"]
-    data = {name: field.initial for name, field in form.fields.items() if field.initial is not False and field.initial is not None}
+    shown = {name: field.initial for name, field in form.fields.items()}
+    data = {name: value for name, value in shown.items() if value is not False and value is not None}
     before = competition.settings
     response = td_client.post(url, data | {"setting_revaluation": "sideways", "setting_top_value": "70"})
     assert response.status_code == 200 and "sideways" in response.content.decode()

@@ -134,3 +134,16 @@ def result(value) -> str:
         "0-0R": pgettext("a forfeit's result, short: both lost", "-/-"),
     }
     return forfeits.get(value or "", value or "")
+
+
+@register.filter(expects_localtime=True)
+def day(value, extra: str = ""):
+    """A club night's day as the reader's language writes it short: "Sat 5 Dec", "za 5 dec", "lør 5. dec";
+    `extra` "year" or "time" adds the year or the time of day."""
+    if not value:
+        return ""
+    if extra == "year":
+        return formats.date_format(value, pgettext("short day with year (date format)", "D j M Y"))
+    if extra == "time":
+        return formats.date_format(value, pgettext("short day with time (date format)", "D j M H:i"))
+    return formats.date_format(value, pgettext("short day (date format)", "D j M"))
