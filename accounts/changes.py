@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.db import transaction
+
 from audit.log import record, values
 
 
@@ -34,3 +36,15 @@ def record_account(actor, action: str, user, before: dict[str, Any] | None) -> N
 def record_member_login(actor, member, before: dict[str, Any]) -> None:
     """One row on the club's log: the member's login from `before` to the one it has now."""
     record(actor, "member-login", member, before, values(member, "user"))
+
+
+def save_new_password(form, action: str):
+    """Save the password a `SetPasswordForm`-like form holds, recorded as `action` in the audit log. The
+    password is hashed before the transaction, which holds the database's writes (SQLite's lock)."""
+    user = form.user
+    before = account_values(user)
+    form.save(commit=False)
+    with transaction.atomic():
+        user.save()
+        record_account(user, action, user, before)
+    return user

@@ -35,7 +35,7 @@ from clubs.services import start_club
 from clubs.validation import InputError
 
 from . import throttle
-from .changes import account_values, record_account, record_member_login
+from .changes import account_values, record_account, record_member_login, save_new_password
 from .client_ip import client_ip
 from .forms import AcceptForm, EmailChangeForm, InvitationForm, MemberInvitationForm, NewAccountForm, NewClubForm
 from .models import Invitation
@@ -386,12 +386,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """Django's page; the new password is recorded in the audit log (as a mark, never the password)."""
 
     def form_valid(self, form):
-        user = form.user
-        before = account_values(user)
-        form.save(commit=False)  # hashed before the transaction, which holds the writes
-        with transaction.atomic():
-            user.save()
-            record_account(user, "password-reset", user, before)
+        save_new_password(form, "password-reset")
         del self.request.session[INTERNAL_RESET_SESSION_TOKEN]
         return HttpResponseRedirect(self.get_success_url())
 
@@ -400,12 +395,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     """Django's page; the change is recorded in the audit log (as a mark, never the password)."""
 
     def form_valid(self, form):
-        user = form.user
-        before = account_values(user)
-        form.save(commit=False)  # hashed before the transaction, which holds the writes
-        with transaction.atomic():
-            user.save()
-            record_account(user, "password-change", user, before)
+        user = save_new_password(form, "password-change")
         update_session_auth_hash(self.request, user)  # other sessions of the user end; this one stays
         return HttpResponseRedirect(self.get_success_url())
 
