@@ -356,7 +356,7 @@ def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, nam
 
 @transaction.atomic
 @versioning.one_action
-def import_trf(club: Club, text: str, user, **fields) -> Competition:
+def import_trf(club: Club, text: str, user=None, **fields) -> Competition:
     """A TRF file as a new competition (`_import_trf`), passing the guard; a malformed file saves nothing."""
     competition = _import_trf(club, text, user=user, **fields)
     changed(competition, "import", user)

@@ -1,5 +1,6 @@
-"""The writes of a competition's rows found in the source: which call creates, changes or deletes a round, a
-game, a bye, a player, a forbidden pair, a prize table or a competition (read with `ast`, nothing run)."""
+"""Writes found in the source (read with `ast`, nothing run): every call that writes a model (`model_writes_in`),
+and those that write a competition's own rows: a round, a game, a bye, a player, a forbidden pair, a prize table
+or the competition itself (`writes_in`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ RELATED = {"round_set", "games", "byes", "participants", "forbidden_pairs", "gam
 # Names the code gives such rows when it does not annotate them.
 NAMES = {"competition", "rnd", "round_", "game", "bye", "participant", "pair", "table", "player", "cup"}
 WRITES = {"save", "delete", "create", "update", "bulk_create", "bulk_update", "get_or_create", "update_or_create"}
+# The fields of a competition that are no part of its state: its cached pages' key (`tournaments.versioning`).
+VERSION_FIELDS = {"version", "changed_at"}
 # A queryset's steps that keep it a queryset of the same rows.
 STEPS = {"objects", "all", "filter", "exclude", "select_related", "prefetch_related", "order_by", "select_for_update",
          "only", "defer", "annotate", "distinct", "paired", "published", "in_play", "unfinished", "finished",
@@ -64,6 +67,22 @@ def _unsaved(call: ast.Call) -> bool:
     return any(k.arg == "commit" and isinstance(k.value, ast.Constant) and not k.value.value for k in call.keywords)
 
 
+def model_writes_in(source: str) -> list[str]:
+    """Every call in `source` that writes any model: `.objects.create(...)`, `x.save()`, `qs.delete()`, ..."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        is_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        if is_call and node.func.attr in WRITES and not _unsaved(node):
+            found.append(f"line {node.lineno}: {ast.unparse(node)[:80]}")
+    return found
+
+
+def _version_only(call: ast.Call) -> bool:
+    """`Competition.objects.filter(...).update(version=..., changed_at=...)`: the version, not the state."""
+    names = {k.arg for k in call.keywords}
+    return call.func.attr == "update" and not call.args and bool(names) and names <= VERSION_FIELDS
+
+
 def writes_in(source: str) -> list[str]:
     """Every call in `source` that writes a guarded row: `Round.objects.create(...)`, `rnd.games.all().delete()`,
     `game.save()`, `Bye(...).save()`, `Participant.objects.bulk_create(...)`, `competition.round_set.update(...)`."""
@@ -75,6 +94,8 @@ def writes_in(source: str) -> list[str]:
         for node in ast.walk(scope):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
-            if node.func.attr in WRITES and not _unsaved(node) and _rows_of(node.func.value, rows):
+            if node.func.attr not in WRITES or _unsaved(node) or _version_only(node):
+                continue
+            if _rows_of(node.func.value, rows):
                 found.add((node.lineno, ast.unparse(node)[:80]))
     return [f"line {line}: {text}" for line, text in sorted(found)]

@@ -37,7 +37,7 @@ def members(club, ratings: dict[str, int | None], **fields):
 
 def competition_with_games(club, td, players: dict, rounds, slug="event", time_control="standard"):
     """A competition whose rounds are `rounds`: [(day, [(white, black, result), ...]), ...] by first name."""
-    from tournaments import services
+    from pairing.services import records as services
     from tournaments.models import Competition, Game, Round
 
     competition = Competition.objects.create(

@@ -13,8 +13,8 @@ from django.db import connection
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
-from tournaments import adapter
 from tournaments.models import Competition, Round
 
 ROOT = Path(__file__).resolve().parents[2]
