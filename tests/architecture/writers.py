@@ -5,6 +5,7 @@ or the competition itself (`writes_in`)."""
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 # The rows only `pairing.services` writes, and the names under which the code reaches them.
 MODELS = {"Competition", "Participant", "Round", "Game", "Bye", "ForbiddenPair", "PrizeTable"}
@@ -99,3 +100,19 @@ def writes_in(source: str) -> list[str]:
             if _rows_of(node.func.value, rows):
                 found.add((node.lineno, ast.unparse(node)[:80]))
     return [f"line {line}: {text}" for line, text in sorted(found)]
+
+
+# Where a competition's rows are written: the one writer, and restoring a backup (every row as the file has it).
+WRITER = "pairing.services"
+EXCEPTIONS = {"tournaments.backup"}
+
+
+def outside_the_writer(module: str) -> bool:
+    inside = module == WRITER or module.startswith(WRITER + ".")
+    return not inside and module not in EXCEPTIONS and ".migrations" not in module
+
+
+def offenders(files: dict[str, Path]) -> dict[str, list[str]]:
+    """Module -> its writes of a competition's rows, for every module in `files` outside the writer."""
+    found = {name: writes_in(path.read_text(encoding="utf-8")) for name, path in files.items()}
+    return {name: lines for name, lines in found.items() if lines and outside_the_writer(name)}
