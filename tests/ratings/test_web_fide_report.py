@@ -1,7 +1,7 @@
 """The competition's FIDE rating report by B.02, through the page: hand-computed events.
 
 The games are stored as the TD's results (rounds dated as played), so each event is exactly the one computed
-by hand in the docstring. PD from table 8.1.2, dp from table 8.1.1 (../shared/reference/ratings.md §2, §3).
+by hand in the docstring. PD from table 8.1.2, dp from table 8.1.1 (B.02).
 """
 
 from __future__ import annotations
