@@ -2,7 +2,7 @@
 
 A player's entry is checked against the TD's settings and the entries already made, then saved; the
 TD's decisions (accept, refuse, merge, waiting list, paid, arrived) change it. Accepting enters the
-player through `tournaments.adapter` (the one writer of participants), in the same transaction that
+player through `pairing.services` (the one writer of participants), in the same transaction that
 marks the entry accepted, so either both happen or neither. Mails are sent by the job worker once the
 transaction has committed (`entries.tasks`).
 """
@@ -235,7 +235,7 @@ def withdraw(entry: Entry) -> Entry:
 @transaction.atomic
 def close_check_in(competition: Competition, user) -> tuple[int, int]:
     """Before round 1 is paired: every accepted player who has not arrived is absent from round 1 (left out
-    of its pairing, `tournaments.services.set_absence`); one who arrived since has that absence lifted.
+    of its pairing, `pairing.services.set_absence`); one who arrived since has that absence lifted.
     Returns (absent, present)."""
     if services.next_round_number(competition) != 1:
         raise ValidationError(_("Round 1 is paired: check-in is over."))

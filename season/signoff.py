@@ -1,7 +1,7 @@
 """Members sign off for the coming round of each competition they play; the TD's present list.
 
 An answer is checked against the competition's rules (`season.rules`), recorded (who, when) and put
-on the round's presence at once through `tournaments.services.set_absence`, so the TD's present list
+on the round's presence at once through `pairing.services.set_absence`, so the TD's present list
 starts from the answers. The TD may still change any player's presence: the TD decides.
 """
 

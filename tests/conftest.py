@@ -134,7 +134,7 @@ def members(club):
 
 
 def make_competition(club, td, members, system="roundrobin", rounds=None, slug="rr"):
-    """A competition created as the TD creates one: through the adapter, with its entries."""
+    """A competition created as the TD creates one: through `pairing.services`, with its entries."""
     from pairing import services as adapter
     from tournaments.models import Competition
 

@@ -6,7 +6,8 @@ robin, Swiss); every board is an encounter, stored like a knockout match
 (`tournaments.knockout`): its games are `Game` rows of the round with the same `match` number
 and a `stage` (classical: the ordinary game, rapid: the replay at reduced time, blitz). An
 encounter whose first game is a forfeit is that game alone. The games are read into encounters
-by `tournaments.encounters`, ranked by `tournaments.standings`; this module adds games and takes results.
+by `tournaments.encounters`, ranked by `tournaments.standings`; this module says what an encounter needs
+next, and `pairing.services.gladiator` adds the games and takes the results.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Split an event into rating groups, one competition per group (seed 004 §65).
+"""The rating groups an event splits into, one competition per group (seed 004 §65), written by
+`pairing.services.split_into_groups`.
 
 The division is the pure `pairing.engines.groups.rating_groups`: strength order
 (DSU rating, title, Elo, lot), groups of the chosen size, the lowest taking the

@@ -2,7 +2,8 @@
 
 The pure engine (`pairing.engines.knockout`) owns every rule: seeding, lot
 numbers, byes, the stages of a match, colours by lot, when a match is decided.
-This module only maps rows to the engine's data and back:
+This module only maps rows to the engine's data and back (the rows are written by
+`pairing.services.cups`):
 
 - a bracket round is a `Round`; every game of a match is a `Game` of that
   round with `match` (the match number in the round) and `stage`; `board` is

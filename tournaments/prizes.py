@@ -1,7 +1,8 @@
 """A competition's final-standings settings: its tie-break list, its prize table, and the prize list.
 
-The maths is pure (`pairing.engines.tiebreaks`, `pairing.engines.prizes`); this module reads and
-writes the settings, checks what the TD typed, and feeds the standings to the prize distribution.
+The maths is pure (`pairing.engines.tiebreaks`, `pairing.engines.prizes`); this module reads the
+settings, checks what the TD typed, and feeds the standings to the prize distribution; the settings are
+written by `pairing.services.set_tiebreaks` and `save_prize_table`.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ class TiebreakForm(forms.Form):
     override = forms.BooleanField(
         label=gettext_lazy("Override: change the tie-breaks although round 1 has been paired"), required=False
     )
-    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.seen`
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `pairing.services.seen`
 
     unrated_opponents = forms.ChoiceField(
         label=gettext_lazy("unrated players in ARO, TPR, PTP, APRO, APPO and RTNG"),

@@ -118,7 +118,7 @@ class Command(BaseCommand):
         self.knsb_swiss(td, club, season, members, rng)
 
     def new_competition(self, td, club, season, players, **fields) -> Competition:
-        """A competition created as the TD creates one: through the adapter, with its entries."""
+        """A competition created as the TD creates one: through `pairing.services`, with its entries."""
         return services.create_competition(Competition(club=club, season=season, **fields), list(players), td)
 
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
