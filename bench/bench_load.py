@@ -47,8 +47,7 @@ CLUB_NIGHT = f"""
 import random
 from clubs.models import Club, Member
 from django.contrib.auth import get_user_model
-from tournaments import adapter
-from tournaments import services
+from pairing import services
 from tournaments.models import Competition
 
 rng = random.Random(60)
@@ -59,17 +58,17 @@ members = [
                           national_rating=2300 - 15 * i, sex="m")
     for i in range({PLAYERS})
 ]
-competition = Competition.objects.create(club=club, name="Clubavond Swiss", slug={COMPETITION!r}, system="dutch",
-                                         rounds=7)
-services.add_participants(competition, members, td)
+competition = services.create_competition(
+    Competition(club=club, name="Clubavond Swiss", slug={COMPETITION!r}, system="dutch", rounds=7), members, td
+)
 for number in range(1, {ROUND}):
-    rnd = adapter.pair_next_round(competition, td)
+    rnd = services.pair_next_round(competition, td)
     services.publish(rnd, td)
     for game in rnd.games.all():
         if not game.result:
             services.set_result(game, services.parse_result(rng.choice(["1", "=", "0"])), td)
     services.finish(rnd, td)
-rnd = adapter.pair_next_round(competition, td)
+rnd = services.pair_next_round(competition, td)
 services.publish(rnd, td)
 print(rnd.games.count())
 """

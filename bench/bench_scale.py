@@ -3,7 +3,7 @@
 For each size the script makes a 9-round open by the FIDE Dutch system (`pairing.engines.dutch`), seeded:
 ratings 1000-2800, results drawn from the rating gap, a few half-point byes asked for, a few forfeits,
 and a few players who withdraw after round 5 (they are no longer paired). It writes the tournament as a
-TRF file, imports it (`tournaments.trf_io.import_trf`, system "dutch") into a fresh SQLite database of its
+TRF file, imports it (`pairing.services.import_trf`, system "dutch") into a fresh SQLite database of its
 own, and asks the pages through Django's test client with the cache emptied before every request (the
 page cache and the cached places behind the standings chart): standings, crosstable, the last round's
 pairings, a player card and one tie-break explanation (the second value of the list, for the player in
@@ -108,7 +108,7 @@ def setup_django(folder: Path) -> None:
 def competition(size: int, seed: int):
     """The open imported into the database, with its club."""
     from clubs.models import Club
-    from tournaments.trf_io import import_trf
+    from pairing.services import import_trf
 
     club, _ = Club.objects.get_or_create(slug="open", defaults={"name": "Open", "federation": "NED"})
     text = tournament_trf(size, seed)

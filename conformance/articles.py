@@ -7,10 +7,9 @@ An article is named `"<document> <number>"`, as a test names it in `@pytest.mark
 (C10e, A1 a) belong to their article. An article that states no rule the software can check (a
 committee, a fee, a smoking ban) is "not applicable", with the reason.
 
-Seeds: ../shared/seeds (README.md settles their defects). C.04.3: ../shared/reference/dutch2017.md
-(sections A-E of the 2017 text, criteria C5-C21 of the 2026 edition). C.07: ../shared/reference/
-tiebreaks.md. B.02 (effective 1 March 2024, amended 1 October 2025, with its rapid and blitz chapter):
-../shared/reference/ratings.md.
+The seeds are the five club regulations (a list of their defects settles those). C.04.3: sections A-E of
+the 2017 text, criteria C5-C21 of the 2026 edition. C.07: FIDE's tie-break regulations. B.02: effective
+1 March 2024, amended 1 October 2025, with its rapid and blitz chapter.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A competition's entry form (opened and closed by the TD) and the entries players send through it.
 
 An entry is a request to play, not a participant: the TD accepts it (the player becomes a participant
-through `tournaments.adapter`), refuses it with a reason, merges it with a member or an earlier guest,
+through `pairing.services`), refuses it with a reason, merges it with a member or an earlier guest,
 or puts it on the waiting list. Birth year and e-mail are never shown on a public page; a player may ask
 to be listed by name only.
 """

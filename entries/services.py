@@ -2,7 +2,7 @@
 
 A player's entry is checked against the TD's settings and the entries already made, then saved; the
 TD's decisions (accept, refuse, merge, waiting list, paid, arrived) change it. Accepting enters the
-player through `tournaments.adapter` (the one writer of participants), in the same transaction that
+player through `pairing.services` (the one writer of participants), in the same transaction that
 marks the entry accepted, so either both happen or neither. Mails are sent by the job worker once the
 transaction has committed (`entries.tasks`).
 """
@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from audit.log import record, values
 from clubs.models import Member
+from pairing import services
 from ratings.lists import name_key
-from tournaments import adapter
 from tournaments.models import Bye, Competition
 
 from . import lookup
@@ -163,11 +163,11 @@ def accept(entry: Entry, user, member: Member | None = None) -> Entry:
         if (same := _same_id_member(entry)) is not None:
             raise ValidationError(_("%(member)s has the same id: merge the entry with that member instead.")
                                   % {"member": same.full_name})  # fmt: skip
-        participant = adapter.add_guest(competition, _guest(entry), user)
+        participant = services.add_guest(competition, _guest(entry), user)
     else:
         if member.club_id != competition.club_id:
             raise ValidationError(_("Choose a member of the club."))
-        participant = adapter.add_participants(competition, [member], user)[0]
+        participant = services.add_participants(competition, [member], user)[0]
     entry.member, entry.participant = participant.member, participant
     _decided(entry, user, Entry.Status.ACCEPTED, before, "entry-accept" if member is None else "entry-merge")
     _mail(entry, "accepted")
@@ -225,7 +225,7 @@ def withdraw(entry: Entry) -> Entry:
         raise ValidationError(_("This entry is %(status)s already.") % {"status": entry.get_status_display()})
     before = values(entry, *AUDITED)
     if entry.status == Entry.Status.ACCEPTED and entry.participant is not None:
-        adapter.withdraw(entry.participant, None)
+        services.withdraw(entry.participant, None)
     entry.status = Entry.Status.WITHDRAWN
     entry.save(update_fields=["status"])
     record(None, "entry-withdraw", entry, before, values(entry, *AUDITED))
@@ -235,9 +235,9 @@ def withdraw(entry: Entry) -> Entry:
 @transaction.atomic
 def close_check_in(competition: Competition, user) -> tuple[int, int]:
     """Before round 1 is paired: every accepted player who has not arrived is absent from round 1 (left out
-    of its pairing, `tournaments.adapter.set_absence`); one who arrived since has that absence lifted.
+    of its pairing, `pairing.services.set_absence`); one who arrived since has that absence lifted.
     Returns (absent, present)."""
-    if adapter.next_round_number(competition) != 1:
+    if services.next_round_number(competition) != 1:
         raise ValidationError(_("Round 1 is paired: check-in is over."))
     absent = present = 0
     accepted = competition.entries.filter(status=Entry.Status.ACCEPTED, participant__isnull=False)
@@ -249,11 +249,11 @@ def close_check_in(competition: Competition, user) -> tuple[int, int]:
         if not entry.arrived:
             absent += 1
             if byes.get(participant.pk) != Bye.Kind.ABSENT:
-                adapter.set_absence(competition, participant, Bye.Kind.ABSENT, user)
+                services.set_absence(competition, participant, Bye.Kind.ABSENT, user)
         else:
             present += 1
             if byes.get(participant.pk) == Bye.Kind.ABSENT:
-                adapter.set_absence(competition, participant, None, user)
+                services.set_absence(competition, participant, None, user)
     record(user, "check-in-close", competition, None, {"absent": absent, "present": present})
     return absent, present
 

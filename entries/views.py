@@ -22,10 +22,10 @@ from accounts import throttle
 from accounts.client_ip import client_ip
 from clubs.models import Member
 from clubs.validation import key_number
+from pairing.services import next_round_number
 from ratings.lists import name_key
 from season import signoff
 from tournaments.access import club_competition, directed_competition
-from tournaments.adapter import next_round_number
 from tournaments.flash import flash_errors
 from tournaments.models import TITLE_ORDER, Competition
 

@@ -1,4 +1,4 @@
-"""`python -m pairing` (see pairing/cli.py and DESIGN.md "The command line")."""
+"""`python -m pairing` (see pairing/cli.py and docs/README.md, "The command line")."""
 
 import sys
 

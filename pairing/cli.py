@@ -1,4 +1,4 @@
-"""`python -m pairing`: pair or check a tournament file without a database (DESIGN.md "The command line").
+"""`python -m pairing`: pair or check a tournament file without a database (docs/README.md, "The command line").
 
     python -m pairing --system dutch tournament.trf -p [pairs.txt]   # pair the next round
     python -m pairing --system dutch tournament.trf -c               # check every round of the file

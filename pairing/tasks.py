@@ -1,6 +1,6 @@
 """Pairing a large field as a background job: the pair button starts it for a competition of at least
 PAIRING_JOB_MIN_PLAYERS players (a pairing that may take more than a couple of seconds); smaller fields
-are paired at once by the same `adapter.pair_next_round`."""
+are paired at once by the same `services.pair_next_round`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django_tasks import task
 
 from audit.models import AuditEntry
 from jobs import runner
-from tournaments import adapter
+from pairing import services
 from tournaments.models import Competition
 
 
@@ -30,7 +30,7 @@ def _pair(job, report: runner.Report) -> runner.Save:
     plan = None
     if not _paired(competition, number):
         try:
-            plan = adapter.plan_next_round(competition)
+            plan = services.plan_next_round(competition)
         except ValidationError as error:
             raise runner.Failed(" ".join(error.messages)) from error
     report(0.9)
@@ -38,10 +38,10 @@ def _pair(job, report: runner.Report) -> runner.Save:
     def save() -> str:
         locked = Competition.objects.select_for_update().get(pk=competition.pk)
         if not _paired(locked, number):  # else paired already (an earlier attempt, the TD): that is the result
-            if plan is None or adapter.next_round_number(locked) != number:
+            if plan is None or services.next_round_number(locked) != number:
                 raise runner.Failed(_("The competition changed while the pairing waited; pair again."))
             try:
-                adapter.save_planned_round(locked, plan, job.created_by)
+                services.save_planned_round(locked, plan, job.created_by)
             except ValidationError as error:
                 raise runner.Failed(" ".join(error.messages)) from error
         return reverse("manage_round", args=[locked.club.slug, locked.slug, number])
@@ -56,7 +56,7 @@ def _paired(competition: Competition, number: int) -> bool:
 def start(competition: Competition, user) -> runner.Job:
     """The job pairing `competition`'s next round. Asking again while it runs gives the same job; after an
     undo (a later entry in the competition's audit log) a new one."""
-    number = adapter.next_round_number(competition)
+    number = services.next_round_number(competition)
     entries = AuditEntry.objects.filter(competition_id=competition.pk).order_by("-id")
     last_action = entries.values_list("id", flat=True).first() or 0
     params = {"competition": competition.pk, "round": number, "after": last_action}

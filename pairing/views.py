@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from jobs.views import follow
-from tournaments import adapter
+from pairing import services
 from tournaments.access import directed_competition
 from tournaments.flash import flash_errors
 from tournaments.forms import ExchangeForm, PairForm, SwapForm
@@ -27,8 +27,8 @@ def pair(request, club, competition):
     if large and not competition.engine.bracket:  # a knockout is drawn at once, match by match
         return follow(tasks.start(competition, request.user))
     try:
-        rnd = adapter.pair_next_round(competition, request.user, expected=PairForm(request.POST).expected())
-    except adapter.StaleAction as error:  # paired meanwhile (a double click): the round as it is
+        rnd = services.pair_next_round(competition, request.user, expected=PairForm(request.POST).expected())
+    except services.StaleAction as error:  # paired meanwhile (a double click): the round as it is
         messages.info(request, " ".join(error.messages))
         return redirect("manage_round", club, competition.slug, competition.round_set.last_number())
     except ValidationError as error:
@@ -51,7 +51,7 @@ def exchange(request, club, competition, number):
     try:
         a = get_object_or_404(Participant, competition=competition, start_number=posted["a"])
         b = get_object_or_404(Participant, competition=competition, start_number=posted["b"])
-        adapter.exchange_players(rnd, a, b, request.user, override=posted["override"], based_on=posted["based_on"])
+        services.exchange_players(rnd, a, b, request.user, override=posted["override"], based_on=posted["based_on"])
         messages.success(request, _("%(a)s and %(b)s exchanged places.") % {"a": a.name, "b": b.name})
     except ValidationError as error:
         flash_errors(request, error)
@@ -71,7 +71,7 @@ def swap_colours(request, club, competition, number, board):
         if not form.is_valid():
             raise ValidationError(_("The form did not say which boards it showed; reload the page."))
         posted = form.cleaned_data
-        adapter.swap_colours(rnd, game, request.user, override=posted["override"], based_on=posted["based_on"])
+        services.swap_colours(rnd, game, request.user, override=posted["override"], based_on=posted["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

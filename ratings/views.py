@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from clubs.access import directed_club
 from clubs.validation import csv_writer, is_whole_number, key_number
 from jobs.views import follow
-from tournaments import adapter
+from pairing import services
 from tournaments.models import Competition
 from tournaments.pdf import render_pdf
 from tournaments.state import CompetitionData
@@ -128,9 +128,9 @@ def rating_report(request, club, competition):
 
 
 def _set_time_control(request, club, competition: Competition) -> HttpResponse:
-    """The TD sets the time control the FIDE report rates by; recorded (`adapter.set_time_control`)."""
+    """The TD sets the time control the FIDE report rates by; recorded (`services.set_time_control`)."""
     try:
-        adapter.set_time_control(competition, request.POST.get("time_control", ""), request.user)
+        services.set_time_control(competition, request.POST.get("time_control", ""), request.user)
     except ValidationError as problem:
         messages.error(request, " ".join(problem.messages))
     else:

@@ -1,7 +1,7 @@
 """Members sign off for the coming round of each competition they play; the TD's present list.
 
 An answer is checked against the competition's rules (`season.rules`), recorded (who, when) and put
-on the round's presence at once through `tournaments.adapter.set_absence`, so the TD's present list
+on the round's presence at once through `pairing.services.set_absence`, so the TD's present list
 starts from the answers. The TD may still change any player's presence: the TD decides.
 """
 
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from audit.log import record, values
 from clubs.models import Member
-from tournaments import adapter
+from pairing import services
 from tournaments.models import Bye, Competition, Participant, Round
 
 from . import rules
@@ -38,7 +38,7 @@ def limits(competition: Competition) -> rules.Limits:
 
 
 def next_round_number(competition: Competition) -> int:
-    return adapter.next_round_number(competition)
+    return services.next_round_number(competition)
 
 
 def refusal_text(refused: rules.Refused) -> str:
@@ -223,7 +223,7 @@ def answer(participant: Participant, number: int, answer: str, user, now: dateti
         )
     except rules.Refused as refused:
         raise ValidationError(refusal_text(refused)) from refused
-    if adapter.set_absence(competition, participant, ANSWER_TO_BYE[answer], user, number=number) != number:
+    if services.set_absence(competition, participant, ANSWER_TO_BYE[answer], user, number=number) != number:
         raise ValidationError(_("Answers are taken for the coming rounds only."))  # paired meanwhile
     return SignOff.objects.create(participant=participant, round_number=number, answer=answer, answered_by=user)
 
@@ -231,8 +231,8 @@ def answer(participant: Participant, number: int, answer: str, user, now: dateti
 @transaction.atomic
 def td_decides(participant: Participant, kind: str | None, user) -> int:
     """The TD sets a player's presence for the coming round, whatever the player answered; recorded (as
-    every absence) by `adapter.set_absence`."""
-    return adapter.set_absence(participant.competition, participant, kind, user)
+    every absence) by `services.set_absence`."""
+    return services.set_absence(participant.competition, participant, kind, user)
 
 
 @transaction.atomic

@@ -134,8 +134,8 @@ def members(club):
 
 
 def make_competition(club, td, members, system="roundrobin", rounds=None, slug="rr"):
-    """A competition created as the TD creates one: through the adapter, with its entries."""
-    from tournaments import adapter
+    """A competition created as the TD creates one: through `pairing.services`, with its entries."""
+    from pairing import services as adapter
     from tournaments.models import Competition
 
     competition = Competition(club=club, name=f"Test {system}", slug=slug, system=system, rounds=rounds)
@@ -144,7 +144,7 @@ def make_competition(club, td, members, system="roundrobin", rounds=None, slug="
 
 def play_round(competition, td, results=None):
     """Pair, publish and finish the next round; results by board (default: white wins)."""
-    from tournaments import adapter
+    from pairing import services as adapter
 
     rnd = adapter.pair_next_round(competition, td)
     adapter.publish(rnd, td)

@@ -1,1 +1,1 @@
-"""Competitions: their rows, the one adapter to the engines (`tournaments.adapter`), standings and pages."""
+"""Competitions: their rows, standings and pages; their rows are written by `pairing.services` alone."""

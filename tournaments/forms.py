@@ -94,7 +94,7 @@ class GroupSizeForm(forms.Form):
 
 
 class PublishForm(forms.Form):
-    """Publish a round: `based_on` is what the page showed of its boards (`adapter.boards_seen`)."""
+    """Publish a round: `based_on` is what the page showed of its boards (`pairing.services.boards_seen`)."""
 
     based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
@@ -124,7 +124,7 @@ class UndoForm(forms.Form):
 
 class SeenForm(forms.Form):
     """An action on a competition's settings, tie-breaks or entries: `based_on` is what the page showed of
-    them (`adapter.seen`)."""
+    them (`pairing.services.seen`)."""
 
     based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
 
@@ -347,7 +347,7 @@ class ForbiddenPairForm(forms.ModelForm):
         fields = ["first", "second", "first_round", "last_round"]
         labels = {"first": _("Player"), "second": _("must not meet")}
 
-    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.seen`
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `pairing.services.seen`
 
     def __init__(self, *args, competition: Competition, **kwargs):
         super().__init__(*args, **kwargs)

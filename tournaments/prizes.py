@@ -1,7 +1,8 @@
 """A competition's final-standings settings: its tie-break list, its prize table, and the prize list.
 
-The maths is pure (`pairing.engines.tiebreaks`, `pairing.engines.prizes`); this module reads and
-writes the settings, checks what the TD typed, and feeds the standings to the prize distribution.
+The maths is pure (`pairing.engines.tiebreaks`, `pairing.engines.prizes`); this module reads the
+settings, checks what the TD typed, and feeds the standings to the prize distribution; the settings are
+written by `pairing.services.set_tiebreaks` and `save_prize_table`.
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from audit.log import record, values
 from clubs.widgets import PickerMixin
 from pairing.engines import prizes, tiebreaks
 from pairing.engines.state import InvalidInput
 from pairing.engines.tiebreaks.teams import TEAM_CATALOGUE, parse_team
 
-from . import standings, versioning
+from . import standings
 from .models import Competition, Participant, PrizeTable
 from .state import CompetitionData
 
@@ -84,44 +84,6 @@ def tiebreaks_locked(competition: Competition) -> bool:
     return last_paired_round(competition) > 0
 
 
-@versioning.one_action
-def set_tiebreaks(competition: Competition, codes: list[str], user, override: bool = False) -> None:
-    """Store the list (empty: the system's regulation); after round 1 only with an override, recorded."""
-    versioning.bump(competition)
-    new = [] if codes == competition_defaults(competition) else codes
-    old = list(competition.tiebreaks or [])
-    if new == old:
-        return
-    paired = last_paired_round(competition)
-    locked = paired > 0
-    if locked and not override:
-        raise ValidationError(
-            _("Round 1 has been paired: the tie-breaks can only change with an explicit override, which is recorded.")
-        )
-    competition.tiebreaks = new
-    competition.save(update_fields=["tiebreaks"])
-    record(user, "tiebreaks-override" if locked else "tiebreaks", competition, {"tiebreaks": old}, {"tiebreaks": new})
-
-
-def set_unrated(competition: Competition, how: str, rating: int | None, user, override: bool = False) -> None:
-    """How the rating-based tie-breaks treat unrated opponents (C.07 art. 10); locked like the list."""
-    versioning.bump(competition)
-    rating = rating if how == Competition.UnratedOpponents.RATING else None
-    if (how, rating) == (competition.unrated_opponents, competition.unrated_rating):
-        return
-    paired = last_paired_round(competition)
-    if paired and not override:
-        raise ValidationError(
-            _("Round 1 has been paired: the tie-breaks can only change with an explicit override, which is recorded.")
-        )
-    fields = ("unrated_opponents", "unrated_rating")
-    before = values(competition, *fields)
-    competition.unrated_opponents, competition.unrated_rating = how, rating
-    competition.save(update_fields=list(fields))
-    action = "unrated-opponents-override" if paired else "unrated-opponents"
-    record(user, action, competition, before, values(competition, *fields))
-
-
 def unrated_rule(competition: Competition) -> tiebreaks.Unrated:
     """The competition's rule for unrated opponents (C.07 art. 10)."""
     return tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
@@ -137,7 +99,7 @@ class TiebreakForm(forms.Form):
     override = forms.BooleanField(
         label=gettext_lazy("Override: change the tie-breaks although round 1 has been paired"), required=False
     )
-    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.seen`
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `pairing.services.seen`
 
     unrated_opponents = forms.ChoiceField(
         label=gettext_lazy("unrated players in ARO, TPR, PTP, APRO, APPO and RTNG"),
@@ -411,9 +373,7 @@ class PrizeTableForm(PickerMixin, forms.ModelForm):
         table = super().save(commit=False)
         table.main = self.cleaned_data["main_text"]
         table.groups = self.cleaned_data["groups_text"]
-        if commit:
-            table.save()
-        return table
+        return table  # saved by `pairing.services.save_prize_table`
 
 
 # ------------------------------------------------------------------------------------------ prize list

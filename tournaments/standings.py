@@ -99,7 +99,7 @@ def final_state(data: CompetitionData, whole: TournamentState | None = None) -> 
     """The state the standings rank: in a round robin, a player who left under 50 % is struck (seed 004 §16).
 
     His results, and every result against him, no longer count; from 50 % his remaining games are
-    already forfeits (`tournaments.adapter.save_pairing`), so nothing changes. `whole`: `data.state()`,
+    already forfeits (`pairing.services.save_pairing`), so nothing changes. `whole`: `data.state()`,
     when the caller has it at hand; it is left as it is.
     """
     state = data.state() if whole is None else whole

@@ -1,5 +1,5 @@
 """Importing a large TRF file as a background job (the import page starts it for files over
-TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `trf_io.import_trf`)."""
+TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `pairing.services.import_trf`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from django_tasks import task
 
 from clubs.validation import InputError
 from jobs import runner, uploads
+from pairing import services
 from pairing.engines.trf import TrfError
-
-from . import trf_io
 
 
 @task()
@@ -29,7 +28,7 @@ def _import(job, report: runner.Report) -> runner.Save:
 
     def save() -> str:
         try:
-            competition = trf_io.import_trf(
+            competition = services.import_trf(
                 job.club, text, name=params["name"], slug=params["slug"], system=params["system"],
                 source=params["file_name"], user=job.created_by,
             )  # fmt: skip

@@ -4,7 +4,7 @@ The public pages (pairings, standings, crosstable, prizes, the live board, their
 under keys made from `Competition.version` and `changed_at` (tournaments.caching), and answer
 conditional requests with ETags and Last-Modified made from them. A change that does not raise the
 version would leave a stale page in the cache, so every action that writes a competition's data
-raises it: `tournaments.adapter` does, first thing in the action's transaction (the statement takes
+raises it: `pairing.services` does, first thing in the action's transaction (the statement takes
 the competition's row lock, so writers to one competition queue in one order), and the services do
 when called on their own. An action is one `one_action` scope: inside it a competition's version is
 raised by the first `bump` and the others are no-ops, so an action raises it exactly once however

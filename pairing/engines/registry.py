@@ -1,4 +1,4 @@
-"""Pairing systems by id (DESIGN.md: the engine contract).
+"""Pairing systems by id: the engine contract (`PairingSystem`).
 
 A system is a module of this package exposing `SYSTEM`, a `PairingSystem`.
 Adding a system is one line in `_MODULES`.

@@ -693,7 +693,7 @@ def state_from_document(
 def read_state(
     text: str, source: str = "<string>", total_rounds: int | None = None, seed: int | None = None
 ) -> TournamentState:
-    """Parse a TRF and give the state to pair its next round (DESIGN.md "The command line").
+    """Parse a TRF and give the state to pair its next round (the command line: docs/README.md).
 
     The round to pair follows the last round in which anyone has an opponent or the pairing-allocated
     bye. The number of rounds must be known (`XXR`, `142` or `total_rounds`).

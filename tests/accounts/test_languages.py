@@ -14,10 +14,10 @@ from django.urls import reverse
 from audit.models import AuditEntry
 from clubs.languages import language_of
 from clubs.models import Club, Profile
+from pairing import services as adapter
 from season.models import MemberCalendar
 from tests.conftest import make_competition
 from tests.season.conftest import linked_user
-from tournaments import adapter
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ def sources() -> dict[str, ast.Module]:
         for name, (path, _package) in modules(ROOT, PACKAGES).items()
         if ".migrations" not in name
     }
-    assert "tournaments.adapter" in found and "pairing.engines.blossom" in found
+    assert "pairing.services.rounds" in found and "pairing.engines.blossom" in found
     return found
 
 

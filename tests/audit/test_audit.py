@@ -17,10 +17,13 @@ from django.urls import reverse
 from audit.log import record
 from audit.models import AppendOnly, AuditEntry
 from clubs.models import ClubRole, Member
+from pairing import services as adapter
+from pairing.services import cups, trf
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members, play_round
 from tests.ratings.test_web_rating_lists import knsb_csv
 from tests.ratings.test_web_rating_lists import upload as upload_list
-from tournaments import adapter, groups, knockout, prizes, services, trf_io
+from tournaments import trf_export
 from tournaments.models import Bye as RoundBye
 from tournaments.models import Competition, Game, Round
 
@@ -129,7 +132,7 @@ def w_settings(client, club, td, rr):
 
 
 def w_tiebreaks(client, club, td, rr):
-    prizes.set_tiebreaks(rr, ["DE", "SB"], td)
+    adapter.set_tiebreaks(rr, ["DE", "SB"], td)
     return only("tiebreaks"), {"tiebreaks": []}, {"tiebreaks": ["DE", "SB"]}
 
 
@@ -196,7 +199,7 @@ def w_import_members(client, club, td, rr):
 
 def w_import_trf(client, club, td, rr):
     play_round(rr, td)
-    copy = trf_io.import_trf(club, trf_io.export_trf(rr), name="Copy", slug="copy", system="roundrobin", user=td)
+    copy = trf.import_trf(club, trf_export.export_trf(rr), name="Copy", slug="copy", system="roundrobin", user=td)
     entry = only("import-trf")
     assert entry.competition_id == copy.pk and entry.after["players"] == 6 and entry.after["rounds"] == 1
     return entry, None, entry.after
@@ -204,7 +207,7 @@ def w_import_trf(client, club, td, rr):
 
 def w_import_trf_view(client, club, td, rr):
     play_round(rr, td)
-    text = trf_io.export_trf(rr)
+    text = trf_export.export_trf(rr)
     data = {"name": "Copy", "slug": "copy", "system": "roundrobin",
             "file": SimpleUploadedFile("rr.trf", text.encode())}  # fmt: skip
     assert client.post(reverse("import_trf", args=[club.slug]), data).status_code == 302
@@ -257,11 +260,11 @@ def w_cup_games(client, club, td, rr):
     cup = make_competition(club, td, make_members(club, 4, base=1500), system="knockout", slug="cup")
     cup.settings = {**cup.settings, "games": 2}
     cup.save()
-    rnd = knockout.pair_round(cup, td)
+    rnd = cups.pair_round(cup, td)
     services.publish(rnd, td)
     for game in rnd.games.all():
-        knockout.set_game_result(game, "1-0", td)
-    knockout.add_next_games(rnd, td)
+        cups.set_game_result(game, "1-0", td)
+    cups.add_next_games(rnd, td)
     entry = only("add-games")
     assert len(entry.after) == 2
     return entry, None, entry.after
@@ -269,7 +272,7 @@ def w_cup_games(client, club, td, rr):
 
 def w_split(client, club, td, rr):
     event = make_competition(club, td, make_members(club, 8, base=1700), system="dutch", rounds=5, slug="open")
-    groups.split_into_groups(event, 4, td)
+    adapter.split_into_groups(event, 4, td)
     entry = only("split-groups")
     assert len([e for e in rows("competition-create") if e.competition_id not in (rr.pk, event.pk)]) == 2
     return entry, None, entry.after

@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from clubs.models import Member
+from pairing import services as adapter
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import adapter, services
 from tournaments.models import Bye
 
 pytestmark = pytest.mark.django_db

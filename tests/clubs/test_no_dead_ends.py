@@ -18,9 +18,9 @@ from django.utils import translation
 
 from clubs.models import Club, ClubRole
 from config import errors
+from pairing import services as adapter
 from tests.conftest import make_competition
 from tests.season.conftest import linked_user
-from tournaments import adapter
 
 pytestmark = pytest.mark.django_db
 

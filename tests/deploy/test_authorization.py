@@ -46,10 +46,13 @@ from clubs.models import Club, ClubRole, Member, Season
 from config.private_pages import PUBLIC as PUBLIC_CACHED
 from entries.models import Entry
 from jobs.models import Job
+from pairing import services as adapter
+from pairing.services import cups
+from pairing.services import records as services
 from ratings.models import RatingListImport
 from season.models import ClubNight, MemberCalendar
 from tests.deploy.test_private_pages import fill, patterns
-from tournaments import adapter, knockout, services, standings
+from tournaments import standings
 from tournaments.models import Bye, Competition, ForbiddenPair, Round
 from tournaments.state import CompetitionData
 
@@ -321,7 +324,7 @@ def competitions(who: SimpleNamespace) -> SimpleNamespace:
     # A Swiss, a knockout cup, a team tournament and a Gladiator round robin.
     published(competition(who.alpha, "swiss", "dutch", who.players_a[:8], rounds=5), who.td_a)
     cup = competition(who.alpha, "cup", "knockout", who.players_a[:8], rounds=3, seed=1)
-    services.publish(knockout.pair_round(cup, who.td_a), who.td_a)
+    services.publish(cups.pair_round(cup, who.td_a), who.td_a)
     teams = competition(who.alpha, "team", "olympiad", who.players_a[:8], rounds=3, settings={"teams": 4, "cycles": 1})
     published(teams, who.td_a)
     published(competition(who.alpha, "glad", "roundrobin", who.players_a[:4], gladiator=True), who.td_a)

@@ -38,8 +38,8 @@ def fill(route: str, values: dict[str, str]) -> str:
 @pytest.fixture
 def site(club, td, members):
     """A club with a round robin in play, its TD, a member and the values for every URL parameter."""
-    from tournaments.adapter import pair_next_round
-    from tournaments.services import publish
+    from pairing.services import pair_next_round
+    from pairing.services.records import publish
 
     competition = make_competition(club, td, members[:6])
     publish(pair_next_round(competition, td), td)
@@ -89,7 +89,7 @@ def test_a_td_removed_from_the_club_loses_its_pages_and_their_cached_copies_at_o
     """The TD sees a draft round on the public pairings page (his own cached copy, with an ETag); once his
     role is gone, the manage page refuses him and the pairings page neither serves that copy nor a 304."""
     from clubs.models import ClubRole
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     competition = make_competition(club, td, members[:6])
     draft = pair_next_round(competition, td)

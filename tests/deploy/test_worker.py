@@ -292,7 +292,7 @@ def test_a_large_pairing_job_survives_a_worker_killed_midway(deployment):
     trf_file, expected_file = PERF / "gen_1000_r7in.trf", PERF / "gen_1000_r7expected.txt"
     assert trf_file.is_file() and expected_file.is_file(), f"the oracle's perf files are missing in {PERF.parent}"
     imported = shell(env, (
-        "__import__('tournaments.trf_io').trf_io.import_trf(__import__('clubs.models').models.Club.objects.get("
+        "__import__('pairing.services').services.import_trf(__import__('clubs.models').models.Club.objects.get("
         f"slug='de-pion'), open({str(trf_file)!r}, encoding='utf-8').read(), name='Open 1000', slug='open-1000', "
         "system='dutch').participants.count()"
     ))  # fmt: skip

@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from playwright.sync_api import expect
 
+from pairing import services as adapter
 from tests.conftest import make_competition, play_round
-from tournaments import adapter
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

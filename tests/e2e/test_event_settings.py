@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from pairing import services as pairing_services
+from pairing.services import gladiator as gladiator_writes
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import gladiator, services
 from tournaments.models import Competition, Game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -83,7 +84,7 @@ def test_gladiator_ordinary_games_and_replays_on_the_settings_page(browser, live
         rnd = pairing_services.pair_next_round(competition, td)
         services.publish(rnd, td)
         first = rnd.games.order_by("board").first()
-        gladiator.set_game_result(first, "½-½", td)
+        gladiator_writes.set_game_result(first, "½-½", td)
         page.goto(live_server.url + reverse("manage_round", args=[club.slug, competition.slug, rnd.number]))
         assert "add the next ordinary game" in page.inner_text("body")
         page.click(f"#next-button-{first.match}")
@@ -91,7 +92,7 @@ def test_gladiator_ordinary_games_and_replays_on_the_settings_page(browser, live
         second = Game.objects.filter(round=rnd, match=first.match).order_by("board").last()
         assert second.pk != first.pk and second.stage == "classical"
         assert (second.white_id, second.black_id) == (first.black_id, first.white_id)
-        gladiator.set_game_result(second, "½-½", td)
+        gladiator_writes.set_game_result(second, "½-½", td)
         page.goto(live_server.url + reverse("manage_round", args=[club.slug, competition.slug, rnd.number]))
         assert "add the next blitz game" in page.inner_text("body")
     finally:

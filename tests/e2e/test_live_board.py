@@ -14,8 +14,8 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 def test_live_board_shows_the_tds_result_within_5_seconds(browser, live_server, club, td, members):
-    from tournaments.adapter import pair_next_round
-    from tournaments.services import publish
+    from pairing.services import pair_next_round
+    from pairing.services.records import publish
 
     competition = make_competition(club, td, members[:6])
     publish(pair_next_round(competition, td), td)

@@ -12,8 +12,8 @@ from django.urls import reverse
 from audit.models import AuditEntry
 from entries import services
 from entries.models import Entry, EntrySettings
+from pairing import services as adapter
 from tests.entries.conftest import entry_data
-from tournaments import adapter
 from tournaments.models import Bye, Participant
 
 pytestmark = pytest.mark.django_db

@@ -151,7 +151,7 @@ def test_tiebreak_lists_parse_or_raise_validation_error(text):
 @FUZZ
 @given(st.text(max_size=8) | st.sampled_from(["1", "0", "=", "+", "-", "--", "½", "1-0", " 1 "]))
 def test_typed_results_parse_or_raise_validation_error(text):
-    from tournaments.services import parse_result
+    from pairing.services.records import parse_result
 
     with contextlib.suppress(ValidationError):
         parse_result(text)

@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 
 from jobs.models import Job
+from pairing import services as adapter
+from pairing.services import records as services
 from pairing.tasks import pair_round
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import adapter, services
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db

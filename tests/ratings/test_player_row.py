@@ -58,9 +58,9 @@ def random_trf(seed: int) -> str:
 @pytest.mark.parametrize("seed", range(12))
 def test_one_players_line_equals_his_line_of_the_report(club, seed):
     from clubs.models import Member
+    from pairing.services.trf import import_trf
     from ratings import reports
     from tournaments.state import CompetitionData
-    from tournaments.trf_io import import_trf
 
     competition = import_trf(club, random_trf(seed), name=f"Random {seed}", slug=f"random-{seed}", system="dutch")
     rng = random.Random(seed)
@@ -85,9 +85,9 @@ def test_the_player_card_shows_the_line_of_the_report(client, club):
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
+    from pairing.services.trf import import_trf
     from ratings import reports
     from tournaments.state import CompetitionData
-    from tournaments.trf_io import import_trf
 
     competition = import_trf(club, random_trf(3), name="Random", slug="random", system="dutch")
     data = CompetitionData.load(competition, public=True)

@@ -1,6 +1,6 @@
 """The FIDE rating report, month by month (ratings/maths/fide_report.py), checked by hand against B.02.
 
-PD from table 8.1.2, dp from table 8.1.1 (../shared/reference/ratings.md §2, §3).
+PD from table 8.1.2, dp from table 8.1.1 (B.02).
 """
 
 from __future__ import annotations

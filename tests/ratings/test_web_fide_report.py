@@ -1,7 +1,7 @@
 """The competition's FIDE rating report by B.02, through the page: hand-computed events.
 
 The games are stored as the TD's results (rounds dated as played), so each event is exactly the one computed
-by hand in the docstring. PD from table 8.1.2, dp from table 8.1.1 (../shared/reference/ratings.md §2, §3).
+by hand in the docstring. PD from table 8.1.2, dp from table 8.1.1 (B.02).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def members(club, ratings: dict[str, int | None], **fields):
 
 def competition_with_games(club, td, players: dict, rounds, slug="event", time_control="standard"):
     """A competition whose rounds are `rounds`: [(day, [(white, black, result), ...]), ...] by first name."""
-    from tournaments import services
+    from pairing.services import records as services
     from tournaments.models import Competition, Game, Round
 
     competition = Competition.objects.create(

@@ -22,7 +22,8 @@ pytestmark = pytest.mark.django_db
 
 def play_all(competition, td, outcome) -> None:
     """Play every round; `outcome(white, black)` gives each game's result from the two members."""
-    from tournaments import adapter, services
+    from pairing import services as adapter
+    from pairing.services import records as services
 
     for _ in range(competition.planned_rounds()):
         rnd = adapter.pair_next_round(competition, td)
@@ -212,8 +213,8 @@ def test_forfeits_count_for_the_dsu_only_and_pending_games_for_none(td_client, c
     A competition without rounds has a report too.
     """
     from clubs.models import Member
+    from pairing import services as adapter
     from tests.conftest import play_round
-    from tournaments import adapter
 
     members = [Member.objects.create(club=club, first_name=n, last_name="Test", fide_rating=r, national_rating=r)
                for n, r in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700))]  # fmt: skip

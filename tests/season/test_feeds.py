@@ -75,7 +75,7 @@ def test_member_feed_holds_the_nights_of_own_competitions_and_published_pairings
 
 
 def test_a_draft_pairing_stays_out_of_the_member_feed(client, club, td, members, nights):
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     keizer = make_competition(club, td, members[:4], system="keizer", rounds=3, slug="keizer")
     planning.plan_rounds(keizer, {1: nights[0]}, td)

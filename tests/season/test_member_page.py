@@ -8,11 +8,11 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs.models import Season
+from pairing import services as adapter
+from pairing.services import pair_next_round
 from season import planning
 from season.models import MemberCalendar, SignOff
 from tests.conftest import make_competition, play_round
-from tournaments import adapter
-from tournaments.adapter import pair_next_round
 
 from .conftest import linked_user
 

@@ -10,12 +10,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from pairing import services as adapter
 from pairing.engines import registry
+from pairing.services import pair_next_round
 from season import planning, rules, signoff
 from season.models import MemberCalendar, SignOff, SignOffRules
 from tests.conftest import make_competition, play_round
-from tournaments import adapter
-from tournaments.adapter import pair_next_round
 from tournaments.models import Bye
 
 from .conftest import linked_user

@@ -1,1 +1,1 @@
-"""The tournaments app: its pages, services, adapter to the engines, exports and translations."""
+"""The tournaments app: its pages, the writer's actions (`pairing.services`), exports and translations."""

@@ -1,11 +1,9 @@
-"""The one adapter (`tournaments.adapter`): every competition kind's state changes pass its hook, a double
-click on "pair" pairs once, and the views write no model themselves."""
+"""The one writer (`pairing.services`): every competition kind's state changes pass its guard, and a double
+click on "pair" pairs once. That nothing else writes is tests/architecture/test_one_writer.py."""
 
 from __future__ import annotations
 
-import ast
 import threading
-from pathlib import Path
 
 import pytest
 from django.contrib.messages import get_messages
@@ -13,39 +11,9 @@ from django.db import connection
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
-from tournaments import adapter
 from tournaments.models import Competition, Round
-
-ROOT = Path(__file__).resolve().parents[2]
-VIEWS = sorted((ROOT / "tournaments" / "views").glob("*.py")) + [
-    ROOT / app / "views.py" for app in ("pairing", "clubs", "ratings", "jobs")
-]
-WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_create", "update_or_create", "save"}
-
-
-def writes_in(source: str) -> list[str]:
-    """Calls that write a model: `.objects.create(...)`, `x.save()`, `qs.delete()`, ... (`form.save(commit=False)`
-    builds an unsaved instance and writes nothing)."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WRITES:
-            unsaved = any(k.arg == "commit" and isinstance(k.value, ast.Constant) and not k.value.value
-                          for k in node.keywords)  # fmt: skip
-            if not unsaved:
-                found.append(f"line {node.lineno}: {ast.unparse(node)[:80]}")
-    return found
-
-
-def test_the_views_write_no_model_themselves():
-    assert len(VIEWS) >= 11
-    found = {path.name: writes_in(path.read_text(encoding="utf-8")) for path in VIEWS}
-    assert {name: lines for name, lines in found.items() if lines} == {}
-
-
-def test_the_write_scan_finds_a_write():
-    source = "def view(request, c):\n    form.save(commit=False)\n    TDAction.objects.create(x=1)\n    c.save()\n"
-    assert writes_in(source) == ["line 3: TDAction.objects.create(x=1)", "line 4: c.save()"]
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def in_play(club, td, members):
     """Round 1 paired and published, no result yet."""
-    from tournaments.adapter import pair_next_round
-    from tournaments.services import publish
+    from pairing.services import pair_next_round
+    from pairing.services.records import publish
 
     competition = make_competition(club, td, members[:6])
     publish(pair_next_round(competition, td), td)
@@ -38,7 +38,7 @@ def url(competition, name="pairings_latest"):
 
 
 def test_a_result_entered_shows_at_once_on_the_cached_pages(client, td, in_play):
-    from tournaments.services import set_result
+    from pairing.services.records import set_result
 
     pairings, standings = client.get(url(in_play)).content.decode(), client.get(url(in_play, "standings"))
     assert "½-½" not in pairings
@@ -109,7 +109,7 @@ def test_a_stamp_stored_by_a_reader_racing_the_commit_is_forgotten_at_the_commit
 ):
     from django.core.cache import caches
 
-    from tournaments.services import set_result
+    from pairing.services.records import set_result
 
     client.get(url(in_play))
     key, before = stamp_of(in_play)
@@ -149,8 +149,8 @@ def test_a_deleted_competition_answers_404_at_once(client, td, club, members):
 
 
 def test_a_stale_copy_of_the_competition_never_sets_the_version_back(in_play):
+    from pairing.services.records import set_result
     from tournaments.models import Competition
-    from tournaments.services import set_result
 
     stale = Competition.objects.get(pk=in_play.pk)
     version = stale.version
@@ -172,7 +172,7 @@ def a_while_ago(competition) -> None:
 
 
 def test_etag_and_last_modified_answer_304_until_something_changes(client, td, in_play):
-    from tournaments.services import set_result
+    from pairing.services.records import set_result
 
     a_while_ago(in_play)
     first = client.get(url(in_play))
@@ -206,7 +206,7 @@ def test_the_second_visit_is_served_from_the_cache(client, settings, in_play):
 
 
 def test_language_and_login_are_part_of_the_key(client, td, club, members):
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     competition = make_competition(club, td, members[:4])
     pair_next_round(competition, td)  # a draft: only the TD sees it
@@ -244,8 +244,8 @@ def test_messages_waiting_are_never_cached_for_others(client, td, in_play):
 
 def test_a_round_published_and_a_player_entered_show_at_once(client, td, club, members):
     """Paths that write in bulk (the pairing's boards, start numbers) raise the version themselves."""
-    from tournaments.adapter import pair_next_round
-    from tournaments.services import add_participant, publish
+    from pairing.services import pair_next_round
+    from pairing.services.records import add_participant, publish
 
     competition = make_competition(club, td, members[:4])
     standings = client.get(url(competition, "standings")).content.decode()
@@ -267,8 +267,8 @@ def test_the_pages_are_cached_in_redis_when_it_is_configured(client, settings, t
 
     import redis
 
+    from pairing.services.records import set_result
     from tests.deploy.test_worker import redis_answers
-    from tournaments.services import set_result
 
     if not redis_answers():
         pytest.skip("no Redis server on 127.0.0.1:6379")
@@ -298,7 +298,7 @@ def test_the_pages_are_cached_in_redis_when_it_is_configured(client, settings, t
 
 def test_within_the_second_of_a_change_only_the_etag_is_sent(client, td, in_play):
     """Two changes within one second would share a Last-Modified date: until the second is over, none is sent."""
-    from tournaments.services import set_result
+    from pairing.services.records import set_result
 
     fresh = client.get(url(in_play))
     assert fresh["ETag"] and not fresh.has_header("Last-Modified")

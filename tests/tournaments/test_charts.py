@@ -86,8 +86,8 @@ def test_standings_show_the_places_after_each_round_as_chart_and_table(client, t
 def test_an_earlier_rounds_places_are_kept_until_that_round_changes(three_rounds, td, monkeypatch):
     """The places after round 1 are cached under a digest of what they are made of: a correction of a
     round-1 result makes a new digest, and the chart shows the corrected places."""
+    from pairing.services.records import set_result
     from tournaments import standings
-    from tournaments.services import set_result
     from tournaments.state import CompetitionData
 
     def after_round_1():

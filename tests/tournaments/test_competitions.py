@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from pairing.engines import trf
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members, play_round
 from tests.shared_data import DUTCH_CORPUS
-from tournaments import services
 from tournaments.models import Bye, Competition, Game, Result, Round
 from tournaments.state import CompetitionData
 
@@ -81,7 +81,7 @@ def test_withdrawal_in_a_round_robin_forfeits_the_rest(club, td):
     play_round(competition, td)
     leaver = competition.participants.get(start_number=4)
     services.withdraw(leaver, td)
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     rnd = pair_next_round(competition, td)
     game = rnd.games.get(white=leaver) if rnd.games.filter(white=leaver).exists() else rnd.games.get(black=leaver)
@@ -179,7 +179,7 @@ def test_round_robin_leaver_under_half_is_struck_from_the_standings(club, td):
 
 
 def test_round_robin_leaver_from_half_keeps_his_results_and_loses_the_rest(club, td):
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
     from tournaments.standings import standings
 
     competition = make_competition(club, td, make_members(club, 4), slug="rr4")
@@ -212,7 +212,7 @@ def test_system_settings_are_validated_and_locked_once_paired(td_client, club, t
     from pairing.engines import keizer
 
     assert competition.settings == keizer.apply_preset("keizerforclubs")
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     pair_next_round(competition, td)
     response = td_client.post(url, data | {"setting_repeat_window": "2"})

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from clubs.models import ClubRole
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
-from tournaments import adapter
 
 pytestmark = pytest.mark.django_db
 

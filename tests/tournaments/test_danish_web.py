@@ -74,7 +74,7 @@ def test_a_whole_odd_tournament_pairs_end_to_end(club, td, system):
 @pytest.mark.rule("004 4.9.2")
 def test_monrad_warns_the_td_when_the_next_round_cannot_be_paired(club, td, td_client):
     """§4.9.2: six players, white wins twice: pairing round 3 leaves round 4 unpairable, and the TD sees it."""
-    from tournaments import adapter
+    from pairing import services as adapter
 
     competition = make_competition(club, td, make_members(club, 6), system="monrad", rounds=5, slug="monrad6")
     for _ in range(2):

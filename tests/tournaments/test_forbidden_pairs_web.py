@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from audit.models import AuditEntry
+from pairing import services as adapter
 from pairing import services as pairing_services
 from pairing.engines import trf
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import adapter
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_a_ban_holds_only_in_its_rounds(club, td, td_client):
     assert forbid(td_client, competition, 1, 5, first=2, last=3).status_code == 302
     assert frozenset((1, 5)) in boards(play_round(competition, td))
     # The engine gets the ban with its rounds, in start numbers.
-    state = adapter._state(competition, 2)
+    state = adapter.rounds._state(competition, 2)
     assert [(b.players, b.first_round, b.last_round) for b in state.forbidden] == [((1, 5), 2, 3)]
 
 
@@ -160,8 +160,9 @@ def test_a_ban_left_from_a_swiss_system_does_not_stop_a_round_robin(club, td, td
 
 
 def test_trf_export_and_import_carry_the_bans(club, td, td_client):
+    from pairing.services.trf import import_trf
     from tournaments.models import ForbiddenPair
-    from tournaments.trf_io import export_trf, import_trf
+    from tournaments.trf_export import export_trf
 
     competition = make_competition(club, td, make_members(club, 6), system="dutch", rounds=5, slug="club")
     forbid(td_client, competition, 1, 4)

@@ -202,9 +202,11 @@ def test_gladiator_round_robin_through_the_pages(client, td, club):
 @pytest.mark.rule("004 4.9.8")
 @pytest.mark.rule("004 4.5.3")
 def test_rating_report_rates_the_ordinary_games_by_their_own_result(td_client, td, club):
+    from pairing import services as adapter
+    from pairing.services import gladiator as gladiator_writes
+    from pairing.services import records as services
     from ratings.models import RatingSystem
     from ratings.reports import build_report
-    from tournaments import adapter, gladiator, services
     from tournaments.models import Competition
 
     members = make_members(club, 2)
@@ -213,9 +215,9 @@ def test_rating_report_rates_the_ordinary_games_by_their_own_result(td_client, t
     rnd = adapter.pair_next_round(competition, td)
     services.publish(rnd, td)
     ordinary = rnd.games.get()
-    gladiator.set_game_result(ordinary, "½-½", td)
-    replay = gladiator.add_next_game(rnd, ordinary.match, td)
-    gladiator.set_game_result(replay, "1-0", td)
+    gladiator_writes.set_game_result(ordinary, "½-½", td)
+    replay = gladiator_writes.add_next_game(rnd, ordinary.match, td)
+    gladiator_writes.set_game_result(replay, "1-0", td)
     data = CompetitionData.load(competition)
     state = data.state()
     assert sorted(p.history[0].score for p in state.players) == [0.0, 1.0]
@@ -235,7 +237,9 @@ def test_gladiator_is_refused_for_a_knockout(club):
 def test_an_encounter_refuses_results_it_cannot_take(td, club):
     from django.core.exceptions import ValidationError
 
-    from tournaments import adapter, gladiator, services
+    from pairing import services as adapter
+    from pairing.services import gladiator as gladiator_writes
+    from pairing.services import records as services
 
     competition = Competition.objects.create(club=club, name="Duel", slug="duel", system="roundrobin", gladiator=True)
     services.add_participants(competition, make_members(club, 2), td)
@@ -244,28 +248,28 @@ def test_an_encounter_refuses_results_it_cannot_take(td, club):
     ordinary = rnd.games.get()
 
     # A correction that decides the encounter removes the replay still to play.
-    gladiator.set_game_result(ordinary, "½-½", td)
-    replay = gladiator.add_next_game(rnd, ordinary.match, td)
-    gladiator.set_game_result(ordinary, "1-0", td)
+    gladiator_writes.set_game_result(ordinary, "½-½", td)
+    replay = gladiator_writes.add_next_game(rnd, ordinary.match, td)
+    gladiator_writes.set_game_result(ordinary, "1-0", td)
     assert list(rnd.games.values_list("pk", flat=True)) == [ordinary.pk]
     with pytest.raises(ValidationError):
-        gladiator.add_next_game(rnd, ordinary.match, td)  # decided: nothing to add
+        gladiator_writes.add_next_game(rnd, ordinary.match, td)  # decided: nothing to add
 
-    gladiator.set_game_result(ordinary, "½-½", td)
-    replay = gladiator.add_next_game(rnd, ordinary.match, td)
+    gladiator_writes.set_game_result(ordinary, "½-½", td)
+    replay = gladiator_writes.add_next_game(rnd, ordinary.match, td)
     with pytest.raises(ValidationError):
-        gladiator.set_game_result(replay, "0-0R", td)  # a replay needs a winner or a draw
-    gladiator.set_game_result(replay, "½-½", td)
+        gladiator_writes.set_game_result(replay, "0-0R", td)  # a replay needs a winner or a draw
+    gladiator_writes.set_game_result(replay, "½-½", td)
     with pytest.raises(ValidationError):
-        gladiator.set_game_result(ordinary, "", td)  # cleared while a later game has a result
+        gladiator_writes.set_game_result(ordinary, "", td)  # cleared while a later game has a result
     with pytest.raises(ValidationError):
-        gladiator.set_game_result(ordinary, "1-0R", td)  # a forfeit first game leaves no room for the replay
+        gladiator_writes.set_game_result(ordinary, "1-0R", td)  # a forfeit first game leaves no room for the replay
     assert Game.objects.get(pk=ordinary.pk).result == "½-½"
     with pytest.raises(ValidationError):
         services.finish(rnd, td)  # level after the replay: a blitz game is needed first
-    blitz = gladiator.add_next_game(rnd, ordinary.match, td)
+    blitz = gladiator_writes.add_next_game(rnd, ordinary.match, td)
     assert (blitz.stage, blitz.white_id) == ("blitz", ordinary.white_id)  # reversed twice
-    gladiator.set_game_result(blitz, "0-1", td)
+    gladiator_writes.set_game_result(blitz, "0-1", td)
     services.finish(rnd, td)
     state = CompetitionData.load(competition).state()
     black = ordinary.black.start_number
@@ -274,7 +278,9 @@ def test_an_encounter_refuses_results_it_cannot_take(td, club):
 
 @pytest.mark.rule("004 4.9.8")
 def test_a_swiss_round_is_paired_on_the_gladiator_points(td, club):
-    from tournaments import adapter, gladiator, services
+    from pairing import services as adapter
+    from pairing.services import gladiator as gladiator_writes
+    from pairing.services import records as services
 
     competition = Competition.objects.create(
         club=club, name="Swiss", slug="swiss", system="dutch", rounds=3, gladiator=True
@@ -284,13 +290,13 @@ def test_a_swiss_round_is_paired_on_the_gladiator_points(td, club):
     services.publish(rnd, td)
     games = {frozenset({g.white.start_number, g.black.start_number}): g for g in rnd.games.all()}
     assert set(games) == {frozenset({1, 3}), frozenset({2, 4})}
-    gladiator.set_game_result(
+    gladiator_writes.set_game_result(
         games[frozenset({2, 4})], "1-0" if games[frozenset({2, 4})].white.start_number == 2 else "0-1", td
     )
     first = games[frozenset({1, 3})]
-    gladiator.set_game_result(first, "½-½", td)
-    replay = gladiator.add_next_game(rnd, first.match, td)
-    gladiator.set_game_result(replay, "1-0" if replay.white.start_number == 3 else "0-1", td)
+    gladiator_writes.set_game_result(first, "½-½", td)
+    replay = gladiator_writes.add_next_game(rnd, first.match, td)
+    gladiator_writes.set_game_result(replay, "1-0" if replay.white.start_number == 3 else "0-1", td)
     # 2 and 3 won their encounters (1 point each), 1 and 4 lost theirs: the winners meet.
     second = adapter.pair_next_round(competition, td)
     pairs = {frozenset({g.white.start_number, g.black.start_number}) for g in second.games.all()}

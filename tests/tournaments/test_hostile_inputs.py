@@ -508,7 +508,7 @@ def test_olympiad_page_with_more_teams_than_players_says_so(client, club, olympi
 @pytest.mark.parametrize("value", ["banana", "1-0-1", "\x00", "1" * 500])
 def test_a_typed_result_that_is_no_result_is_refused(td_client, club, swiss, td, value):
     from pairing import services as pairing_services
-    from tournaments import services
+    from pairing.services import records as services
 
     rnd = pairing_services.pair_next_round(swiss, td)
     services.publish(rnd, td)
@@ -590,7 +590,7 @@ def test_cup_format_is_checked(td_client, club, cup, data):
 
 @pytest.mark.parametrize("a, b", [("²", "1"), ("9" * 30, "1"), ("", ""), ("1", "1")])
 def test_exchanging_bogus_players(td_client, club, swiss, td, a, b):
-    from tournaments import adapter
+    from pairing import services as adapter
 
     adapter.pair_next_round(swiss, td)
     before = snapshot()

@@ -4,9 +4,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from pairing.services import pair_next_round
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members
-from tournaments import services
-from tournaments.adapter import pair_next_round
 from tournaments.models import Bye, Round
 from tournaments.standings import keizer_standings
 from tournaments.state import CompetitionData

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from pairing.services import cups
 from tests.conftest import make_competition, make_members
 from tournaments import knockout
 from tournaments.models import Bye, Competition, Game, Round
@@ -206,20 +207,20 @@ def test_only_the_td_runs_the_cup(client, club, td, viewer, cup):
 
 @pytest.mark.rule("004 4.9.7")
 def test_a_level_match_blocks_the_next_round_until_its_tie_break_is_played(td_client, td, cup):
-    from tournaments import services
+    from pairing.services import records as services
 
-    knockout.pair_round(cup, td)
+    cups.pair_round(cup, td)
     services.publish(cup.round_set.get(number=1), td)
     rnd = cup.round_set.get(number=1)
     for game in rnd.games.all():
-        knockout.set_game_result(game, "1-0", td)
-    knockout.add_next_games(rnd, td)
+        cups.set_game_result(game, "1-0", td)
+    cups.add_next_games(rnd, td)
     for game in rnd.games.filter(result=""):
-        knockout.set_game_result(game, "1-0", td)  # 1-1 after two games: every match is level
+        cups.set_game_result(game, "1-0", td)  # 1-1 after two games: every match is level
     response = td_client.post(url("cup_pair", cup), follow=True)
     assert "is not decided yet: add its next game" in response.content.decode()
     assert not cup.round_set.filter(number=2).exists()
-    added = knockout.add_next_games(rnd, td)
+    added = cups.add_next_games(rnd, td)
     assert len(added) == 4 and {g.stage for g in added} == {"rapid"}
     # A double forfeit decides nothing: refused.
     response = td_client.post(url("cup_result", cup, 1, added[0].board), {f"result-{added[0].board}": "--"})
@@ -228,24 +229,24 @@ def test_a_level_match_blocks_the_next_round_until_its_tie_break_is_played(td_cl
 
 @pytest.mark.rule("004 4.9.7")
 def test_a_correction_that_would_strand_later_games_is_refused(td_client, td, cup):
-    from tournaments import services
+    from pairing.services import records as services
 
-    knockout.pair_round(cup, td)
+    cups.pair_round(cup, td)
     rnd = cup.round_set.get(number=1)
     services.publish(rnd, td)
     first = rnd.games.get(match=rnd.games.order_by("board").first().match)
-    knockout.set_game_result(first, "½-½", td)
-    (second,) = knockout.add_next_games(rnd, td, first.match)
-    knockout.set_game_result(second, "½-½", td)
-    (rapid,) = knockout.add_next_games(rnd, td, first.match)
-    knockout.set_game_result(rapid, "1-0", td)
+    cups.set_game_result(first, "½-½", td)
+    (second,) = cups.add_next_games(rnd, td, first.match)
+    cups.set_game_result(second, "½-½", td)
+    (rapid,) = cups.add_next_games(rnd, td, first.match)
+    cups.set_game_result(rapid, "1-0", td)
     # Making the normal games 1½-½ would decide the match before the rapid game that has a result.
     response = td_client.post(url("cup_result", cup, 1, second.board), {f"result-{second.board}": "1"}, follow=True)
     assert "superfluous" in response.content.decode()
     assert Game.objects.get(pk=second.pk).result == "½-½"
     # With the rapid game's result cleared, the same correction decides the match and removes that game.
-    knockout.set_game_result(rapid, "", td)
-    knockout.set_game_result(second, "1-0", td)
+    cups.set_game_result(rapid, "", td)
+    cups.set_game_result(second, "1-0", td)
     assert not Game.objects.filter(pk=rapid.pk).exists()
     view = next(m for m in knockout.Cup.load(cup).matches(1) if m.number == first.match)
     assert view.decided and view.status.text().endswith("won the match 1½-½")
@@ -256,9 +257,9 @@ def test_no_late_entries_and_the_format_is_fixed_once_paired(td_client, td, club
     from django.core.exceptions import ValidationError
 
     from clubs.models import Member
-    from tournaments import services
+    from pairing.services import records as services
 
-    knockout.pair_round(cup, td)
+    cups.pair_round(cup, td)
     late = Member.objects.create(club=club, first_name="Late", last_name="Comer", national_rating=2500)
     with pytest.raises(ValidationError, match="draw of the cup is made"):
         services.add_participant(cup, late, td)
@@ -280,18 +281,18 @@ def test_pair_from_the_manage_page_uses_the_bracket(td_client, td, cup):
 
 @pytest.mark.rule("004 4.9.7")
 def test_a_player_who_withdraws_mid_match_loses_it_by_walkover(td_client, td, cup):
-    from tournaments import services
+    from pairing.services import records as services
 
-    rnd = knockout.pair_round(cup, td)
+    rnd = cups.pair_round(cup, td)
     services.publish(rnd, td)
     first = rnd.games.select_related("white", "black").order_by("board").first()
-    knockout.set_game_result(first, "1-0", td)
-    (second,) = knockout.add_next_games(rnd, td, first.match)
+    cups.set_game_result(first, "1-0", td)
+    (second,) = cups.add_next_games(rnd, td, first.match)
     services.withdraw(first.white, td)  # leads 1-0, then leaves before the second game
     for _game_number in (1, 2):  # the other matches: the stronger player wins 2-0
         for game in rnd.games.filter(result="").exclude(pk=second.pk).select_related("white", "black"):
-            knockout.set_game_result(game, "1-0" if game.white.start_number < game.black.start_number else "0-1", td)
-        knockout.add_next_games(rnd, td)
+            cups.set_game_result(game, "1-0" if game.white.start_number < game.black.start_number else "0-1", td)
+        cups.add_next_games(rnd, td)
     view = next(m for m in knockout.Cup.load(cup).matches(1) if m.number == first.match)
     assert view.match.winner == first.black.start_number
     assert view.status.text() == f"{first.black.name} advances: {first.white.name} withdrew (walkover)"
@@ -322,10 +323,10 @@ def test_the_demo_club_has_a_cup_in_progress(client):
 
 @pytest.mark.rule("004 4.9.7")
 def test_a_player_who_withdraws_before_the_draw_is_not_in_it(td, cup):
-    from tournaments import services
+    from pairing.services import records as services
 
     services.withdraw(cup.participants.get(start_number=12), td)
-    rnd = knockout.pair_round(cup, td)
+    rnd = cups.pair_round(cup, td)
     loaded = knockout.Cup.load(cup)
     assert len(loaded.bracket.seeds) == 11 and 12 not in loaded.bracket.seeds
     assert rnd.byes.count() == 5 and rnd.games.count() == 3  # 11 players in 16 places: seeds 1-5 have byes

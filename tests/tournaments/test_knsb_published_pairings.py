@@ -4,8 +4,8 @@ pairings still to be made (seed 000 F6-F7, seed 001 F6-F7, seed 002 F6-F7)."""
 import pytest
 
 from pairing import services as pairing_services
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import services
 from tournaments.models import Game
 from tournaments.state import CompetitionData
 

@@ -19,8 +19,8 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def in_play(club, td, members):
-    from tournaments.adapter import pair_next_round
-    from tournaments.services import publish
+    from pairing.services import pair_next_round
+    from pairing.services.records import publish
 
     competition = make_competition(club, td, members[:6])
     publish(pair_next_round(competition, td), td)
@@ -57,7 +57,7 @@ def scripts_are_files(page: str) -> bool:
 
 
 def test_the_round_in_play_polls_itself_and_costs_a_304_while_nothing_changes(client, td, in_play):
-    from tournaments.services import set_result
+    from pairing.services.records import set_result
 
     page = client.get(url(in_play, "pairings", 1)).content.decode()
     assert 'hx-trigger="every 3s"' in page and scripts_are_files(page)
@@ -81,7 +81,7 @@ def test_an_earlier_round_and_a_finished_competition_do_not_poll(client, td, clu
 
 
 def test_live_board_shows_the_round_then_the_standings_without_login(client, td, in_play):
-    from tournaments.services import set_result
+    from pairing.services.records import set_result
 
     board = url(in_play, "live_board")
     page = client.get(board)
@@ -101,7 +101,7 @@ def test_live_board_shows_the_round_then_the_standings_without_login(client, td,
 
 
 def test_live_board_shows_no_draft(client, td, club, members):
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     competition = make_competition(club, td, members[:4])
     rnd = pair_next_round(competition, td)
@@ -141,7 +141,7 @@ def test_the_qr_code_encodes_the_url(rf):
 
 def test_a_phone_waiting_for_round_one_gets_it_and_then_the_next_round(client, td, club, members):
     from pairing.services import pair_next_round
-    from tournaments.services import finish, publish, set_result
+    from pairing.services.records import finish, publish, set_result
 
     competition = make_competition(club, td, members[:4])
     waiting = client.get(url(competition, "pairings_latest")).content.decode()
@@ -164,7 +164,7 @@ def test_a_phone_waiting_for_round_one_gets_it_and_then_the_next_round(client, t
 def test_live_board_of_other_systems(client, td, club, members, system, rounds, standings):
     """Keizer shows its own ranking; a knockout's board shows the round only (its bracket is its standings)."""
     from pairing.services import pair_next_round
-    from tournaments.services import publish
+    from pairing.services.records import publish
 
     competition = make_competition(club, td, members[:8], system=system, rounds=rounds, slug=system)
     publish(pair_next_round(competition, td), td)

@@ -173,7 +173,7 @@ def test_rule_references_are_set_in_small_print_by_the_regulations_name():
 
 
 def test_the_pairing_explanation_speaks_in_words_with_the_rules_in_small_print(td_client, club, td, members):
-    from tournaments import adapter
+    from pairing import services as adapter
 
     competition = make_competition(club, td, members[:4], slug="rr")
     rnd = adapter.pair_next_round(competition, td)

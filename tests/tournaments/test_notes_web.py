@@ -19,7 +19,7 @@ def _page(client, language: str, url: str) -> str:
 
 def _dutch_round_two(club, td):
     """Seven players of the FIDE Dutch system: round 2 has a bracket line per score group and a bye."""
-    from tournaments import adapter
+    from pairing import services as adapter
 
     competition = make_competition(club, td, make_members(club, 7), system="dutch", rounds=5, slug="dutch")
     play_round(competition, td)
@@ -74,7 +74,7 @@ def _round_page(client, language, competition, number):
     ],
 )
 def test_the_round_robin_explanation_in_the_readers_language(club, td, td_client, language, words):
-    from tournaments import adapter
+    from pairing import services as adapter
 
     competition = make_competition(club, td, make_members(club, 5), system="roundrobin", slug="rr5")
     rnd = adapter.pair_next_round(competition, td)
@@ -101,7 +101,8 @@ def test_the_keizer_round_and_the_players_points_in_the_readers_language(
     club, td, td_client, language, round_words, card_words
 ):
     """Seed 003: the pairing's reasons on the round page, and how a member's Keizer points came about."""
-    from tournaments import adapter, services
+    from pairing import services as adapter
+    from pairing.services import records as services
 
     season = make_competition(club, td, make_members(club, 7), system="keizer", rounds=30, slug="keizer")
     rnd = adapter.pair_next_round(season, td)
@@ -167,7 +168,7 @@ def test_the_cup_explains_its_round_in_the_readers_language(td_client, club, td,
 @pytest.mark.rule("004 4.9.2")
 def test_the_monrad_warning_is_an_alert_in_dutch(club, td, td_client):
     """§4.9.2: the look-ahead's warning keeps its alert in any language; its text is translated."""
-    from tournaments import adapter
+    from pairing import services as adapter
 
     competition = make_competition(club, td, make_members(club, 6), system="monrad", rounds=5, slug="monrad6")
     for _ in range(2):

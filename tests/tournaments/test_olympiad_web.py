@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +153,8 @@ def test_the_td_chooses_team_tiebreaks_and_the_team_table_shows_them(client, td_
     assert [(r["standing"].team, r["rank"]) for r in rows][:2] == [(2, "1-2"), (4, "1-2")]
     # The players' TRF ranks by the individual regulation, whatever the team list; the team list
     # travels in Clubavond's own line and comes back with an import.
-    from tournaments.trf_io import export_trf, import_trf
+    from pairing.services.trf import import_trf
+    from tournaments.trf_export import export_trf
 
     assert td_client.get(reverse("export_trf", args=[club.slug, event.slug])).status_code == 200
     event.refresh_from_db()

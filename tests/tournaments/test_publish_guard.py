@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import ClubRole
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
-from tournaments import adapter
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db

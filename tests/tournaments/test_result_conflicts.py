@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from clubs.models import ClubRole
+from pairing import services as adapter
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members
-from tournaments import adapter, services
 
 
 def second_td(club):

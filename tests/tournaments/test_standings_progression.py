@@ -20,7 +20,7 @@ SYSTEMS = ["dutch", "knsb-wp", "dutch-1998", "dansk"]
 
 
 def imported(club, seed: int, system: str):
-    from tournaments.trf_io import import_trf
+    from pairing.services.trf import import_trf
 
     return import_trf(club, random_trf(seed), name=f"Random {seed}", slug=f"random-{seed}", system=system)
 

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.django_db
 def test_a_struck_round_robin_leaver_is_struck_from_the_ranking_but_not_from_the_given_state(club, td):
     """Seed 004 §16: under 50 % of his games played, his results do not count in the standings; the
     crosstable still shows the games he played."""
-    from tournaments import services, standings
+    from pairing.services import records as services
+    from tournaments import standings
     from tournaments.state import CompetitionData
 
     competition = make_competition(club, td, make_members(club, 6), slug="rr6")

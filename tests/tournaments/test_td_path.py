@@ -68,8 +68,8 @@ def test_htmx_gets_the_partial_and_a_plain_request_the_page(client, td, club, me
 
 def test_result_typed_via_htmx_returns_the_row(td_client, td, club, members):
     competition = make_competition(club, td, members[:4])
-    from tournaments.adapter import pair_next_round
-    from tournaments.services import publish
+    from pairing.services import pair_next_round
+    from pairing.services.records import publish
 
     rnd = pair_next_round(competition, td)
     publish(rnd, td)
@@ -122,8 +122,8 @@ def test_private_data_only_for_tds(client, td, viewer, club, members):
 
 def test_impossible_result_is_refused_and_nothing_changes(td_client, td, club, members):
     competition = make_competition(club, td, members[:4])
-    from tournaments.adapter import pair_next_round
-    from tournaments.services import publish
+    from pairing.services import pair_next_round
+    from pairing.services.records import publish
 
     rnd = pair_next_round(competition, td)
     publish(rnd, td)
@@ -156,7 +156,7 @@ def test_a_player_paired_twice_is_refused_and_nothing_is_saved(td, club, members
     from django.core.exceptions import ValidationError
 
     from pairing.engines.state import Board, Pairing
-    from tournaments.adapter import save_pairing
+    from pairing.services import save_pairing
 
     competition = make_competition(club, td, members[:4])
     rnd = Round.objects.create(competition=competition, number=1)
@@ -171,7 +171,7 @@ def test_exchange_that_makes_a_rematch_needs_the_override(td_client, td, club, m
 
     competition = make_competition(club, td, members[:4])
     first = play_round(competition, td)
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     second = pair_next_round(competition, td)
     g1 = first.games.get(board=1)
@@ -196,7 +196,7 @@ def test_exchange_that_makes_a_rematch_needs_the_override(td_client, td, club, m
 
 
 def test_undo_last_unplayed_round(td_client, td, club, members):
-    from tournaments.adapter import pair_next_round
+    from pairing.services import pair_next_round
 
     competition = make_competition(club, td, members[:4])
     pair_next_round(competition, td)

@@ -349,7 +349,7 @@ def test_prize_list_pdf(client, club, rr):
 
 def test_trf_export_has_202_212_and_ranks_by_the_tiebreaks(rr):
     from pairing.engines import trf
-    from tournaments.trf_io import export_trf
+    from tournaments.trf_export import export_trf
 
     doc = trf.parse(export_trf(rr))
     assert doc.header_value("202") == "SB,DE,WIN"
@@ -360,7 +360,8 @@ def test_trf_export_has_202_212_and_ranks_by_the_tiebreaks(rr):
 
 def test_trf_codes_of_the_seeds_carry_the_other_prefix_and_read_back(club, td, members):
     from pairing.engines import trf
-    from tournaments.trf_io import export_trf, import_trf
+    from pairing.services.trf import import_trf
+    from tournaments.trf_export import export_trf
 
     competition = make_competition(club, td, members[:4], system="knsb-wp", rounds=3, slug="wp")
     play_round(competition, td)
@@ -378,7 +379,7 @@ def test_trf_codes_of_the_seeds_carry_the_other_prefix_and_read_back(club, td, m
 @pytest.mark.rule("C.07 7.6")
 def test_trf_codes_of_2026_and_aob_with_forfeits():
     """TRF26 202/212: STD is a C.07 code; GE is written by its present name REP; AOB/P is no C.07 code."""
-    from tournaments.trf_io import trf_tiebreak_code
+    from tournaments.trf_export import trf_tiebreak_code
 
     assert [trf_tiebreak_code(c) for c in ("STD", "GE", "TPN/R", "KS/L60", "AOB/P", "AOB/F")] == [
         "STD", "REP", "TPN/R", "KS/L60", "OTHER_AOB/P", "AOB/F",

@@ -14,8 +14,11 @@ from clubs.models import Club, Member
 from pairing import services as pairing_services
 from pairing.engines import trf
 from pairing.engines.trf import TrfError
+from pairing.services import gladiator as gladiator_writes
+from pairing.services import import_trf
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members, play_round
-from tournaments import gladiator, services, trf_io
+from tournaments import trf_export
 from tournaments.models import Bye, Competition, ForbiddenPair, Game, Round
 
 pytestmark = pytest.mark.django_db
@@ -52,12 +55,12 @@ def snapshot(competition: Competition) -> dict:
 
 
 def round_trip(competition: Competition, club: Club | None = None) -> tuple[str, str, Competition]:
-    first = trf_io.export_trf(competition)
-    copy = trf_io.import_trf(
+    first = trf_export.export_trf(competition)
+    copy = import_trf(
         club or competition.club, first, name=competition.name, slug=competition.slug + "-copy",
         system=competition.system,
     )  # fmt: skip
-    return first, trf_io.export_trf(copy), copy
+    return first, trf_export.export_trf(copy), copy
 
 
 def test_every_demo_competition_comes_back_identical_and_no_member_is_added():
@@ -89,11 +92,11 @@ def test_names_are_written_last_comma_first_and_read_back_split(club, td):
     Member.objects.filter(pk=members[0].pk).update(first_name="Jan Willem", last_name="van der Berg")
     competition = make_competition(club, td, Member.objects.all(), system="dutch", rounds=3)
     play_round(competition, td)
-    text = trf_io.export_trf(competition)
+    text = trf_export.export_trf(competition)
     names = {p.name for p in trf.parse(text).players}
     assert "van der Berg, Jan Willem" in names
     other = Club.objects.create(name="Other", slug="other")
-    copy = trf_io.import_trf(other, text, name="x", slug="x", system="dutch")
+    copy = import_trf(other, text, name="x", slug="x", system="dutch")
     member = copy.participants.get(member__last_name="van der Berg").member
     assert (member.first_name, member.last_name) == ("Jan Willem", "van der Berg")
     assert member.club == other and member.is_guest  # a guest of the club that imports the file
@@ -106,9 +109,9 @@ def gladiator_with_replays(club, td) -> Competition:
     rnd = pairing_services.pair_next_round(competition, td)
     services.publish(rnd, td)
     for game in list(rnd.games.all()):
-        gladiator.set_game_result(game, "½-½", td)
-        replay = gladiator.add_next_game(rnd, game.match, td)
-        gladiator.set_game_result(replay, "1-0", td)
+        gladiator_writes.set_game_result(game, "½-½", td)
+        replay = gladiator_writes.add_next_game(rnd, game.match, td)
+        gladiator_writes.set_game_result(replay, "1-0", td)
     return competition
 
 
@@ -154,18 +157,18 @@ def test_players_are_matched_by_fide_id_then_national_id_then_exact_name(club, t
     Member.objects.filter(pk=people[1].pk).update(national_id="8001234", first_name="Other")
     competition = make_competition(source, td, Member.objects.filter(club=source), system="dutch", rounds=3)
     play_round(competition, td)
-    text = trf_io.export_trf(competition)
+    text = trf_export.export_trf(competition)
     by_fide = Member.objects.create(club=club, first_name="Fide", last_name="Match", fide_id="1234567")
     by_national = Member.objects.create(club=club, first_name="Nat", last_name="Match", national_id="8001234")
     by_name = Member.objects.create(club=club, first_name="Player003", last_name="Surname003")
-    copy = trf_io.import_trf(club, text, name="x", slug="x", system="dutch")
+    copy = import_trf(club, text, name="x", slug="x", system="dutch")
     matched = {p.start_number: p.member for p in copy.participants.select_related("member")}
     start_of = {p.member.pk: p.start_number for p in competition.participants.select_related("member")}
     assert matched[start_of[people[0].pk]] == by_fide
     assert matched[start_of[people[1].pk]] == by_national
     assert matched[start_of[people[2].pk]] == by_name
     assert Member.objects.filter(club=club).count() == 4  # one guest for the fourth player, nobody twice
-    again = trf_io.import_trf(club, text, name="y", slug="y", system="dutch")
+    again = import_trf(club, text, name="y", slug="y", system="dutch")
     assert Member.objects.filter(club=club).count() == 4
     assert {p.member_id for p in again.participants.all()} == {m.pk for m in matched.values()}
 
@@ -187,10 +190,10 @@ def test_players_are_matched_by_fide_id_then_national_id_then_exact_name(club, t
 def test_bad_clubavond_lines_are_refused_with_their_line(club, td, line, reason):
     competition = make_competition(club, td, make_members(club, 4), system="dutch", rounds=3)
     play_round(competition, td)
-    text = trf_io.export_trf(competition) + line + "\n"
+    text = trf_export.export_trf(competition) + line + "\n"
     before = (Competition.objects.count(), Member.objects.count())
     with pytest.raises(TrfError, match=reason):
-        trf_io.import_trf(club, text, name="x", slug="x", system="dutch")
+        import_trf(club, text, name="x", slug="x", system="dutch")
     assert (Competition.objects.count(), Member.objects.count()) == before
 
 
@@ -210,7 +213,7 @@ def records(text: str) -> list[tuple]:
 
 def check_corpus_file(path: Path, club) -> None:
     text = path.read_text()
-    imported = trf_io.import_trf(club, text, name="c", slug="c" + str(Competition.objects.count()), system="dutch")
+    imported = import_trf(club, text, name="c", slug="c" + str(Competition.objects.count()), system="dutch")
     first, second, copy = round_trip(imported)
     assert first == second, path.name
     assert records(first) == records(text), path.name
@@ -233,7 +236,7 @@ def test_every_oracle_file_comes_back_identical(club):
 def test_a_cup_imported_as_another_system_is_read_from_the_player_columns():
     call_command("demo", stdout=io.StringIO())
     cup = Competition.objects.get(slug="beker")
-    copy = trf_io.import_trf(cup.club, trf_io.export_trf(cup), name="Swiss", slug="swiss", system="dutch")
+    copy = import_trf(cup.club, trf_export.export_trf(cup), name="Swiss", slug="swiss", system="dutch")
     games = snapshot(copy)["games"]
     assert all(g[2] is None and g[3] == "classical" for g in games)  # one game per pair and round, no matches
     for number in {g[0] for g in games}:
@@ -247,13 +250,13 @@ def test_values_only_the_database_would_check_are_refused_before_saving(club, td
 
     competition = make_competition(club, td, make_members(club, 4), system="dutch", rounds=3)
     play_round(competition, td)
-    text = trf_io.export_trf(competition)
+    text = trf_export.export_trf(competition)
     before = (Competition.objects.count(), Member.objects.count())
     with pytest.raises(ValidationError, match="120"):
-        trf_io.import_trf(club, text.replace("012 Test dutch", "012 " + "x" * 300), name="", slug="x", system="dutch")
+        import_trf(club, text.replace("012 Test dutch", "012 " + "x" * 300), name="", slug="x", system="dutch")
     first = next(line for line in text.splitlines() if line.startswith("001"))
     other = Club.objects.create(name="Other", slug="other")
     with pytest.raises(TrfError, match="NUL"):
-        trf_io.import_trf(other, text.replace(first, first[:20] + "\x00" + first[21:]).split("XXM")[0], name="n",
+        import_trf(other, text.replace(first, first[:20] + "\x00" + first[21:]).split("XXM")[0], name="n",
                           slug="x", system="dutch")  # fmt: skip
     assert (Competition.objects.count(), Member.objects.count()) == before

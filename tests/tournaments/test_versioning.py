@@ -7,8 +7,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from pairing import services as adapter
+from pairing.services import cups
+from pairing.services import records as services
 from tests.conftest import make_competition, make_members
-from tournaments import adapter, knockout, services, versioning
+from tournaments import versioning
 from tournaments.models import Competition, Game
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +62,7 @@ def test_a_knockout_round_raises_it_once(td, club):
     one_action(lambda: adapter.pair_next_round(cup, td), cup)
     rnd = cup.round_set.get(number=1)
     one_action(lambda: adapter.publish(rnd, td), cup)
-    one_action(lambda: knockout.set_game_result(rnd.games.get(board=1), "1-0", td), cup)
+    one_action(lambda: cups.set_game_result(rnd.games.get(board=1), "1-0", td), cup)
 
 
 def test_a_row_saved_on_its_own_raises_nothing(td, swiss):

@@ -8,7 +8,8 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from .. import adapter, services
+from pairing import services
+
 from ..flash import flash_errors
 from ..forms import PublishForm, ResultsForm
 from ..models import Round
@@ -47,7 +48,7 @@ def publish_posted(request, rnd: Round) -> None:
     try:
         if not form.is_valid():
             raise ValidationError(_("The form did not say which boards it showed; reload the page."))
-        adapter.publish(rnd, request.user, based_on=form.cleaned_data["based_on"])
+        services.publish(rnd, request.user, based_on=form.cleaned_data["based_on"])
         messages.success(request, _("Round %(n)s is published.") % {"n": rnd.number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -64,7 +65,7 @@ def enter_posted_results(request, games) -> list[str]:
         try:
             result = services.parse_result(typed)
             override = form.cleaned_data.get("override", False)
-            adapter.set_result(by_board[board], result, request.user, override=override, based_on=shown)
+            services.set_result(by_board[board], result, request.user, override=override, based_on=shown)
         except ValidationError as error:
             errors += [f"{_('Board')} {board}: {m}" for m in error.messages]
     return errors

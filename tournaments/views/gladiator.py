@@ -9,7 +9,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import adapter
+from pairing import services
+
 from ..access import directed_competition
 from ..flash import flash_errors
 from ..forms import NextGamesForm
@@ -26,7 +27,7 @@ def next_game(request, club, competition, number, match):
         form = NextGamesForm(request.POST)
         if not form.is_valid():
             raise ValidationError(_("The form did not say which boards it showed; reload the page."))
-        (game,) = adapter.add_next_games(rnd, request.user, match, based_on=form.cleaned_data["based_on"])
+        (game,) = services.add_next_games(rnd, request.user, match, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:

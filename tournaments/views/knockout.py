@@ -17,9 +17,10 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from pairing import services
 from pairing.engines.state import InvalidInput
 
-from .. import adapter, groups, knockout
+from .. import groups, knockout
 from ..access import club_competition, directed_competition
 from ..caching import public_page
 from ..flash import flash_errors
@@ -62,7 +63,7 @@ def render_bracket(request, competition: Competition) -> HttpResponse:
         "rounds": _rounds(cup),
         "champion": cup.champion(),
         "format": _format(competition),
-        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
+        "settings_seen": services.seen(competition, services.SETTINGS_ACTIONS),
         "entrants": cup.entrants(),
     }
     if request.GET.get("format") == "pdf":
@@ -88,7 +89,7 @@ def _cup_context(competition: Competition) -> dict:
         "cup": cup,
         "rounds": rounds,
         "round": current,
-        "boards_seen": adapter.boards_seen(current) if current else 0,
+        "boards_seen": services.boards_seen(current) if current else 0,
         "matches": matches,
         "round_name": rounds[current.number - 1]["name"] if current and rounds else "",
         "needing_games": [m for m in matches if m.needs_game],
@@ -96,7 +97,7 @@ def _cup_context(competition: Competition) -> dict:
         "next_name": knockout.round_name(cup.bracket, cup.next_round_number()) if ready and cup.can_pair() else "",
         "champion": cup.champion(),
         "format": _format(competition),
-        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
+        "settings_seen": services.seen(competition, services.SETTINGS_ACTIONS),
         "entrants": cup.entrants(),
     }
 
@@ -119,7 +120,7 @@ def cup_format(request, club, competition):
         if not form.is_valid():
             raise ValidationError(_("Give whole numbers of games."))
         settings = {key: form.cleaned_data[key] for key in ("games", "rapid_games", "blitz_games")}
-        adapter.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
+        services.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -132,8 +133,8 @@ def cup_format(request, club, competition):
 def cup_pair(request, club, competition):
     competition = _knockout(directed_competition(request, club, competition))
     try:
-        rnd = adapter.pair_next_round(competition, request.user, expected=PairForm(request.POST).expected())
-    except adapter.StaleAction as error:
+        rnd = services.pair_next_round(competition, request.user, expected=PairForm(request.POST).expected())
+    except services.StaleAction as error:
         messages.info(request, " ".join(error.messages))
     except ValidationError as error:
         flash_errors(request, error)
@@ -162,7 +163,7 @@ def cup_next_games(request, club, competition, number):
         if not form.is_valid():
             raise ValidationError(_("The form did not say which boards it showed; reload the page."))
         posted = form.cleaned_data
-        added = adapter.add_next_games(rnd, request.user, posted["match"], based_on=posted["based_on"])
+        added = services.add_next_games(rnd, request.user, posted["match"], based_on=posted["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -218,7 +219,7 @@ def split_groups(request, club, competition):
             error = " ".join(form.errors["size"])
     if request.method == "POST" and not error:
         try:
-            created = adapter.split_into_groups(competition, form.cleaned_data["size"], request.user)
+            created = services.split_into_groups(competition, form.cleaned_data["size"], request.user)
         except ValidationError as problem:
             error = " ".join(problem.messages)
         else:
@@ -310,7 +311,7 @@ def team_settings(request, club, competition):
                 _("%(teams)s teams need at least %(teams)s players; the competition has %(players)s.")
                 % {"teams": settings["teams"], "players": players}
             )
-        adapter.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
+        services.save_format(competition, settings, request.user, fixed, based_on=form.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     else:

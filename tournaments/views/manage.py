@@ -15,10 +15,10 @@ from audit.models import AuditEntry
 from clubs.access import directed_club
 from clubs.forms import GuestForm
 from clubs.names import sorted_by_name
+from pairing import services
+from pairing.services import next_round_number
 
-from .. import adapter
 from ..access import directed_competition
-from ..adapter import next_round_number
 from ..flash import flash_errors
 from ..forms import (
     AbsenceForm,
@@ -42,7 +42,7 @@ def new_competition(request, club):
         competition = form.save(commit=False)
         competition.club = club
         try:
-            adapter.create_competition(competition, list(form.cleaned_data["players"]), request.user)
+            services.create_competition(competition, list(form.cleaned_data["players"]), request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -78,9 +78,9 @@ def _manage_context(competition: Competition) -> dict:
         "participants": participants,
         "rounds": competition.round_set.paired(),
         "last_round": last,
-        "last_boards_seen": adapter.boards_seen(last) if last else 0,
-        "entries_seen": adapter.seen(competition, adapter.ENTRY_ACTIONS),
-        "settings_seen": adapter.seen(competition, adapter.SETTINGS_ACTIONS),
+        "last_boards_seen": services.boards_seen(last) if last else 0,
+        "entries_seen": services.seen(competition, services.ENTRY_ACTIONS),
+        "settings_seen": services.seen(competition, services.SETTINGS_ACTIONS),
         "next_number": number if (not planned or number <= planned) else None,
         "absences": absences,
         "absence_choices": AbsenceForm.choices_for(competition.engine),
@@ -103,11 +103,11 @@ def system_settings(request, club, competition):
         data = data.copy()  # the preset's values, as though the TD had typed them
         for name, value in engine.apply_preset(preset.cleaned_data["preset"]).items():
             data[f"setting_{name}"] = "on" if value is True else ("" if value is False else value)
-    initial = {"based_on": adapter.seen(competition, adapter.SETTINGS_ACTIONS)}
+    initial = {"based_on": services.seen(competition, services.SETTINGS_ACTIONS)}
     form = SystemSettingsForm(data, competition=competition, initial=initial)
     if data is not None and form.is_valid():
         try:
-            adapter.save_settings(
+            services.save_settings(
                 competition,
                 form.cleaned_data["settings"],
                 request.user,
@@ -120,7 +120,7 @@ def system_settings(request, club, competition):
                 },
                 based_on=form.cleaned_data["based_on"],
             )
-        except adapter.StaleAction as error:  # the page shows the settings as they are now
+        except services.StaleAction as error:  # the page shows the settings as they are now
             flash_errors(request, error)
             return redirect("system_settings", club, competition.slug)
         messages.success(request, _("Settings saved."))
@@ -130,7 +130,7 @@ def system_settings(request, club, competition):
 
 
 def _forbidden_context(competition: Competition, form: ForbiddenPairForm | None = None) -> dict:
-    seen = adapter.seen(competition, adapter.FORBIDDEN_ACTIONS)
+    seen = services.seen(competition, services.FORBIDDEN_ACTIONS)
     return {
         "forbidden_pairs": ForbiddenPair.objects.filter(competition=competition).select_related(
             "first__member", "second__member"
@@ -151,13 +151,13 @@ def add_forbidden_pair(request, club, competition):
     if form.is_valid():
         try:
             based_on = form.cleaned_data["based_on"]
-            pair = adapter.forbid_pair(competition, form.save(commit=False), request.user, based_on=based_on)
+            pair = services.forbid_pair(competition, form.save(commit=False), request.user, based_on=based_on)
         except ValidationError as error:
             form.add_error(None, error)
         else:
             messages.success(request, _("%(pair)s will not be paired against each other.") % {"pair": pair})
             return redirect("system_settings", club, competition.slug)
-    initial = {"based_on": adapter.seen(competition, adapter.SETTINGS_ACTIONS)}
+    initial = {"based_on": services.seen(competition, services.SETTINGS_ACTIONS)}
     settings_form = SystemSettingsForm(competition=competition, initial=initial)
     context = {"competition": competition, "form": settings_form, "presets": competition.engine.presets}
     return render(request, "tournaments/settings.html", context | _forbidden_context(competition, form), status=400)
@@ -175,7 +175,7 @@ def delete_forbidden_pair(request, club, competition, pk):
     try:
         if not form.is_valid():
             raise ValidationError(_("The form is out of date; reload the page."))
-        adapter.allow_pair(competition, pair, request.user, based_on=form.cleaned_data["based_on"])
+        services.allow_pair(competition, pair, request.user, based_on=form.cleaned_data["based_on"])
         messages.success(request, _("%(pair)s may be paired against each other again.") % {"pair": pair})
     except ValidationError as error:
         flash_errors(request, error)
@@ -190,7 +190,7 @@ def add_participants(request, club, competition):
     try:
         if not form.is_valid():
             raise ValidationError(form.errors.get("member") or _("The form is out of date; reload the page."))
-        adapter.add_participants(competition, list(form.cleaned_data["member"]), request.user,
+        services.add_participants(competition, list(form.cleaned_data["member"]), request.user,
                                  based_on=form.cleaned_data["based_on"])  # fmt: skip
     except ValidationError as error:
         flash_errors(request, error)
@@ -209,7 +209,7 @@ def add_guest(request, club, competition):
                 messages.error(request, error)
         return redirect("manage", club, competition.slug)
     try:
-        adapter.add_guest(competition, form.save(commit=False), request.user, based_on=seen.cleaned_data["based_on"])
+        services.add_guest(competition, form.save(commit=False), request.user, based_on=seen.cleaned_data["based_on"])
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage", club, competition.slug)
@@ -224,7 +224,7 @@ def withdraw(request, club, competition, number):
     try:
         if not form.is_valid():
             raise ValidationError(_("The form is out of date; reload the page."))
-        adapter.withdraw(participant, request.user, based_on=form.cleaned_data["based_on"])
+        services.withdraw(participant, request.user, based_on=form.cleaned_data["based_on"])
         messages.success(request, _("%(name)s has withdrawn.") % {"name": participant.name})
     except ValidationError as error:
         flash_errors(request, error)
@@ -243,7 +243,7 @@ def set_absence(request, club, competition, number):
         if form.cleaned_data["kind"] not in dict(AbsenceForm.choices_for(competition.engine)):
             raise ValidationError(_("This system does not know that kind of absence."))
         kind = form.cleaned_data["kind"] or None
-        number = adapter.set_absence(competition, participant, kind, request.user, shown=form.cleaned_data["shown"])
+        number = services.set_absence(competition, participant, kind, request.user, shown=form.cleaned_data["shown"])
         if form.cleaned_data["kind"] == Bye.Kind.ABSENT and absentees_withdraw(competition):
             text = _("%(name)s is absent without notice in round %(round)s and so deemed to have withdrawn: not paired "
                      "in later rounds.")  # fmt: skip
@@ -265,7 +265,7 @@ def undo_round(request, club, competition):
         if not form.is_valid():
             raise ValidationError(_("The form did not say which round it showed; reload the page."))
         posted = form.cleaned_data
-        number = adapter.undo_last_round(competition, request.user, posted["round"], posted["based_on"])
+        number = services.undo_last_round(competition, request.user, posted["round"], posted["based_on"])
         messages.success(request, _("Round %(n)s is no longer paired.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)

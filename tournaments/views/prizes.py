@@ -9,9 +9,10 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from pairing import services
 from pairing.engines.prizes import default_sharing
 
-from .. import adapter, prizes, standings
+from .. import prizes, standings
 from ..access import club_competition, directed_competition
 from ..caching import public_page
 from ..flash import flash_errors
@@ -59,7 +60,7 @@ def tiebreak_settings(request, club, competition):
         "codes": ", ".join(current or prizes.competition_defaults(competition)),
         "unrated_opponents": competition.unrated_opponents,
         "unrated_rating": competition.unrated_rating,
-        "based_on": adapter.seen(competition, adapter.TIEBREAK_ACTIONS),
+        "based_on": services.seen(competition, services.TIEBREAK_ACTIONS),
     }
     form = prizes.TiebreakForm(request.POST or None, initial=initial, teams=teams)
     if request.method == "POST" and form.is_valid():
@@ -68,10 +69,10 @@ def tiebreak_settings(request, club, competition):
             unrated = None
             if cleaned.get("unrated_opponents"):
                 unrated = (cleaned["unrated_opponents"], cleaned["unrated_rating"])
-            adapter.set_tiebreaks(
+            services.set_tiebreaks(
                 competition, cleaned["codes"], request.user, cleaned["override"], unrated, cleaned["based_on"]
             )
-        except adapter.StaleAction as error:  # the page shows the tie-breaks as they are now
+        except services.StaleAction as error:  # the page shows the tie-breaks as they are now
             flash_errors(request, error)
             return redirect("tiebreak_settings", club, competition.slug)
         except ValidationError as error:
@@ -98,7 +99,7 @@ def prize_settings(request, club, competition):
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
     form = PrizeTableForm(request.POST or None, instance=table)
     if request.method == "POST" and form.is_valid():
-        adapter.save_prize_table(form.save(commit=False), request.user)
+        services.save_prize_table(form.save(commit=False), request.user)
         messages.success(request, _("Prize table saved."))
         return redirect("prize_list", club, competition.slug)
     default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]

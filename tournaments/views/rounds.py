@@ -10,7 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import adapter
+from pairing import services
+
 from ..access import directed_competition
 from ..flash import flash_errors
 from ..forms import ClubMatchForm
@@ -29,7 +30,7 @@ def manage_round(request, club, competition, number):
     rnd = next((r for r in data.rounds if r.number == number and r.is_paired), None)
     if rnd is None:
         raise Http404
-    context = _round_context(data, rnd) | {"participants": data.participants, "boards_seen": adapter.boards_seen(rnd)}
+    context = _round_context(data, rnd) | {"participants": data.participants, "boards_seen": services.boards_seen(rnd)}
     context["next_number"] = _pairable_after(competition, rnd)
     if competition.gladiator:  # each board an encounter with its games (seed 004 §4.9.8)
         context["encounters"] = round_view(data, context["games"])
@@ -41,7 +42,7 @@ def _pairable_after(competition, rnd: Round) -> int | None:
     page then offers to pair it."""
     if rnd.status != Round.Status.FINISHED:
         return None
-    number = adapter.next_round_number(competition)
+    number = services.next_round_number(competition)
     planned = competition.planned_rounds()
     return number if number == rnd.number + 1 and (not planned or number <= planned) else None
 
@@ -87,7 +88,7 @@ def finish_round(request, club, competition, number):
     competition = directed_competition(request, club, competition)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     try:
-        adapter.finish(rnd, request.user)
+        services.finish(rnd, request.user)
         messages.success(request, _("Round %(n)s is finished.") % {"n": number})
     except ValidationError as error:
         flash_errors(request, error)
@@ -107,7 +108,7 @@ def club_match_result(request, club, competition, number, start_number):
         form = ClubMatchForm(request.POST)
         if not form.is_valid():
             raise ValidationError(form.errors["points"])
-        adapter.set_club_match_result(bye, form.cleaned_data["points"], request.user)
+        services.set_club_match_result(bye, form.cleaned_data["points"], request.user)
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)

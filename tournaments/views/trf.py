@@ -13,13 +13,13 @@ from django.utils.translation import gettext as _
 from clubs.access import directed_club
 from clubs.validation import InputError
 from jobs.views import follow
+from pairing import services
 from pairing.engines.trf import TrfError
 
-from .. import adapter
 from ..access import directed_competition
 from ..forms import TrfImportForm
 from ..tasks import start
-from ..trf_io import export_trf as do_export
+from ..trf_export import export_trf as do_export
 
 
 @login_required
@@ -38,7 +38,7 @@ def import_trf(request, club):
             )  # fmt: skip
             return follow(job)
         try:
-            competition = adapter.import_trf(
+            competition = services.import_trf(
                 club, data["file"], request.user, name=data["name"], slug=data["slug"], system=data["system"],
                 source=request.FILES["file"].name,
             )  # fmt: skip

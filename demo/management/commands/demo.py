@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from clubs.models import Club, ClubRole, Member, Season
-from tournaments import adapter
+from pairing import services
 from tournaments.models import Bye, Competition, Result
 
 DEMO_SLUG = "de-pion"
@@ -118,8 +118,8 @@ class Command(BaseCommand):
         self.knsb_swiss(td, club, season, members, rng)
 
     def new_competition(self, td, club, season, players, **fields) -> Competition:
-        """A competition created as the TD creates one: through the adapter, with its entries."""
-        return adapter.create_competition(Competition(club=club, season=season, **fields), list(players), td)
+        """A competition created as the TD creates one: through `pairing.services`, with its entries."""
+        return services.create_competition(Competition(club=club, season=season, **fields), list(players), td)
 
     def round_robin(self, td, club, season, name, slug, players, rounds, played, rng) -> Competition:
         """A round robin with `played` rounds finished and, if any remain, the next one published."""
@@ -127,10 +127,10 @@ class Command(BaseCommand):
         for _number in range(played):
             self.play_round(td, competition, rng)
         if played < rounds:
-            rnd = adapter.pair_next_round(competition, td)
-            adapter.publish(rnd, td)
+            rnd = services.pair_next_round(competition, td)
+            services.publish(rnd, td)
             for game in list(rnd.games.select_related("white", "black"))[:2]:
-                adapter.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+                services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
         return competition
 
     def keizer(self, td, club, season, players, rng) -> Competition:
@@ -150,16 +150,16 @@ class Command(BaseCommand):
                 elif roll < 0.18:
                     kind = Bye.Kind.CLUB_MATCH
                 if kind:
-                    adapter.set_absence(competition, participant, kind, td)  # for round `number`, the next one
+                    services.set_absence(competition, participant, kind, td)  # for round `number`, the next one
             for bye in Bye.objects.filter(
                 round__competition=competition, round__number=number, kind=Bye.Kind.CLUB_MATCH
             ):
-                adapter.set_club_match_result(bye, rng.choice(["1", "=", "0"]), td)
+                services.set_club_match_result(bye, rng.choice(["1", "=", "0"]), td)
             if number < 9:
                 self.play_round(td, competition, rng)
             else:
-                rnd = adapter.pair_next_round(competition, td)
-                adapter.publish(rnd, td)
+                rnd = services.pair_next_round(competition, td)
+                services.publish(rnd, td)
         return competition
 
     def swiss(self, td, club, season, name, slug, system, players, rounds, played, rng) -> Competition:
@@ -169,17 +169,17 @@ class Command(BaseCommand):
         )
         for _number in range(played):
             self.play_round(td, competition, rng)
-        rnd = adapter.pair_next_round(competition, td)
-        adapter.publish(rnd, td)
+        rnd = services.pair_next_round(competition, td)
+        services.publish(rnd, td)
         return competition
 
     def play_round(self, td, competition, rng) -> None:
-        rnd = adapter.pair_next_round(competition, td)
-        adapter.publish(rnd, td)
+        rnd = services.pair_next_round(competition, td)
+        services.publish(rnd, td)
         for game in rnd.games.select_related("white", "black"):
             if not game.result:
-                adapter.set_result(game, play(rng, game.white.rating, game.black.rating), td)
-        adapter.finish(rnd, td)
+                services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+        services.finish(rnd, td)
 
     def cup(self, td, club, season, players, rng) -> Competition:
         """A 12-player knockout cup (seed 004 §4.9.7): round 1 played, one match through its rapid tie-break,
@@ -187,20 +187,20 @@ class Command(BaseCommand):
         competition = self.new_competition(
             td, club, season, players, name="Bekercompetitie 2026", slug="beker", system="knockout", rounds=4, seed=2026
         )
-        rnd = adapter.pair_next_round(competition, td)
-        adapter.publish(rnd, td)
+        rnd = services.pair_next_round(competition, td)
+        services.publish(rnd, td)
         level = min(rnd.games.values_list("match", flat=True))  # drawn normal games: the tie-break decides
         while True:
             for game in rnd.games.unfinished().select_related("white", "black"):
                 result = Result.DRAW if game.match == level and game.stage == "classical" else None
-                adapter.set_result(game, result or play(rng, game.white.rating, game.black.rating), td)
-            if not adapter.add_next_games(rnd, td):
+                services.set_result(game, result or play(rng, game.white.rating, game.black.rating), td)
+            if not services.add_next_games(rnd, td):
                 break
-        rnd = adapter.pair_next_round(competition, td)
-        adapter.publish(rnd, td)
+        rnd = services.pair_next_round(competition, td)
+        services.publish(rnd, td)
         for game in list(rnd.games.select_related("white", "black"))[:2]:
-            adapter.set_result(game, play(rng, game.white.rating, game.black.rating), td)
-        adapter.add_next_games(rnd, td)
+            services.set_result(game, play(rng, game.white.rating, game.black.rating), td)
+        services.add_next_games(rnd, td)
         return competition
 
     def danish_swiss(self, td, club, season, players, rng) -> list[Competition]:

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from entries import services
 from entries.models import Entry
+from pairing.services import next_round_number
 from season.models import PlannedRound
-from tournaments.adapter import next_round_number
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""`python -m pairing` (DESIGN.md "The command line"): output format, exit codes, -c, JSON input."""
+"""`python -m pairing` (docs/README.md, "The command line"): output format, exit codes, -c, JSON input."""
 
 import importlib.util
 import re

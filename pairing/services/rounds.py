@@ -1,71 +1,34 @@
-"""The one adapter between the pages and the engines: every state change of every competition kind.
+"""The rounds of every competition kind: planned, paired and saved, boards exchanged and colours swapped,
+results and the further games of a match or an encounter, published, finished and undone.
 
-Swiss systems, round robins, Keizer, knockout, Gladiator and team events are paired, re-paired, given
-results and further games, published, finished and undone here: load the engine state, call the engine
-through the registry (`pairing.engines.registry`), save in one transaction, so a failed action leaves
-nothing behind. Entries, absences and settings go through here as well. Every action first passes
-`_changed`, the one hook for a state change: it locks the competition's row and raises its version (and
-is where an audit row belongs). The views call these functions and write no model themselves.
-"""
+Swiss systems, round robins, Keizer, knockout, Gladiator and team events pass here: load the engine state,
+call the engine through the registry (`pairing.engines.registry`), save in one transaction, so a failed action
+leaves nothing behind. Every action first passes the guard (`guard.changed`): the competition's row lock, its
+one version bump, and the check of what the TD's page showed."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.history import BOARD_ACTIONS, action_name, author, moment
-from audit.log import boards, record, values
+from audit.log import boards, record
 from audit.models import AuditEntry
-from clubs.models import Club, Member
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
+from tournaments import versioning
+from tournaments.knockout import Cup
+from tournaments.models import Bye, Competition, Game, Participant, Result, Round
+from tournaments.notes import render_note
+from tournaments.state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData, forbidden_pairs
 
-from . import gladiator, groups, knockout, prizes, services, trf_io, versioning
-from .models import Bye, Competition, ForbiddenPair, Game, Participant, PrizeTable, Result, Round
-from .notes import render_note
-from .services import check_decided
-from .state import BYE_KINDS, ENGINE_TO_BYE, CompetitionData, forbidden_pairs
-
-# Sent inside the transaction of every state change: competition (the locked row), action, user.
-state_changed = Signal()
-
-
-class StaleAction(ValidationError):
-    """The page the action came from is out of date (a double click, another TD): nothing was changed."""
-
-
-def _changed(competition: Competition, action: str, user) -> Competition:
-    """The one hook every state change of a competition passes, first thing inside its transaction.
-
-    Locks the competition's row (SELECT ... FOR UPDATE on PostgreSQL), so two actions on one
-    competition run one after the other and the second sees what the first did; then tells the
-    `state_changed` receivers. Raises the competition's version (`tournaments.versioning`), so its
-    cached pages are renewed when the transaction commits. Returns the locked row, read afresh.
-    """
-    locked = Competition.objects.select_for_update().get(pk=competition.pk)
-    versioning.bump(locked)
-    state_changed.send(sender=Competition, competition=locked, action=action, user=user)
-    return locked
-
-
-def settings_values(competition: Competition) -> dict:
-    """A competition's settings as the audit log keeps them, before and after a change."""
-    return values(competition, "name", "slug", "system", "settings", "rounds", "gladiator", "late_entry_points",
-                  "season", "previous", "tiebreaks", "time_control")  # fmt: skip
-
-
-def member_values(member: Member) -> dict:
-    return values(member, "first_name", "last_name", "sex", "birth_date", "title", "fide_id", "fide_rating",
-                  "federation", "national_id", "national_rating", "is_guest")  # fmt: skip
-
-
-def next_round_number(competition: Competition) -> int:
-    return competition.round_set.next_number()
+from . import cups, gladiator, records
+from .guard import StaleAction, board_entries, boards_seen, changed, next_round_number
+from .records import check_decided
 
 
 @dataclass
@@ -80,7 +43,7 @@ class PlannedRound:
 def plan_next_round(competition: Competition) -> PlannedRound:
     """Compute the next round's pairing without writing anything (a worker may do this outside any
     transaction); ValidationError when the round cannot be paired, naming why."""
-    if competition.engine.bracket:  # matches of several games: tournaments.knockout
+    if competition.engine.bracket:  # matches of several games: pairing.services.cups
         raise ValidationError(_("A knockout is drawn match by match."))
     number = next_round_number(competition)
     planned = competition.planned_rounds()
@@ -122,7 +85,7 @@ def _state(competition: Competition, number: int) -> TournamentState:
 def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
     """Save a planned round as a draft. When the competition changed since the plan was computed (a
     result corrected, a player added), the round is paired again from the new state, here."""
-    return _save_planned_round(_changed(competition, "pair", user), plan, user)
+    return _save_planned_round(changed(competition, "pair", user), plan, user)
 
 
 def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
@@ -152,13 +115,13 @@ def pair_next_round(competition: Competition, user, expected: int | None = None)
     `expected`: the round number the TD's page offered to pair; when another action paired it
     first (a double click), `StaleAction` says so and nothing changes.
     """
-    competition = _changed(competition, "pair", user)
-    number = knockout.Cup.load(competition).next_round_number() if competition.engine.bracket else None
+    competition = changed(competition, "pair", user)
+    number = Cup.load(competition).next_round_number() if competition.engine.bracket else None
     number = number or next_round_number(competition)
     if expected is not None and expected != number:
         raise StaleAction(_("Round %(n)s is already paired.") % {"n": expected}, code="stale")
-    if competition.engine.bracket:  # matches of several games: tournaments.knockout
-        return knockout.pair_round(competition, user)
+    if competition.engine.bracket:  # matches of several games: pairing.services.cups
+        return cups.pair_round(competition, user)
     return _save_planned_round(competition, plan_next_round(competition), user)
 
 
@@ -187,7 +150,7 @@ def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], 
         elif board.white in withdrawn:
             result = Result.BLACK_FORFEIT_WIN
         white, black = by_start[board.white], by_start[board.black]
-        # Gladiator: each board is an encounter, numbered like a knockout match (tournaments.gladiator).
+        # Gladiator: each board is an encounter, numbered like a knockout match (pairing.services.gladiator).
         match = board_number if rnd.competition.gladiator else None
         games.append(Game(round=rnd, board=board_number, white=white, black=black, result=result, match=match))
     Game.objects.bulk_create(games)
@@ -266,7 +229,7 @@ def exchange_players(
     published round changes only with the override. `based_on`: what the TD's page showed of the boards
     (`boards_seen`); when they changed since, StaleAction says what changed, by whom and when.
     """
-    _changed(rnd.competition, "exchange", user)
+    changed(rnd.competition, "exchange", user)
     _check_boards(rnd, based_on)
     if a == b:
         raise ValidationError(_("Choose two different players."))
@@ -303,7 +266,7 @@ def exchange_players(
 @versioning.one_action
 def swap_colours(rnd: Round, game: Game, user, override: bool = False, based_on: int | None = None) -> None:
     """A board's colours swapped; `based_on` as for `exchange_players`."""
-    _changed(rnd.competition, "swap-colours", user)
+    changed(rnd.competition, "swap-colours", user)
     _check_boards(rnd, based_on)
     _locked_round(rnd, override)
     if game.result:
@@ -318,7 +281,7 @@ def _check_boards(rnd: Round, based_on: int | None) -> None:
     """Refuse a change of boards the TD's page did not show (`based_on`: its `boards_seen`; None: not known)."""
     if based_on is None:
         return
-    latest = _board_entries(rnd).first()
+    latest = board_entries(rnd).first()
     if (latest.pk if latest else 0) == based_on:
         return
     if latest is None:
@@ -345,22 +308,22 @@ def _overridden(breaks: list[RuleBreak]) -> dict[str, list[str]]:
 @versioning.one_action
 def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
-    competition = _changed(game.round.competition, "result", user)
+    competition = changed(game.round.competition, "result", user)
     if competition.engine.bracket:
-        return knockout.set_game_result(game, result, user, based_on=based_on)
+        return cups.set_game_result(game, result, user, based_on=based_on)
     if competition.gladiator:
         return gladiator.set_game_result(game, result, user, override=override, based_on=based_on)
-    return services.set_result(game, result, user, override=override, based_on=based_on)
+    return records.set_result(game, result, user, override=override, based_on=based_on)
 
 
 @versioning.one_action
 def add_next_games(rnd: Round, user, match: int | None = None, based_on: int | None = None) -> list[Game]:
     """The next game of every open knockout match (or of `match`), or of Gladiator encounter `match`;
     `based_on` is what the TD's page showed of the boards (`boards_seen`), checked as for an exchange."""
-    competition = _changed(rnd.competition, "add-games", user)
+    competition = changed(rnd.competition, "add-games", user)
     _check_boards(rnd, based_on)
     if competition.engine.bracket:
-        return knockout.add_next_games(rnd, user, match)
+        return cups.add_next_games(rnd, user, match)
     if match is None:
         raise ValidationError(_("Choose the encounter that needs a game."))
     return [gladiator.add_next_game(rnd, match, user)]
@@ -368,22 +331,8 @@ def add_next_games(rnd: Round, user, match: int | None = None, based_on: int | N
 
 @versioning.one_action
 def set_club_match_result(bye: Bye, text: str, user) -> None:
-    _changed(bye.round.competition, "club-match-result", user)
-    services.set_club_match_result(bye, text, user)
-
-
-# Publish, finish, undo ---------------------------------------------------------------------------
-
-
-def boards_seen(rnd: Round) -> int:
-    """What a page showing the boards of `rnd` is based on: the id of the audit log's latest entry that
-    changed them (paired, exchanged, colours swapped, undone; 0 for none)."""
-    return _board_entries(rnd).values_list("id", flat=True).first() or 0
-
-
-def _board_entries(rnd: Round):
-    entries = AuditEntry.objects.filter(competition_id=rnd.competition_id, round_number=rnd.number)
-    return entries.filter(action__in=BOARD_ACTIONS).order_by("-id")
+    changed(bye.round.competition, "club-match-result", user)
+    records.set_club_match_result(bye, text, user)
 
 
 @versioning.one_action
@@ -392,13 +341,13 @@ def publish(rnd: Round, user, based_on: int | None = None) -> None:
     the caller. `based_on` is what the TD's page showed of its boards (`boards_seen`): when they changed
     since (undone and paired again, players exchanged: another TD, another tab), StaleAction says what
     changed, by whom and when, and nothing is published."""
-    _changed(rnd.competition, "publish", user)
+    changed(rnd.competition, "publish", user)
     fresh = Round.objects.select_related("competition").get(pk=rnd.pk)
     if based_on is not None:
-        latest = _board_entries(fresh).first()
+        latest = board_entries(fresh).first()
         if (latest.pk if latest else 0) != based_on:
             raise _stale_boards(fresh, latest)
-    services.publish(fresh, user)
+    records.publish(fresh, user)
     rnd.status, rnd.published_at = fresh.status, fresh.published_at  # the caller's copy shows what was saved
 
 
@@ -420,7 +369,7 @@ def _stale_boards(rnd: Round, latest: AuditEntry | None) -> StaleAction:
 def finish(rnd: Round, user) -> None:
     """Close a round. The round is read again under the competition's lock: one closed meanwhile (a double
     click, another TD) is not closed twice; StaleAction says who closed it and when."""
-    _changed(rnd.competition, "finish", user)
+    changed(rnd.competition, "finish", user)
     fresh = Round.objects.select_related("competition").get(pk=rnd.pk)
     if fresh.status == Round.Status.FINISHED:
         closed = AuditEntry.objects.filter(competition_id=fresh.competition_id, round_number=fresh.number)
@@ -429,7 +378,7 @@ def finish(rnd: Round, user) -> None:
             raise StaleAction(_("Round %(n)s is closed already.") % {"n": fresh.number}, code="stale")
         values = {"n": fresh.number, "who": author(closed), "when": moment(closed.at)}
         raise StaleAction(_("Round %(n)s was closed meanwhile, by %(who)s at %(when)s.") % values, code="stale")
-    services.finish(fresh, user)
+    records.finish(fresh, user)
     rnd.status = fresh.status  # the caller's copy shows what was saved
 
 
@@ -438,14 +387,14 @@ def undo_last_round(competition: Competition, user, expected: int | None = None,
     """Remove the last paired round. `expected` is the round the TD's page offered to undo and `based_on` what
     it showed of its boards (`boards_seen`): when another round became the last one (a double click, another
     TD) or the boards changed since, StaleAction says what changed, by whom and when, and nothing is undone."""
-    competition = _changed(competition, "undo-round", user)
+    competition = changed(competition, "undo-round", user)
     if expected is not None:
         last = competition.round_set.last_paired()
         if last is None or last.number != expected:
             raise _stale_undo(expected, _competition_board_entries(competition).first(), moved=True)
         if based_on is not None and boards_seen(last) != based_on:
-            raise _stale_undo(expected, _board_entries(last).first(), moved=False)
-    return services.undo_last_round(competition, user)
+            raise _stale_undo(expected, board_entries(last).first(), moved=False)
+    return records.undo_last_round(competition, user)
 
 
 def _competition_board_entries(competition: Competition):
@@ -470,253 +419,3 @@ def _stale_undo(number: int, latest: AuditEntry | None, moved: bool) -> StaleAct
             "undone. Check the rounds, then undo again."
         )
     return StaleAction(text % values, code="stale")
-
-
-# Competitions, entries, absences and settings ----------------------------------------------------
-
-# What a settings, tie-break or entries page shows, by the audit log's actions that change it.
-SETTINGS_ACTIONS = ("settings", "settings-override", "cup-format", "teams")
-TIEBREAK_ACTIONS = ("tiebreaks", "tiebreaks-override", "unrated-opponents", "unrated-opponents-override")
-ENTRY_ACTIONS = ("participant-add", "late-entry", "withdraw")
-FORBIDDEN_ACTIONS = ("forbid-pair", "allow-pair")
-
-
-def seen(competition: Competition, actions: tuple[str, ...]) -> int:
-    """What a page showing a competition's settings, tie-breaks or entries is based on: the id of the audit
-    log's latest entry among `actions` (`SETTINGS_ACTIONS`, `TIEBREAK_ACTIONS`, `ENTRY_ACTIONS`; 0 for none)."""
-    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id")
-    return entries.values_list("id", flat=True).first() or 0
-
-
-def _check_seen(competition: Competition, actions: tuple[str, ...], based_on: int | None) -> None:
-    """Refuse a change based on a page that no longer shows the competition as it is (a double click,
-    another TD): StaleAction names what changed, by whom and when; None: not known, not checked."""
-    if based_on is None:
-        return
-    latest = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id").first()
-    if (latest.pk if latest else 0) == based_on:
-        return
-    if latest is None:
-        raise StaleAction(_("Your page showed another competition; reload the page."), code="stale")
-    values = {"what": action_name(latest), "who": author(latest), "when": moment(latest.at)}
-    raise StaleAction(
-        _(
-            "This changed after your page was shown (%(what)s, by %(who)s at %(when)s): nothing was saved. "
-            "Check the page, then try again."
-        )
-        % values,
-        code="stale",
-    )
-
-
-@versioning.one_action
-def create_competition(competition: Competition, members: list[Member], user) -> Competition:
-    """Save a new competition (a form's unsaved instance) with its first entries."""
-    competition.save()
-    _changed(competition, "create", user)
-    record(user, "competition-create", competition, None, settings_values(competition))
-    services.add_participants(competition, members, user)
-    return competition
-
-
-@versioning.one_action
-def import_trf(club: Club, text: str, user, **fields) -> Competition:
-    """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing."""
-    competition = trf_io.import_trf(club, text, user=user, **fields)
-    _changed(competition, "import", user)
-    return competition
-
-
-@versioning.one_action
-def add_participants(
-    competition: Competition, members: list[Member], user, based_on: int | None = None
-) -> list[Participant]:
-    """Enter members; `based_on` is what the TD's page showed of the entries (`seen`, `ENTRY_ACTIONS`)."""
-    competition = _changed(competition, "enter", user)
-    _check_seen(competition, ENTRY_ACTIONS, based_on)
-    return services.add_participants(competition, members, user)
-
-
-@versioning.one_action
-def add_guest(competition: Competition, guest: Member, user, based_on: int | None = None) -> Participant:
-    """Save a guest (a form's unsaved member) as a member of the competition's club, and enter him;
-    `based_on` as for `add_participants`."""
-    competition = _changed(competition, "enter", user)
-    _check_seen(competition, ENTRY_ACTIONS, based_on)
-    guest.club = competition.club
-    guest.is_guest = True
-    guest.save()
-    record(user, "member-add", guest, None, member_values(guest))
-    return services.add_participant(competition, guest, user)
-
-
-@versioning.one_action
-def withdraw(participant: Participant, user, based_on: int | None = None) -> None:
-    """Withdraw a player from the rounds to come; `based_on` as for `add_participants`."""
-    competition = _changed(participant.competition, "withdraw", user)
-    _check_seen(competition, ENTRY_ACTIONS, based_on)
-    participant.refresh_from_db(fields=["withdrawn_after"])
-    if participant.withdrawn_after is not None:
-        raise ValidationError(_("%(name)s has withdrawn already.") % {"name": participant.name})
-    services.withdraw(participant, user)
-
-
-@versioning.one_action
-def set_absence(
-    competition: Competition,
-    participant: Participant,
-    kind: str | None,
-    user,
-    number: int | None = None,
-    shown: str | None = None,
-) -> int:
-    """Record (kind None: clear) an absence or bye asked for the next round, or for a later round not yet
-    paired (`number`); returns its number. The rows of later rounds wait for their pairing.
-
-    `shown` is the presence the TD's page showed ("" present; None: not known), checked as a result is:
-    when another entry changed it meanwhile to something else than `kind`, StaleAction names who and when
-    and nothing is saved."""
-    competition = _changed(competition, "absence", user)
-    number = max(number or 0, next_round_number(competition))
-    if shown is not None:
-        _check_absence(competition, number, participant, kind or "", shown)
-    services.set_absence(competition, number, participant, kind, user)
-    return number
-
-
-def _check_absence(competition: Competition, number: int, participant: Participant, kind: str, shown: str) -> None:
-    bye = Bye.objects.filter(round__competition=competition, round__number=number, participant=participant).first()
-    now = bye.kind if bye else ""
-    if now in (shown, kind):
-        return
-    entries = AuditEntry.objects.filter(competition_id=competition.pk, round_number=number,
-                                        action__in=("absence", "notice"), params__player=participant.name)  # fmt: skip
-    latest = entries.order_by("-id").first()
-    values = {"name": participant.name, "n": number, "who": author(latest) if latest else "–",
-              "when": moment(latest.at) if latest else "–"}  # fmt: skip
-    raise StaleAction(
-        _(
-            "The presence of %(name)s in round %(n)s changed after your page was shown (by %(who)s at "
-            "%(when)s): nothing was saved. Check it, then try again."
-        )
-        % values,
-        code="stale",
-    )
-
-
-@versioning.one_action
-def save_settings(
-    competition: Competition,
-    settings: dict,
-    user,
-    override: bool = False,
-    preset: str = "",
-    gladiator: dict[str, int] | None = None,
-    based_on: int | None = None,
-) -> None:
-    """The pairing system's settings (validated by the system when saved), recorded as a TD action;
-    `gladiator` holds the Gladiator variation (`gladiator_ordinary_games`, `gladiator_replays`);
-    `based_on` what the TD's page showed of the settings (`seen`, `SETTINGS_ACTIONS`)."""
-    competition = _changed(competition, "settings", user)
-    _check_seen(competition, SETTINGS_ACTIONS, based_on)
-    before = settings_values(competition)
-    competition.settings = settings
-    for name, value in (gladiator or {}).items():
-        setattr(competition, name, value)
-    competition.full_clean(validate_unique=False, validate_constraints=False)
-    competition.save()
-    action = "settings-override" if override else "settings"
-    params = {"preset": preset} if preset else None
-    record(user, action, competition, before, settings_values(competition), params=params)
-
-
-@versioning.one_action
-def set_time_control(competition: Competition, time_control: str, user) -> None:
-    """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded."""
-    if time_control not in Competition.TimeControl.values:
-        raise ValidationError(_("Unknown time control %(value)s.") % {"value": time_control})
-    competition = _changed(competition, "time-control", user)
-    before = settings_values(competition)
-    competition.time_control = time_control
-    competition.save()
-    record(user, "time-control", competition, before, settings_values(competition))
-
-
-@versioning.one_action
-def forbid_pair(competition: Competition, pair: ForbiddenPair, user, based_on: int | None = None) -> ForbiddenPair:
-    """Two participants who must not meet (the form has checked them); refused for a system that cannot
-    honour it (round robin, knockout: the table or the draw fixes who meets whom). `based_on`: what the
-    TD's page showed of the forbidden pairs (`seen`, `FORBIDDEN_ACTIONS`)."""
-    competition = _changed(competition, "forbid-pair", user)
-    _check_seen(competition, FORBIDDEN_ACTIONS, based_on)
-    if not competition.engine.forbidden_pairs:
-        raise ValidationError(_("%(system)s cannot honour forbidden pairs.") % {"system": competition.system_name})
-    pair.competition = competition
-    pair.created_by = user
-    pair.save()
-    record(user, "forbid-pair", pair, None, values(pair, "first", "second", "first_round", "last_round"))
-    return pair
-
-
-@versioning.one_action
-def allow_pair(competition: Competition, pair: ForbiddenPair | None, user, based_on: int | None = None) -> None:
-    """Lift a ban: the two may be paired against each other again; `based_on` as for `forbid_pair` (a
-    pair lifted meanwhile, None here, is refused by it when known)."""
-    competition = _changed(competition, "allow-pair", user)
-    _check_seen(competition, FORBIDDEN_ACTIONS, based_on)
-    if pair is None:
-        raise ValidationError(_("This pair may meet already; reload the page."))
-    record(user, "allow-pair", pair, values(pair, "first", "second", "first_round", "last_round"), None)
-    pair.delete()
-
-
-@versioning.one_action
-def save_format(
-    competition: Competition, settings: dict, user, fixed_message: str, based_on: int | None = None
-) -> None:
-    """Settings that hold only until round 1 is paired (a cup's match format, the teams of a team event);
-    `based_on` as for `save_settings`."""
-    competition = _changed(competition, "settings", user)
-    _check_seen(competition, SETTINGS_ACTIONS, based_on)
-    if competition.round_set.paired().exists():
-        raise ValidationError(fixed_message)
-    before = {"settings": dict(competition.settings)}
-    competition.settings = {**competition.settings, **settings}
-    competition.save(update_fields=["settings"])
-    action = "cup-format" if competition.engine.bracket else "teams"
-    record(user, action, competition, before, {"settings": competition.settings})
-
-
-@versioning.one_action
-def set_tiebreaks(
-    competition: Competition,
-    codes: list[str],
-    user,
-    override: bool = False,
-    unrated: tuple[str, int | None] | None = None,
-    based_on: int | None = None,
-) -> None:
-    """The tie-break list and, when given, the rule for unrated opponents (C.07 art. 10); `based_on` what the
-    TD's page showed of them (`seen`, `TIEBREAK_ACTIONS`)."""
-    competition = _changed(competition, "tiebreaks", user)
-    _check_seen(competition, TIEBREAK_ACTIONS, based_on)
-    prizes.set_tiebreaks(competition, codes, user, override)
-    if unrated is not None:
-        prizes.set_unrated(competition, unrated[0], unrated[1], user, override)
-
-
-@versioning.one_action
-def save_prize_table(table: PrizeTable, user) -> PrizeTable:
-    """Save the prize table (a form's validated instance)."""
-    _changed(table.competition, "prizes", user)
-    fields = ("sharing", "one_prize_each", "currency", "age_on", "main", "groups")
-    old = PrizeTable.objects.filter(pk=table.pk).first() if table.pk else None
-    table.save()
-    record(user, "prizes", table, values(old, *fields) if old else None, values(table, *fields))
-    return table
-
-
-@versioning.one_action
-def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
-    competition = _changed(competition, "split-groups", user)
-    return groups.split_into_groups(competition, size, user)

@@ -1,4 +1,6 @@
-"""Actions on a competition's data that the TD's pages trigger (not the pairing itself).
+"""The single writes the actions of `pairing.services` are made of (not the pairing itself): entries and start
+numbers, results, absences, a club match's points, publish, finish, undo. Called by the actions (`rounds`,
+`players`, `cups`, `gladiator`, `settings`), which pass the guard first; by nothing else.
 
 Every write happens in a transaction and is recorded once, in the audit log (`audit.log.record`): who,
 when, the action's code, its parameters, the values before and after.
@@ -19,10 +21,9 @@ from audit.log import boards, record, values
 from audit.models import AuditEntry
 from clubs.models import Member
 from pairing.engines import keizer
-
-from . import encounters, versioning
-from .models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, Round
-from .state import CompetitionData
+from tournaments import encounters, versioning
+from tournaments.models import TITLE_ORDER, Bye, Competition, Game, Participant, Result, Round
+from tournaments.state import CompetitionData
 
 # What the TD types in the result box, and the result it stands for.
 RESULT_KEYS: dict[str, str] = {

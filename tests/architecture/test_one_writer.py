@@ -1,0 +1,105 @@
+"""One writer: only `pairing.services` creates, changes or deletes a competition's rounds, games, byes, results,
+players, absences, forbidden pairs, prize table and state (restoring a backup aside), and no view writes any
+model itself. Read from the source with `ast` (tests/architecture/writers.py)."""
+
+from __future__ import annotations
+
+import tomllib
+
+from .imports import PACKAGES, ROOT, modules
+from .writers import model_writes_in, offenders, writes_in
+
+# The pages: they call the services of their app and write nothing themselves.
+VIEWS = sorted((ROOT / "tournaments" / "views").glob("*.py")) + [
+    ROOT / app / "views.py" for app in ("pairing", "clubs", "ratings", "jobs", "entries")
+]
+PLANTED = """
+from tournaments.models import Bye, Competition, Game, Round
+
+
+def pair(competition: Competition, rnd, player):
+    Round.objects.create(competition=competition, number=2)
+    competition.round_set.filter(number=3).delete()
+    rnd.games.all().update(result="")
+    Bye(round=rnd, participant=player).save()
+    Game.objects.bulk_create([])
+    competition.status = "finished"
+    competition.save(update_fields=["status"])
+    for game in rnd.games.all():
+        game.save()
+    Round.objects.select_for_update().get_or_create(number=4)
+    competition.participants.get(pk=1).delete()
+    form.save(commit=False)
+    Competition.objects.filter(pk=1).update(version=2)
+    member.save()
+    cache.delete("key")
+"""
+
+
+def project_files() -> dict:
+    files = {name: path for name, (path, _package) in modules(ROOT, PACKAGES).items()}
+    files["tests.conftest"] = ROOT / "tests" / "conftest.py"  # the fixtures play rounds as a TD does
+    return files
+
+
+def test_nothing_outside_pairing_services_writes_a_competitions_rows():
+    files = project_files()
+    assert "demo.management.commands.demo" in files and "tournaments.views.manage" in files
+    assert offenders(files) == {}
+
+
+def test_the_scan_sees_the_writers_own_writes():
+    """The scan finds the writes where they are, so an empty answer above means something."""
+    found = offenders({"pairing.services.records": ROOT / "pairing" / "services" / "records.py"})
+    assert found == {}  # inside the writer: allowed
+    records = writes_in((ROOT / "pairing" / "services" / "records.py").read_text(encoding="utf-8"))
+    assert any("Participant.objects.create(" in line for line in records)
+    assert any("rnd.games.all().delete()" in line for line in records)
+    assert any("game.save(update_fields=['result'])" in line for line in records)
+    cups = writes_in((ROOT / "pairing" / "services" / "cups.py").read_text(encoding="utf-8"))
+    assert any("Game.objects.create(" in line for line in cups)
+
+
+def test_the_scan_finds_a_planted_write():
+    assert writes_in(PLANTED) == [
+        "line 6: Round.objects.create(competition=competition, number=2)",
+        "line 7: competition.round_set.filter(number=3).delete()",
+        "line 8: rnd.games.all().update(result='')",
+        "line 9: Bye(round=rnd, participant=player).save()",
+        "line 10: Game.objects.bulk_create([])",
+        "line 12: competition.save(update_fields=['status'])",
+        "line 14: game.save()",
+        "line 15: Round.objects.select_for_update().get_or_create(number=4)",
+        "line 16: competition.participants.get(pk=1).delete()",
+    ]
+
+
+def test_a_planted_write_in_a_module_outside_the_writer_fails(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text(PLANTED)
+    allowed = {"pairing.services.planted": planted, "tournaments.backup": planted, "x.migrations.0001": planted}
+    assert offenders(allowed) == {}
+    assert list(offenders({"season.planted": planted})) == ["season.planted"]
+
+
+def test_the_views_write_no_model_themselves():
+    """A view reads its form and calls a service; `form.save(commit=False)` writes nothing."""
+    assert len(VIEWS) >= 12
+    found = {path.name: model_writes_in(path.read_text(encoding="utf-8")) for path in VIEWS}
+    assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_the_view_scan_finds_a_write():
+    source = "def view(request, c):\n    form.save(commit=False)\n    TDAction.objects.create(x=1)\n    c.save()\n"
+    assert model_writes_in(source) == ["line 3: TDAction.objects.create(x=1)", "line 4: c.save()"]
+
+
+def test_every_module_of_tournaments_is_in_a_layer():
+    """The competitions app is split around the writer (its pages above, the rest below), module by module:
+    a new module left out of the layers would escape them."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    layers = next(c["layers"] for c in config if c["type"] == "layers")
+    named = {name.strip() for layer in layers for name in layer.replace(":", "|").split("|")}
+    children = {name.split(".")[1] for name in modules(ROOT, ["tournaments"]) if name.count(".") >= 1}
+    assert {f"tournaments.{child}" for child in children} - named == set()
+    assert "pairing.services" in named and "tournaments" not in named
