@@ -165,7 +165,7 @@ def make_schedule(league: League, user, order: Sequence[Team] | None = None, dat
             for f in rnd.fixtures
         ]
         Match.objects.bulk_create(matches)
-        params = {"teams": [t.name for t in teams], "rounds": len(rounds)}
+        params = {"teams": [t.name for t in teams]}
         record(user, "league-schedule", league, params=params)
     return len(matches)
 
