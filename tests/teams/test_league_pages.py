@@ -1,0 +1,102 @@
+"""A team league's pages: the organiser's TD makes a league, adds teams and rosters, makes the schedule;
+anyone reads the table; bad input is answered with the reason, never a server error."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from audit.models import AuditEntry
+from clubs.models import Club
+from teams import league_services as ls
+from teams.models import League, Match
+from tests.conftest import make_members
+
+pytestmark = pytest.mark.django_db
+
+NEW = {
+    "name": "Regio 2026", "slug": "regio", "boards": "4", "cycles": "1", "match_win": "2", "match_draw": "1",
+    "match_loss": "0", "primary": "MP", "home_white": "odd", "play_up": "1", "max_reserves": "0", "tiebreaks": "EDE",
+}  # fmt: skip
+
+
+def test_td_makes_a_league_with_teams_rosters_and_schedule(td_client, club):
+    other = Club.objects.create(name="SC Rivaal", slug="rivaal")
+    ours, theirs = make_members(club, 4), make_members(other, 4)
+    response = td_client.post(reverse("league_new", args=[club.slug]), NEW)
+    assert response.status_code == 302
+    league = League.objects.get(club=club, slug="regio")
+    assert league.rules.boards == 4 and league.tiebreaks == ["EDE"]
+    manage = reverse("league_manage", args=[club.slug, "regio"])
+    for data in ({"club": club.pk, "name": "Testclub 1", "rank": 1}, {"club": other.pk, "name": "Rivaal 1", "rank": 1}):
+        assert td_client.post(manage, data).status_code == 302
+    team = league.teams.get(name="Rivaal 1")
+    names = "\n".join(m.full_name for m in theirs)
+    response = td_client.post(reverse("league_roster", args=[club.slug, "regio"]), {"team": team.pk, "regulars": names})
+    assert response.status_code == 302
+    assert [p.member for p in team.players.all()] == theirs
+    schedule = reverse("league_schedule", args=[club.slug, "regio"])
+    assert td_client.post(schedule, {"first_date": "2026-10-03", "weeks": "4"}).status_code == 302
+    match = Match.objects.get(league=league)
+    assert (match.round, match.home.name, match.away.name, str(match.date)) == (
+        1,
+        "Testclub 1",
+        "Rivaal 1",
+        "2026-10-03",
+    )
+    page = td_client.get(reverse("league", args=[club.slug, "regio"]))
+    assert page.status_code == 200
+    assert b"Rivaal 1" in page.content and b'id="league-table"' in page.content
+    assert AuditEntry.objects.filter(action__startswith="league-").count() == 5
+    assert ours  # Testclub's members exist but have no roster: the page still lists the team
+
+
+def test_bad_input_names_the_problem(td_client, club):
+    response = td_client.post(reverse("league_new", args=[club.slug]), {**NEW, "match_draw": "3"})
+    assert response.status_code == 200
+    assert "a draw" in response.content.decode()
+    assert not League.objects.exists()
+    response = td_client.post(reverse("league_new", args=[club.slug]), {**NEW, "tiebreaks": "EDE, NOPE"})
+    assert "NOPE is no team tie-break." in response.content.decode()
+    td_client.post(reverse("league_new", args=[club.slug]), NEW)
+    roster = reverse("league_roster", args=[club.slug, "regio"])
+    manage = reverse("league_manage", args=[club.slug, "regio"])
+    td_client.post(manage, {"club": club.pk, "name": "Testclub 1", "rank": 1})
+    team = League.objects.get().teams.get()
+    response = td_client.post(roster, {"team": team.pk, "regulars": "Nobody Known"})
+    assert response.status_code == 400
+    assert "Not members of SV Testclub: Nobody Known." in response.content.decode()
+    response = td_client.post(reverse("league_schedule", args=[club.slug, "regio"]), {"weeks": "4"})
+    assert response.status_code == 400
+    assert "A league needs at least two teams." in response.content.decode()
+    response = td_client.post(manage, {"club": club.pk, "name": "Testclub 1", "rank": 2})
+    assert response.status_code == 400
+    assert "already has a team called Testclub 1" in response.content.decode()
+
+
+def test_only_the_organisers_tds_manage(client, club, td, viewer):
+    ls.create_league(club, td, name="Regio", slug="regio")
+    page = reverse("league", args=[club.slug, "regio"])
+    manage = reverse("league_manage", args=[club.slug, "regio"])
+    assert client.get(page).status_code == 200
+    assert manage not in client.get(page).content.decode()  # no link to the TD's page
+    assert client.get(manage).status_code == 302  # to the login page
+    client.force_login(viewer)
+    assert client.get(manage).status_code == 403
+    assert client.post(reverse("league_new", args=[club.slug]), NEW).status_code == 403
+    assert League.objects.count() == 1
+    client.force_login(td)
+    assert manage in client.get(page).content.decode()
+    assert client.get(manage).status_code == 200
+
+
+def test_the_league_page_speaks_dutch_and_danish(client, club, td):
+    league = ls.create_league(club, td, name="Regio", slug="regio", settings={"boards": 4})
+    other = Club.objects.create(name="SC Rivaal", slug="rivaal")
+    ls.add_team(league, td, club=club, name="A", rank=1)
+    ls.add_team(league, td, club=other, name="B", rank=1)
+    ls.make_schedule(league, td)
+    page = reverse("league", args=[club.slug, "regio"])
+    assert "Bordpunten" in client.get(page, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Ronde" in client.get(page, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Runde" in client.get(page, HTTP_ACCEPT_LANGUAGE="da").content.decode()
