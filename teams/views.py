@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.access import directed_club
 from clubs.models import Club
@@ -112,6 +112,7 @@ def make_schedule(request, club, league):
     return render(request, "teams/manage.html", _manage_context(league, schedule_form=form), status=400)
 
 
+@require_safe
 def league_page(request, club, league):
     """The league table and every round's matches with their scores: for anyone."""
     league = get_object_or_404(League, club=get_object_or_404(Club, slug=club), slug=league)

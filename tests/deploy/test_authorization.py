@@ -48,6 +48,7 @@ from entries.models import Entry
 from jobs.models import Job
 from ratings.models import RatingListImport
 from season.models import ClubNight, MemberCalendar
+from teams import league_services
 from tests.deploy.test_private_pages import fill, patterns
 from tournaments import adapter, knockout, services, standings
 from tournaments.models import Bye, Competition, ForbiddenPair, Round
@@ -145,6 +146,12 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "prize_list": (Access.PUBLIC, BOTH),
     "tiebreak_explanation": (Access.PUBLIC, BOTH),
     "competition_calendar": (Access.PUBLIC, BOTH),
+    # a team league: its public page, its organiser's TD pages
+    "league": (Access.PUBLIC, GET),
+    "league_new": (Access.TD, BOTH),
+    "league_manage": (Access.TD, BOTH),
+    "league_roster": (Access.TD, POST),
+    "league_schedule": (Access.TD, POST),
     # a competition's TD pages
     "manage": (Access.TD, BOTH),
     "system_settings": (Access.TD, BOTH),
@@ -326,6 +333,10 @@ def competitions(who: SimpleNamespace) -> SimpleNamespace:
     published(teams, who.td_a)
     published(competition(who.alpha, "glad", "roundrobin", who.players_a[:4], gladiator=True), who.td_a)
     published(competition(who.beta, "rr", "roundrobin", who.players_b), who.td_b)
+    # A team league organised by alpha: alpha's and beta's first teams, no schedule yet.
+    league = league_services.create_league(who.alpha, who.td_a, name="Regio", slug="regio", settings={"boards": 4})
+    league_services.add_team(league, who.td_a, club=who.alpha, name="Alpha 1")
+    league_services.add_team(league, who.td_a, club=who.beta, name="Beta 1")
     return found
 
 
@@ -372,7 +383,7 @@ def build_world() -> World:
         "uidb64": urlsafe_base64_encode(force_bytes(who.member_a.pk)),
         "token": default_token_generator.make_token(who.member_a),
         "content_type_id": str(ContentType.objects.get_for_model(Club).pk), "object_id": str(who.alpha.pk),
-        "id": str(who.member_a.pk), "app_label": "clubs", "url": "nowhere/", "pk": "0",
+        "id": str(who.member_a.pk), "app_label": "clubs", "url": "nowhere/", "pk": "0", "league": "regio",
     }  # fmt: skip
     cup = {"competition": "cup", "number": "1"}
     by_name = {
