@@ -19,7 +19,7 @@ from tournaments.models import Competition, Round
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWS = sorted((ROOT / "tournaments" / "views").glob("*.py")) + [
-    ROOT / app / "views.py" for app in ("pairing", "clubs", "ratings", "jobs")
+    ROOT / app / "views.py" for app in ("pairing", "clubs", "ratings", "jobs", "teams")
 ]
 WRITES = {"create", "update", "delete", "bulk_create", "bulk_update", "get_or_create", "update_or_create", "save"}
 
