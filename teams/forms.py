@@ -1,4 +1,5 @@
-"""The forms of a team league's TD pages: the league and its rules, a team, a roster, the schedule."""
+"""The forms of a team league's TD pages: the league and its rules, a team, a roster, the schedule, a
+match's line-ups and results."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member
 from pairing.engines.league import DEFAULTS
+from tournaments.models import Result
 
 from .models import League, Team
 
@@ -132,3 +134,45 @@ class ScheduleForm(forms.Form):
         label=_("first round on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     weeks = forms.IntegerField(label=_("weeks between rounds"), min_value=1, max_value=26, initial=4)
+
+
+class LineupForm(forms.Form):
+    """A team's line-up for a match: a member per board (none: the board left empty), chosen from the
+    rosters of the club's teams in the league."""
+
+    def __init__(self, *args, match, team: Team, boards: int, **kwargs) -> None:
+        kwargs.setdefault("prefix", "home" if team.pk == match.home_id else "away")
+        super().__init__(*args, **kwargs)
+        self.team = team
+        rostered = Member.objects.filter(
+            team_places__team__league_id=team.league_id, team_places__team__club=team.club_id
+        )
+        rostered = rostered.distinct().order_by("last_name", "first_name")
+        current = {b.board: (b.home_player if team.pk == match.home_id else b.away_player) for b in match.boards.all()}
+        for number in range(1, boards + 1):
+            field = forms.ModelChoiceField(label=_("board %(n)s") % {"n": number}, queryset=rostered, required=False)
+            field.initial = current.get(number)
+            self.fields[f"board_{number}"] = field
+
+    def players(self) -> list[Member | None]:
+        """The members board by board, board 1 first; trailing empty boards left off."""
+        found = [self.cleaned_data[f"board_{n}"] for n in range(1, len(self.fields) + 1)]
+        while found and found[-1] is None:
+            found.pop()
+        return found
+
+
+class ResultsForm(forms.Form):
+    """The results of a match's boards, as White-Black."""
+
+    def __init__(self, *args, match, boards: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        current = {b.board: b.result for b in match.boards.all()}
+        for number in range(1, boards + 1):
+            self.fields[f"result_{number}"] = forms.ChoiceField(
+                label=_("board %(n)s") % {"n": number}, choices=Result.choices, required=False,
+                initial=current.get(number, ""),
+            )  # fmt: skip
+
+    def results(self) -> dict[int, str]:
+        return {int(name.split("_")[1]): value for name, value in self.cleaned_data.items()}

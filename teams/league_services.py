@@ -244,23 +244,38 @@ def set_lineup(match: Match, team: Team, user, players: Sequence[Member | None])
 
 
 def set_board_result(match: Match, user, board: int, result: str) -> None:
-    """A board's result as White-Black ("" takes it back). Both teams' line-ups must be in; a board a team
-    left empty needs no result: it is lost by that team (`pairing.engines.league.board_score`)."""
-    if result not in Result.values:
-        raise ValidationError(_("%(result)s is no result.") % {"result": result})
+    """A board's result as White-Black ("" takes it back): `set_board_results` for one board."""
+    set_board_results(match, user, {board: result})
+
+
+def set_board_results(match: Match, user, results: dict[int, str]) -> int:
+    """The results of several boards of the match (White-Black, "" takes one back), as one action: one
+    bump, one audit entry per board whose result changes. Both teams' line-ups must be in; a board a team
+    left empty needs no result: it is lost by that team (`pairing.engines.league.board_score`). The
+    number of boards changed."""
+    for result in results.values():
+        if result not in Result.values:
+            raise ValidationError(_("%(result)s is no result.") % {"result": result})
     with transaction.atomic():
         league = _changed(match.league)
         if match.lineups.count() < 2:
             raise ValidationError(_("Both teams' line-ups are needed before results."))
-        row = match.boards.filter(board=board).first()
-        if row is None:
-            raise ValidationError(_("The match has no board %(board)s.") % {"board": board})
-        if row.home_player_id is None or row.away_player_id is None:
-            raise ValidationError(
-                _("Board %(board)s has a player missing: it is lost by forfeit without a result.") % {"board": board}
-            )
-        before = row.result
-        BoardResult.objects.filter(pk=row.pk).update(result=result)
-        params = {"board": board, "match": str(match)}
-        record(user, "league-result", league, label=str(match), before={"result": before},
-               after={"result": result}, params=params)  # fmt: skip
+        rows = {b.board: b for b in match.boards.all()}
+        changed = 0
+        for board, result in sorted(results.items()):
+            row = rows.get(board)
+            if row is None:
+                raise ValidationError(_("The match has no board %(board)s.") % {"board": board})
+            if row.result == result:
+                continue
+            if row.home_player_id is None or row.away_player_id is None:
+                raise ValidationError(
+                    _("Board %(board)s has a player missing: it is lost by forfeit without a result.")
+                    % {"board": board}
+                )
+            BoardResult.objects.filter(pk=row.pk).update(result=result)
+            params = {"board": board, "match": str(match)}
+            record(user, "league-result", league, label=str(match), before={"result": row.result},
+                   after={"result": result}, params=params)  # fmt: skip
+            changed += 1
+    return changed

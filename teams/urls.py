@@ -11,4 +11,5 @@ urlpatterns = [
     path(lg + "manage/", views.manage_league, name="league_manage"),
     path(lg + "manage/roster/", views.set_roster, name="league_roster"),
     path(lg + "manage/schedule/", views.make_schedule, name="league_schedule"),
+    path(lg + "manage/match/<int:pk>/", views.manage_match, name="league_match"),
 ]

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs.access import directed_club
 from clubs.models import Club
+from pairing.engines.league import board_colours
 
 from . import league_services
-from .forms import LeagueForm, RosterForm, ScheduleForm, TeamForm
+from .forms import LeagueForm, LineupForm, ResultsForm, RosterForm, ScheduleForm, TeamForm
 from .models import League
 from .table import league_table, outcome
 
@@ -129,3 +130,47 @@ def league_page(request, club, league):
         "directs": league.club.is_director(request.user),
     }
     return render(request, "teams/league.html", context)
+
+
+def _match_forms(match, data=None, action: str = "") -> dict:
+    """The match page's forms: each team's line-up and the results, the posted one bound to `data`."""
+    boards = match.league.rules.boards
+    forms = {}
+    for side, team in (("home", match.home), ("away", match.away)):
+        bound = data if action == side else None
+        forms[side] = LineupForm(bound, match=match, team=team, boards=boards)
+    forms["results"] = ResultsForm(data if action == "results" else None, match=match, boards=boards)
+    return forms
+
+
+def _save_match_form(request, match, form, action: str) -> None:
+    """Hand the valid form to the league's writer; ValidationError names what it refused."""
+    if action == "results":
+        league_services.set_board_results(match, request.user, form.results())
+    else:
+        league_services.set_lineup(match, form.team, request.user, form.players())
+
+
+@login_required
+def manage_match(request, club, league, pk):
+    """A match's card for the organiser: each team's line-up, then the boards' results."""
+    league = _directed_league(request, club, league)
+    match = get_object_or_404(league.matches.select_related("league", "home__club", "away__club"), pk=pk)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    forms = _match_forms(match, request.POST or None, action)
+    form = forms.get(action)
+    status = 200
+    if request.method == "POST":
+        if form is not None and form.is_valid():
+            try:
+                _save_match_form(request, match, form, action)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, _("Saved."))
+                return redirect("league_match", league.club.slug, league.slug, match.pk)
+        status = 400
+    colours = board_colours(league.rules.boards, league.rules.home_white)
+    context = {"league": league, "club": league.club, "match": match, "forms": forms, "outcome": outcome(match),
+               "result_rows": list(zip(forms["results"], colours, strict=True))}  # fmt: skip
+    return render(request, "teams/match.html", context, status=status)

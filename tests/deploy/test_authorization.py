@@ -152,6 +152,7 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "league_manage": (Access.TD, BOTH),
     "league_roster": (Access.TD, POST),
     "league_schedule": (Access.TD, POST),
+    "league_match": (Access.TD, BOTH),
     # a competition's TD pages
     "manage": (Access.TD, BOTH),
     "system_settings": (Access.TD, BOTH),
@@ -333,10 +334,12 @@ def competitions(who: SimpleNamespace) -> SimpleNamespace:
     published(teams, who.td_a)
     published(competition(who.alpha, "glad", "roundrobin", who.players_a[:4], gladiator=True), who.td_a)
     published(competition(who.beta, "rr", "roundrobin", who.players_b), who.td_b)
-    # A team league organised by alpha: alpha's and beta's first teams, no schedule yet.
-    league = league_services.create_league(who.alpha, who.td_a, name="Regio", slug="regio", settings={"boards": 4})
-    league_services.add_team(league, who.td_a, club=who.alpha, name="Alpha 1")
-    league_services.add_team(league, who.td_a, club=who.beta, name="Beta 1")
+    # A team league organised by alpha: alpha's and beta's first teams, and their match.
+    found.league = league_services.create_league(who.alpha, who.td_a, name="Regio", slug="regio",
+                                                 settings={"boards": 4})  # fmt: skip
+    league_services.add_team(found.league, who.td_a, club=who.alpha, name="Alpha 1")
+    league_services.add_team(found.league, who.td_a, club=who.beta, name="Beta 1")
+    league_services.make_schedule(found.league, who.td_a)
     return found
 
 
@@ -392,6 +395,7 @@ def build_world() -> World:
         "set_absence": {"competition": "keizer", "number": "3"},
         "club_match_result": {"competition": "keizer", "number": "1", "start_number": str(played.away.start_number)},
         "team_settings": {"competition": "team"},
+        "league_match": {"pk": str(played.league.matches.get().pk)},
         "gladiator_next_game": {"competition": "glad", "number": "1"},
         "tiebreak_explanation": explained_tiebreak(played.rr),
         **dict.fromkeys(("bracket", "cup", "cup_format", "cup_pair", "cup_publish", "cup_next_games", "cup_results",

@@ -100,3 +100,37 @@ def test_the_league_page_speaks_dutch_and_danish(client, club, td):
     assert "Bordpunten" in client.get(page, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Ronde" in client.get(page, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Runde" in client.get(page, HTTP_ACCEPT_LANGUAGE="da").content.decode()
+
+
+def test_td_enters_line_ups_and_results_on_the_match_card(td_client, club, td):
+    """Two boards, home White on board 1. Home: A1, A2; away: B1 and an empty board 2 (lost by the
+    away team). Board 1 0-1 (home 0): 1-1, a drawn match."""
+    other = Club.objects.create(name="SC Rivaal", slug="rivaal")
+    ours, theirs = make_members(club, 2), make_members(other, 2)
+    league = ls.create_league(club, td, name="Regio", slug="regio", settings={"boards": 2})
+    home = ls.add_team(league, td, club=club, name="A", rank=1)
+    away = ls.add_team(league, td, club=other, name="B", rank=1)
+    ls.set_roster(home, td, ours)
+    ls.set_roster(away, td, theirs)
+    ls.make_schedule(league, td)
+    match = Match.objects.get()
+    card = reverse("league_match", args=[club.slug, "regio", match.pk])
+    assert card in td_client.get(reverse("league", args=[club.slug, "regio"])).content.decode()
+    assert td_client.get(card).status_code == 200
+    response = td_client.post(card, {"action": "results", "result_1": "0-1"})
+    assert response.status_code == 400
+    assert "Both teams&#x27; line-ups are needed before results." in response.content.decode()
+    posted = {"action": "home", "home-board_1": ours[1].pk, "home-board_2": ours[0].pk}
+    response = td_client.post(card, posted)
+    assert response.status_code == 400
+    assert "in the roster order" in response.content.decode()
+    assert td_client.post(card, {**posted, "home-board_1": ours[0].pk, "home-board_2": ours[1].pk}).status_code == 302
+    assert td_client.post(card, {"action": "away", "away-board_1": theirs[0].pk}).status_code == 302
+    assert td_client.post(card, {"action": "results", "result_1": "0-1", "result_2": ""}).status_code == 302
+    assert [(b.home_player, b.away_player, b.result) for b in match.boards.order_by("board")] == [
+        (ours[0], theirs[0], "0-1"),
+        (ours[1], None, ""),
+    ]
+    page = td_client.get(reverse("league", args=[club.slug, "regio"])).content.decode()
+    assert "1–1" in page
+    assert td_client.post(card, {"action": "other"}).status_code == 400
