@@ -134,3 +134,17 @@ def test_td_enters_line_ups_and_results_on_the_match_card(td_client, club, td):
     page = td_client.get(reverse("league", args=[club.slug, "regio"])).content.decode()
     assert "1–1" in page
     assert td_client.post(card, {"action": "other"}).status_code == 400
+
+
+def test_the_club_page_lists_the_leagues_it_organises_or_plays_in(client, club, td):
+    other = Club.objects.create(name="SC Rivaal", slug="rivaal")
+    league = ls.create_league(club, td, name="Regio Noord", slug="noord")
+    ls.add_team(league, td, club=other, name="Rivaal 1", rank=1)
+    ls.create_league(club, td, name="Beker", slug="beker")
+    link = reverse("league", args=[club.slug, "noord"])
+    assert link in client.get(reverse("club", args=[club.slug])).content.decode()
+    theirs = client.get(reverse("club", args=[other.slug])).content.decode()
+    assert link in theirs and "Beker" not in theirs
+    assert reverse("league_new", args=[club.slug]) not in client.get(reverse("club", args=[club.slug])).content.decode()
+    client.force_login(td)
+    assert reverse("league_new", args=[club.slug]) in client.get(reverse("club", args=[club.slug])).content.decode()
