@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.engines.league import Board, LeagueLine, MatchOutcome, PlayedMatch, league_standings, match_outcome
+from clubs.models import Member
+from pairing.engines.league import (
+    Board,
+    BoardCard,
+    LeagueLine,
+    MatchOutcome,
+    PlayedMatch,
+    PlayerScore,
+    league_standings,
+    match_outcome,
+    player_scores,
+)
 
 from .models import League, Match, Team
 
@@ -43,3 +54,31 @@ def league_table(league: League) -> list[TableLine]:
     ]
     lines = league_standings(sorted(teams), played, league.rules, league.tiebreaks)
     return [TableLine(teams[line.team], line) for line in lines]
+
+
+def board_cards(match: Match, result: MatchOutcome) -> list[BoardCard]:
+    """The match's boards with their players (as member ids) and points, teams by their ids."""
+    rows = {b.board: b for b in match.boards.all()}
+    return [
+        BoardCard(number, match.home_id, match.away_id, row.home_player_id, row.away_player_id, points,
+                  row.result.endswith("R"))
+        for number, points in enumerate(result.boards, start=1)
+        if (row := rows.get(number)) is not None
+    ]  # fmt: skip
+
+
+@dataclass
+class ScoreLine:
+    """A player's line of the league's individual scores: the member, the team, the engine's score."""
+
+    member: Member
+    team: Team
+    score: PlayerScore
+
+
+def score_table(league: League, played: list[tuple[Match, MatchOutcome]]) -> list[ScoreLine]:
+    """Every player's score per team over the matches `played` (each with its outcome), best first."""
+    scores = player_scores([card for match, result in played for card in board_cards(match, result)])
+    members = Member.objects.in_bulk([s.player for s in scores])
+    teams = {t.pk: t for t in league.teams.all()}
+    return [ScoreLine(members[s.player], teams[s.team], s) for s in scores]

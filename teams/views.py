@@ -20,7 +20,7 @@ from pairing.engines.league import board_colours
 from . import league_services
 from .forms import LeagueForm, LineupForm, ResultsForm, RosterForm, ScheduleForm, TeamForm
 from .models import League
-from .table import league_table, outcome
+from .table import league_table, outcome, score_table
 
 
 def _directed_league(request, club: str, league: str) -> League:
@@ -118,10 +118,12 @@ def league_page(request, club, league):
     """The league table and every round's matches with their scores: for anyone."""
     league = get_object_or_404(League, club=get_object_or_404(Club, slug=club), slug=league)
     matches = league.matches.select_related("league", "home", "away").prefetch_related("boards", "lineups")
+    played = [(match, outcome(match)) for match in matches]
     rounds: dict[int, list] = {}
-    for match in matches:
-        rounds.setdefault(match.round, []).append((match, outcome(match)))
+    for match, result in played:
+        rounds.setdefault(match.round, []).append((match, result))
     context = {
+        "scores": score_table(league, played),
         "league": league,
         "club": league.club,
         "table": league_table(league),

@@ -457,3 +457,63 @@ def check_lineup(
     if rules.max_reserves and reserves > rules.max_reserves:
         problems.append(Problem("reserves", {"count": reserves, "limit": rules.max_reserves}))
     return problems
+
+
+# ---------------------------------------------------------------- individual scores
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCard:
+    """One board of a match as played: the home and away team, their players (None: left empty), the
+    board's points as (home's, away's) (None: still in play) and whether it was a forfeit."""
+
+    board: int
+    home: int
+    away: int
+    home_player: int | None
+    away_player: int | None
+    points: tuple[float, float] | None
+    forfeit: bool = False
+
+
+@dataclass(slots=True)
+class PlayerScore:
+    """A player's score in the league for one team: points, games played over the board, the points
+    won by forfeit, and the boards played on."""
+
+    player: int
+    team: int
+    points: float = 0.0
+    games: int = 0
+    forfeits: int = 0
+    boards: list[int] = field(default_factory=list)
+
+    @property
+    def percentage(self) -> float | None:
+        """Points per game over the board (forfeits left out), as a percentage; None without games."""
+        return None if not self.games else 100.0 * (self.points - self.forfeits) / self.games
+
+
+def player_scores(cards: Sequence[BoardCard]) -> list[PlayerScore]:
+    """Every player's score per team from the boards decided, best first (points, then fewer games);
+    a forfeit counts its point, not as a game played; a board left empty by the other team is a
+    forfeit won."""
+    found: dict[tuple[int, int], PlayerScore] = {}
+    for card in cards:
+        if card.points is None:
+            continue
+        unplayed = card.forfeit or card.home_player is None or card.away_player is None
+        for player, team, points in (
+            (card.home_player, card.home, card.points[0]),
+            (card.away_player, card.away, card.points[1]),
+        ):
+            if player is None:
+                continue
+            line = found.setdefault((player, team), PlayerScore(player, team))
+            line.points += points
+            line.boards.append(card.board)
+            if unplayed:
+                line.forfeits += int(points == 1.0)
+            else:
+                line.games += 1
+    return sorted(found.values(), key=lambda s: (-s.points, s.games, s.team, s.player))

@@ -133,6 +133,13 @@ def test_td_enters_line_ups_and_results_on_the_match_card(td_client, club, td):
     ]
     page = td_client.get(reverse("league", args=[club.slug, "regio"])).content.decode()
     assert "1–1" in page
+    scores = page[page.index('id="board-scores"') :]
+    # A's second won board 2 by forfeit (1 point, no game) before B's first (1 point in 1 game); A's first lost.
+    rows = [
+        f"<td>{m.full_name}</td>\n      <td>{team}</td>"
+        for m, team in ((ours[1], "A"), (theirs[0], "B"), (ours[0], "A"))
+    ]
+    assert scores.index(rows[0]) < scores.index(rows[1]) < scores.index(rows[2])
     assert td_client.post(card, {"action": "other"}).status_code == 400
 
 
@@ -148,3 +155,31 @@ def test_the_club_page_lists_the_leagues_it_organises_or_plays_in(client, club, 
     assert reverse("league_new", args=[club.slug]) not in client.get(reverse("club", args=[club.slug])).content.decode()
     client.force_login(td)
     assert reverse("league_new", args=[club.slug]) in client.get(reverse("club", args=[club.slug])).content.decode()
+
+
+def _league_of(club, td, n_teams):
+    other = Club.objects.create(name=f"Rivaal {n_teams}", slug=f"rivaal{n_teams}")
+    league = ls.create_league(club, td, name=f"L{n_teams}", slug=f"l{n_teams}", settings={"boards": 2})
+    for number in range(n_teams):
+        owner = club if number % 2 else other
+        team = ls.add_team(league, td, club=owner, name=f"T{number}", rank=number // 2 + 1)
+        ls.set_roster(team, td, make_members(owner, 2, base=2000 + 10 * number))
+    ls.make_schedule(league, td)
+    for match in league.matches.filter(round=1):
+        for team in (match.home, match.away):
+            ls.set_lineup(match, team, td, [p.member for p in team.players.all()])
+        ls.set_board_results(match, td, {1: "1-0", 2: "½-½"})
+    return league
+
+
+def test_the_league_page_costs_a_fixed_number_of_queries(client, club, td):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for n_teams in (4, 8):
+        league = _league_of(club, td, n_teams)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(reverse("league", args=[club.slug, league.slug])).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts

@@ -7,6 +7,7 @@ import pytest
 
 from pairing.engines.league import (
     Board,
+    BoardCard,
     LeagueRules,
     PlayedMatch,
     Roster,
@@ -19,6 +20,7 @@ from pairing.engines.league import (
     league_standings,
     match_outcome,
     match_points,
+    player_scores,
 )
 from pairing.engines.state import InvalidInput
 
@@ -333,3 +335,33 @@ def test_too_many_boards_and_reserves():
 def test_a_player_cannot_be_a_regular_of_two_teams():
     with pytest.raises(InvalidInput, match="two teams"):
         check_lineup([11], 1, [Roster(1, (11,)), Roster(2, (11,))], FOUR)
+
+
+# ---------------------------------------------------------------- individual scores
+
+
+def test_player_scores_count_forfeits_apart_from_games():
+    """Player 11 (team 1): board 1 won over the board, board 1 a forfeit win (0-1R turned home's), board
+    2 lost: 2 points, 2 games, 1 forfeit, 50 %. Player 21 (team 2) lost the first, forfeited the second.
+    Player 12: a win because the other team left board 2 empty. A board in play counts nothing."""
+    cards = [
+        BoardCard(1, 1, 2, 11, 21, (1.0, 0.0)),
+        BoardCard(1, 2, 1, 21, 11, (0.0, 1.0), forfeit=True),
+        BoardCard(2, 1, 3, 12, None, (1.0, 0.0)),
+        BoardCard(2, 3, 1, 31, 11, (1.0, 0.0)),
+        BoardCard(3, 3, 1, 32, 13, None),
+    ]
+    scores = {(s.player, s.team): s for s in player_scores(cards)}
+    eleven = scores[(11, 1)]
+    assert (eleven.points, eleven.games, eleven.forfeits, eleven.boards, eleven.percentage) == (
+        2.0,
+        2,
+        1,
+        [1, 1, 2],
+        50.0,
+    )
+    assert (scores[(21, 2)].points, scores[(21, 2)].games, scores[(21, 2)].forfeits) == (0.0, 1, 0)
+    assert (scores[(12, 1)].points, scores[(12, 1)].games, scores[(12, 1)].forfeits) == (1.0, 0, 1)
+    assert scores[(12, 1)].percentage is None
+    assert (32, 3) not in scores and (13, 1) not in scores
+    assert [s.player for s in player_scores(cards)][:3] == [11, 12, 31]  # equal points: fewer games first
