@@ -122,12 +122,14 @@ def league_page(request, club, league):
     rounds: dict[int, list] = {}
     for match, result in played:
         rounds.setdefault(match.round, []).append((match, result))
+    teams = list(league.teams.exclude(number=None))
+    free = {n: [t for t in teams if all(t.pk not in (m.home_id, m.away_id) for m, _ in ms)] for n, ms in rounds.items()}
     context = {
         "scores": score_table(league, played),
         "league": league,
         "club": league.club,
         "table": league_table(league),
-        "rounds": sorted(rounds.items()),
+        "rounds": [(n, ms, free[n]) for n, ms in sorted(rounds.items())],
         "rules": league.rules,
         "directs": league.club.is_director(request.user),
     }

@@ -183,3 +183,16 @@ def test_the_league_page_costs_a_fixed_number_of_queries(client, club, td):
             assert client.get(reverse("league", args=[club.slug, league.slug])).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_an_odd_league_shows_the_team_without_a_match(client, club, td):
+    """Three teams: in round 1 of the Berger table for three, team 1 has no match (seed 004 §4.9.11)."""
+    league = ls.create_league(club, td, name="Odd", slug="odd", settings={"boards": 2})
+    for rank in (1, 2, 3):
+        ls.add_team(league, td, club=club, name=f"Team {rank}", rank=rank)
+    ls.make_schedule(league, td)
+    page = client.get(reverse("league", args=[club.slug, "odd"])).content.decode()
+    sections = [part.split("</section>")[0] for part in page.split("<section>")[1:]]
+    assert len(sections) == 3
+    assert ["Team 1 has no match this round." in section for section in sections] == [True, False, False]
+    assert sum(section.count("has no match this round.") for section in sections) == 3
