@@ -94,6 +94,13 @@ ACTIONS = {
     "admin-add": gettext_lazy("added in the admin"),
     "admin-change": gettext_lazy("changed in the admin"),
     "admin-delete": gettext_lazy("deleted in the admin"),
+    "league-create": gettext_lazy("team league created"),
+    "league-team-add": gettext_lazy("team added to the league"),
+    "league-roster": gettext_lazy("team roster"),
+    "league-schedule": gettext_lazy("league schedule made"),
+    "league-match-date": gettext_lazy("match date"),
+    "league-lineup": gettext_lazy("line-up"),
+    "league-result": gettext_lazy("board result in a team match"),
 }
 # The values' names, as the models and `record`'s callers name them.
 FIELDS = {
@@ -190,6 +197,12 @@ PARAMS = {
     "group_sizes": gettext_lazy("group sizes"),
     "rounds": gettext_lazy("rounds moved with it"),
     "detail": gettext_lazy("details"),
+    "team": gettext_lazy("team"),
+    "teams": gettext_lazy("teams"),
+    "match": gettext_lazy("match"),
+    "club_name": gettext_lazy("club"),
+    "rank": gettext_lazy("team of the club"),
+    "captain": gettext_lazy("captain"),
 }
 # The labels of stored codes, by the name of the value that holds them (filled by `describe_codes`).
 CODES: dict[str, dict[str, Any]] = {}

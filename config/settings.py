@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "audit",
     "clubs",
     "tournaments",
+    "teams",
     "pairing",
     "ratings",
     "jobs",

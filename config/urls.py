@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("season.urls")),
     path("", include("entries.urls")),
     path("", include("clubs.urls")),
+    path("", include("teams.urls")),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
     path("", include("ratings.urls")),

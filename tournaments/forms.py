@@ -14,7 +14,7 @@ from . import setting_labels
 from .models import Bye, Competition, ForbiddenPair, system_choices
 from .notes import render_note
 
-RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n", "calendar"}
+RESERVED_SLUGS = {"members", "manage", "new", "import-trf", "admin", "login", "logout", "i18n", "calendar", "leagues"}
 
 
 class CompetitionForm(validation.ModelLimitsMixin, forms.ModelForm):

@@ -51,6 +51,7 @@ from pairing.services import cups
 from pairing.services import records as services
 from ratings.models import RatingListImport
 from season.models import ClubNight, MemberCalendar
+from teams import league_services
 from tests.deploy.test_private_pages import fill, patterns
 from tournaments import standings
 from tournaments.models import Bye, Competition, ForbiddenPair, Round
@@ -148,6 +149,13 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "prize_list": (Access.PUBLIC, BOTH),
     "tiebreak_explanation": (Access.PUBLIC, BOTH),
     "competition_calendar": (Access.PUBLIC, BOTH),
+    # a team league: its public page, its organiser's TD pages
+    "league": (Access.PUBLIC, GET),
+    "league_new": (Access.TD, BOTH),
+    "league_manage": (Access.TD, BOTH),
+    "league_roster": (Access.TD, POST),
+    "league_schedule": (Access.TD, POST),
+    "league_match": (Access.TD, BOTH),
     # a competition's TD pages
     "manage": (Access.TD, BOTH),
     "system_settings": (Access.TD, BOTH),
@@ -329,6 +337,12 @@ def competitions(who: SimpleNamespace) -> SimpleNamespace:
     published(teams, who.td_a)
     published(competition(who.alpha, "glad", "roundrobin", who.players_a[:4], gladiator=True), who.td_a)
     published(competition(who.beta, "rr", "roundrobin", who.players_b), who.td_b)
+    # A team league organised by alpha: alpha's and beta's first teams, and their match.
+    found.league = league_services.create_league(who.alpha, who.td_a, name="Regio", slug="regio",
+                                                 settings={"boards": 4})  # fmt: skip
+    league_services.add_team(found.league, who.td_a, club=who.alpha, name="Alpha 1")
+    league_services.add_team(found.league, who.td_a, club=who.beta, name="Beta 1")
+    league_services.make_schedule(found.league, who.td_a)
     return found
 
 
@@ -375,7 +389,7 @@ def build_world() -> World:
         "uidb64": urlsafe_base64_encode(force_bytes(who.member_a.pk)),
         "token": default_token_generator.make_token(who.member_a),
         "content_type_id": str(ContentType.objects.get_for_model(Club).pk), "object_id": str(who.alpha.pk),
-        "id": str(who.member_a.pk), "app_label": "clubs", "url": "nowhere/", "pk": "0",
+        "id": str(who.member_a.pk), "app_label": "clubs", "url": "nowhere/", "pk": "0", "league": "regio",
     }  # fmt: skip
     cup = {"competition": "cup", "number": "1"}
     by_name = {
@@ -384,6 +398,7 @@ def build_world() -> World:
         "set_absence": {"competition": "keizer", "number": "3"},
         "club_match_result": {"competition": "keizer", "number": "1", "start_number": str(played.away.start_number)},
         "team_settings": {"competition": "team"},
+        "league_match": {"pk": str(played.league.matches.get().pk)},
         "gladiator_next_game": {"competition": "glad", "number": "1"},
         "tiebreak_explanation": explained_tiebreak(played.rr),
         **dict.fromkeys(("bracket", "cup", "cup_format", "cup_pair", "cup_publish", "cup_next_games", "cup_results",

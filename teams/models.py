@@ -1,0 +1,151 @@
+"""A team league's rows: the league and its organiser, the teams and their rosters, the matches, each
+team's line-up for a match and the boards' results.
+
+The rules of play (boards, match points, colours, play-up limit) are the league's `settings`, read by
+`pairing.engines.league.LeagueRules`; the schedule, the match results and the table are computed by
+that engine. Every write goes through `teams.league_services` (one lock, one version bump, one audit
+entry per action).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Member, Season
+from pairing.engines.league import LeagueRules
+from tournaments.models import Result
+
+
+class League(models.Model):
+    """A team competition between clubs' teams, directed by its organiser club's TDs (a club, or the
+    club that runs a regional league's administration)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues", verbose_name=_("organiser"))
+    season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="leagues")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"))
+    settings = models.JSONField(_("league settings"), default=dict, blank=True)
+    tiebreaks = models.JSONField(_("tiebreaks"), default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    # Raised once per action (`teams.league_services`): the key of the league's cached pages.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
+    changed_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("team league")
+        verbose_name_plural = _("team leagues")
+        constraints = [models.UniqueConstraint(fields=["club", "slug"], name="league_slug_per_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> LeagueRules:
+        return LeagueRules.from_settings(self.settings)
+
+
+class Team(models.Model):
+    """A club's team in a league. `rank`: its place among the club's teams in the league (1 the first
+    team), which decides how far a reserve plays up; `number`: its number in the schedule (the Berger
+    table), given when the schedule is made."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="league_teams")
+    name = models.CharField(_("name"), max_length=120)
+    rank = models.PositiveSmallIntegerField(_("team of the club"), default=1)
+    number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True)
+    captain = models.ForeignKey(
+        Member, on_delete=models.SET_NULL, null=True, blank=True, related_name="captained", verbose_name=_("captain")
+    )
+
+    class Meta:
+        ordering = ["number", "club__name", "rank"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="team_name_per_league"),
+            models.UniqueConstraint(fields=["league", "club", "rank"], name="team_rank_per_club"),
+            models.UniqueConstraint(fields=["league", "number"], name="team_number_per_league"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamPlayer(models.Model):
+    """A member on a team's roster: the regulars in board order, then the team's listed reserves."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="team_places")
+    position = models.PositiveSmallIntegerField(_("position"))
+    reserve = models.BooleanField(_("reserve"), default=False)
+
+    class Meta:
+        ordering = ["reserve", "position"]
+        verbose_name = _("team player")
+        verbose_name_plural = _("team players")
+        constraints = [models.UniqueConstraint(fields=["team", "member"], name="once_per_roster")]
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.position}. {self.member}"
+
+
+class Match(models.Model):
+    """A match of the schedule: round, home team, away team and the date it is played."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField(_("round"))
+    home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home team"))
+    away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_matches", verbose_name=_("away team"))
+    date = models.DateField(_("date"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "pk"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [models.UniqueConstraint(fields=["league", "home", "away", "round"], name="one_match")]
+
+    def __str__(self) -> str:
+        return f"{self.round}. {self.home} – {self.away}"
+
+
+class Lineup(models.Model):
+    """A team's line-up for a match, as its captain (or a TD) entered it; the players are on the
+    match's boards (`BoardResult.home_player`, `away_player`)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    entered_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("line-up")
+        verbose_name_plural = _("line-ups")
+        constraints = [models.UniqueConstraint(fields=["match", "team"], name="one_lineup_per_team")]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.team}"
+
+
+class BoardResult(models.Model):
+    """One board of a match: the home and the away team's player (None: the board left empty) and the
+    result as White-Black (`tournaments.models.Result`); who has White follows the league's setting."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="boards")
+    board = models.PositiveSmallIntegerField(_("board"))
+    home_player = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    away_player = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True, default="")
+
+    class Meta:
+        ordering = ["board"]
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        constraints = [models.UniqueConstraint(fields=["match", "board"], name="one_row_per_board")]
+
+    def __str__(self) -> str:
+        return f"{self.match} {self.board}"

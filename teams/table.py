@@ -1,0 +1,84 @@
+"""A league read into the league engine's plain data: each match's outcome and the league table
+(`pairing.engines.league`), in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clubs.models import Member
+from pairing.engines.league import (
+    Board,
+    BoardCard,
+    LeagueLine,
+    MatchOutcome,
+    PlayedMatch,
+    PlayerScore,
+    league_standings,
+    match_outcome,
+    player_scores,
+)
+
+from .models import League, Match, Team
+
+
+def outcome(match: Match, boards: int | None = None) -> MatchOutcome:
+    """The match's board points and match points from its boards (a board without its row: both teams'
+    places empty). Before a team has entered its line-up its boards count as filled and undecided."""
+    rules = match.league.rules
+    entered = {lineup.team_id for lineup in match.lineups.all()}
+    home_in, away_in = match.home_id in entered, match.away_id in entered
+    rows = {b.board: b for b in match.boards.all()}
+    out = []
+    for number in range(1, (boards or rules.boards) + 1):
+        row = rows.get(number)
+        home = row is not None and row.home_player_id is not None if home_in else True
+        away = row is not None and row.away_player_id is not None if away_in else True
+        out.append(Board(number, home, away, row.result if row is not None else ""))
+    return match_outcome(out, rules)
+
+
+@dataclass
+class TableLine:
+    """A line of the league table: the team and its line of the engine's standings."""
+
+    team: Team
+    line: LeagueLine
+
+
+def league_table(league: League) -> list[TableLine]:
+    """The league table by the league's rules and tie-breaks (`league_standings`)."""
+    teams = {t.number: t for t in league.teams.exclude(number=None)}
+    matches = league.matches.select_related("league").prefetch_related("boards", "lineups")
+    played = [
+        PlayedMatch(m.round, m.home.number, m.away.number, outcome(m)) for m in matches.select_related("home", "away")
+    ]
+    lines = league_standings(sorted(teams), played, league.rules, league.tiebreaks)
+    return [TableLine(teams[line.team], line) for line in lines]
+
+
+def board_cards(match: Match, result: MatchOutcome) -> list[BoardCard]:
+    """The match's boards with their players (as member ids) and points, teams by their ids."""
+    rows = {b.board: b for b in match.boards.all()}
+    return [
+        BoardCard(number, match.home_id, match.away_id, row.home_player_id, row.away_player_id, points,
+                  row.result.endswith("R"))
+        for number, points in enumerate(result.boards, start=1)
+        if (row := rows.get(number)) is not None
+    ]  # fmt: skip
+
+
+@dataclass
+class ScoreLine:
+    """A player's line of the league's individual scores: the member, the team, the engine's score."""
+
+    member: Member
+    team: Team
+    score: PlayerScore
+
+
+def score_table(league: League, played: list[tuple[Match, MatchOutcome]]) -> list[ScoreLine]:
+    """Every player's score per team over the matches `played` (each with its outcome), best first."""
+    scores = player_scores([card for match, result in played for card in board_cards(match, result)])
+    members = Member.objects.in_bulk([s.player for s in scores])
+    teams = {t.pk: t for t in league.teams.all()}
+    return [ScoreLine(members[s.player], teams[s.team], s) for s in scores]
