@@ -24,3 +24,11 @@ class RatingListForm(PickerMixin, forms.Form):
         upload = self.cleaned_data["file"]
         validation.check_upload_size(upload, "rating-list")
         return upload
+
+
+class TimeControlForm(forms.Form):
+    """The time control the FIDE report rates by (checked by `adapter.set_time_control`); `based_on` is what
+    the report page showed of it (`adapter.seen`, `TIME_CONTROL_ACTIONS`)."""
+
+    time_control = forms.CharField(max_length=20, required=False)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)

@@ -24,7 +24,7 @@ from tournaments.pdf import render_pdf
 from tournaments.state import CompetitionData
 
 from . import imports, reports, tasks
-from .forms import RatingListForm
+from .forms import RatingListForm, TimeControlForm
 from .graphs import rating_chart
 from .maths.titles import QualifyingKind
 from .models import RatingChange, RatingListImport, RatingSystem
@@ -118,6 +118,7 @@ def rating_report(request, club, competition):
         "systems": RatingSystem.choices,
         "qualifying_kinds": [(k.value, label) for k, label in reports.QUALIFYING_NAMES.items()],
         "time_controls": Competition.TimeControl.choices,
+        "time_control_seen": adapter.seen(competition, adapter.TIME_CONTROL_ACTIONS),
     }
     name = f"{competition.slug}-rating-{report.system if report else 'report'}"
     if report and request.GET.get("format") == "csv":
@@ -129,8 +130,12 @@ def rating_report(request, club, competition):
 
 def _set_time_control(request, club, competition: Competition) -> HttpResponse:
     """The TD sets the time control the FIDE report rates by; recorded (`adapter.set_time_control`)."""
+    form = TimeControlForm(request.POST)
     try:
-        adapter.set_time_control(competition, request.POST.get("time_control", ""), request.user)
+        if not form.is_valid():
+            raise ValidationError(_("The form is out of date; reload the page."))
+        data = form.cleaned_data
+        adapter.set_time_control(competition, data["time_control"], request.user, data["based_on"])
     except ValidationError as problem:
         messages.error(request, " ".join(problem.messages))
     else:

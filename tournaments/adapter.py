@@ -11,6 +11,7 @@ is where an audit row belongs). The views call these functions and write no mode
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.dispatch import Signal
@@ -367,9 +368,35 @@ def add_next_games(rnd: Round, user, match: int | None = None, based_on: int | N
 
 
 @versioning.one_action
-def set_club_match_result(bye: Bye, text: str, user) -> None:
+def set_club_match_result(bye: Bye, text: str, user, shown: Decimal | None = None) -> None:
+    """A club-match game's result (1, = or 0). `shown` is the points the TD's page showed (None: not known),
+    checked as a board's result is: points another TD entered meanwhile are not typed over."""
     _changed(bye.round.competition, "club-match-result", user)
+    if shown is not None:
+        _check_club_match(bye, text, shown)
     services.set_club_match_result(bye, text, user)
+
+
+def _check_club_match(bye: Bye, text: str, shown: Decimal) -> None:
+    bye.refresh_from_db(fields=["points"])
+    typed = services.CLUB_MATCH_POINTS.get(text.strip())
+    if bye.points in (shown, typed):
+        return
+    latest = AuditEntry.objects.filter(competition_id=bye.round.competition_id, action="club-match-result",
+                                       object_type="bye", object_id=str(bye.pk)).order_by("-id").first()  # fmt: skip
+    theirs = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}.get(bye.points, str(bye.points))
+    values = {"theirs": theirs, "yours": text.strip() or "–"}
+    if latest is None:
+        raise services.ResultConflict(
+            _("Meanwhile the result became %(theirs)s; you typed %(yours)s. Type yours again to replace it.") % values,
+            code="conflict",
+        )
+    values |= {"who": author(latest), "when": moment(latest.at)}
+    raise services.ResultConflict(
+        _("Meanwhile %(who)s entered %(theirs)s (at %(when)s); you typed %(yours)s. Type yours again to replace it.")
+        % values,
+        code="conflict",
+    )
 
 
 # Publish, finish, undo ---------------------------------------------------------------------------
@@ -479,21 +506,35 @@ SETTINGS_ACTIONS = ("settings", "settings-override", "cup-format", "teams")
 TIEBREAK_ACTIONS = ("tiebreaks", "tiebreaks-override", "unrated-opponents", "unrated-opponents-override")
 ENTRY_ACTIONS = ("participant-add", "late-entry", "withdraw")
 FORBIDDEN_ACTIONS = ("forbid-pair", "allow-pair")
+PRIZE_ACTIONS = ("prizes",)
+TIME_CONTROL_ACTIONS = ("time-control",)
+GROUP_ACTIONS = (*ENTRY_ACTIONS, "split-groups")  # the division follows the entries
 
 
 def seen(competition: Competition, actions: tuple[str, ...]) -> int:
     """What a page showing a competition's settings, tie-breaks or entries is based on: the id of the audit
     log's latest entry among `actions` (`SETTINGS_ACTIONS`, `TIEBREAK_ACTIONS`, `ENTRY_ACTIONS`; 0 for none)."""
-    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id")
-    return entries.values_list("id", flat=True).first() or 0
+    return latest_id(AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions))
+
+
+def latest_id(entries) -> int:
+    """What a page showing what `entries` (audit entries) changed is based on: the latest one's id, 0 for none."""
+    return entries.order_by("-id").values_list("id", flat=True).first() or 0
 
 
 def _check_seen(competition: Competition, actions: tuple[str, ...], based_on: int | None) -> None:
     """Refuse a change based on a page that no longer shows the competition as it is (a double click,
     another TD): StaleAction names what changed, by whom and when; None: not known, not checked."""
+    check_basis(AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions), based_on)
+
+
+def check_basis(entries, based_on: int | None) -> None:
+    """`_check_seen` for any page: `entries` are the audit entries that change what it shows (a club's
+    nights, a competition's entries), `based_on` the `latest_id` the page showed. Call it holding the lock
+    of the row the writers share (the competition's, the club's)."""
     if based_on is None:
         return
-    latest = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id").first()
+    latest = entries.order_by("-id").first()
     if (latest.pk if latest else 0) == based_on:
         return
     if latest is None:
@@ -631,11 +672,13 @@ def save_settings(
 
 
 @versioning.one_action
-def set_time_control(competition: Competition, time_control: str, user) -> None:
-    """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded."""
+def set_time_control(competition: Competition, time_control: str, user, based_on: int | None = None) -> None:
+    """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded;
+    `based_on` what the report page showed of it (`seen`, `TIME_CONTROL_ACTIONS`)."""
     if time_control not in Competition.TimeControl.values:
         raise ValidationError(_("Unknown time control %(value)s.") % {"value": time_control})
     competition = _changed(competition, "time-control", user)
+    _check_seen(competition, TIME_CONTROL_ACTIONS, based_on)
     before = settings_values(competition)
     competition.time_control = time_control
     competition.save()
@@ -706,9 +749,11 @@ def set_tiebreaks(
 
 
 @versioning.one_action
-def save_prize_table(table: PrizeTable, user) -> PrizeTable:
-    """Save the prize table (a form's validated instance)."""
-    _changed(table.competition, "prizes", user)
+def save_prize_table(table: PrizeTable, user, based_on: int | None = None) -> PrizeTable:
+    """Save the prize table (a form's validated instance); `based_on` what the TD's page showed of it
+    (`seen`, `PRIZE_ACTIONS`)."""
+    competition = _changed(table.competition, "prizes", user)
+    _check_seen(competition, PRIZE_ACTIONS, based_on)
     fields = ("sharing", "one_prize_each", "currency", "age_on", "main", "groups")
     old = PrizeTable.objects.filter(pk=table.pk).first() if table.pk else None
     table.save()
@@ -717,6 +762,9 @@ def save_prize_table(table: PrizeTable, user) -> PrizeTable:
 
 
 @versioning.one_action
-def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
+def split_into_groups(competition: Competition, size: int, user, based_on: int | None = None) -> list[Competition]:
+    """One competition per rating group; `based_on` what the preview showed (`seen`, `GROUP_ACTIONS`: the
+    entries it divided, an earlier split)."""
     competition = _changed(competition, "split-groups", user)
+    _check_seen(competition, GROUP_ACTIONS, based_on)
     return groups.split_into_groups(competition, size, user)

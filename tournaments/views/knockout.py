@@ -218,13 +218,16 @@ def split_groups(request, club, competition):
             error = " ".join(form.errors["size"])
     if request.method == "POST" and not error:
         try:
-            created = adapter.split_into_groups(competition, form.cleaned_data["size"], request.user)
+            created = adapter.split_into_groups(
+                competition, form.cleaned_data["size"], request.user, form.cleaned_data["based_on"]
+            )
         except ValidationError as problem:
             error = " ".join(problem.messages)
         else:
             messages.success(request, _("%(n)s competitions created, one per group.") % {"n": len(created)})
             return redirect("club", club)
-    context = {"competition": competition, "club": competition.club, "size": size, "division": division}
+    context = {"competition": competition, "club": competition.club, "size": size, "division": division,
+               "based_on": adapter.seen(competition, adapter.GROUP_ACTIONS)}  # fmt: skip
     return render(request, "tournaments/split_groups.html", context | {"error": error})
 
 

@@ -96,9 +96,14 @@ def prize_settings(request, club, competition):
     """The prize table: prizes by place, prize groups, and the regulation for equal points."""
     competition = directed_competition(request, club, competition)
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
-    form = PrizeTableForm(request.POST or None, instance=table)
+    initial = {"based_on": adapter.seen(competition, adapter.PRIZE_ACTIONS)}
+    form = PrizeTableForm(request.POST or None, instance=table, initial=initial)
     if request.method == "POST" and form.is_valid():
-        adapter.save_prize_table(form.save(commit=False), request.user)
+        try:
+            adapter.save_prize_table(form.save(commit=False), request.user, form.cleaned_data["based_on"])
+        except adapter.StaleAction as error:  # the page shows the prize table as it is now
+            flash_errors(request, error)
+            return redirect("prize_settings", club, competition.slug)
         messages.success(request, _("Prize table saved."))
         return redirect("prize_list", club, competition.slug)
     default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]
