@@ -126,6 +126,16 @@ class LookupForm(forms.Form):
     first_name = forms.CharField(required=False, max_length=60)
     last_name = forms.CharField(required=False, max_length=80)
 
+    @staticmethod
+    def asked(request) -> bool:
+        """Whether the look-up button was pressed (rather than the one that enters)."""
+        button = LookupButtonForm(request.POST)
+        return button.is_valid() and button.cleaned_data["lookup"]
+
+
+class LookupButtonForm(forms.Form):
+    lookup = forms.BooleanField(required=False)
+
 
 class EntrySettingsForm(validation.ModelLimitsMixin, forms.ModelForm):
     fee_link = forms.URLField(

@@ -46,10 +46,11 @@ def _throttled(request, scope: str, values: dict[str, str], limits: dict[str, in
 
 def _looked_up(request, competition: Competition, rules):
     """The form filled in from the club's rating lists (the look-up button); the data as typed otherwise."""
-    data = request.POST.copy()
+    typed = EntryForm(request.POST, rules=rules)
+    data = {name: typed[name].value() for name in typed.fields}  # as typed, through the form's fields
     if _throttled(request, "entry-lookup", {"client": client_ip(request)}, {"client": LOOKUP_LIMIT}):
         messages.error(request, _("Too many look-ups from your address: fill in the form yourself."))
-        return EntryForm(rules=rules, initial=data.dict()), None
+        return EntryForm(rules=rules, initial=data), None
     query = LookupForm(data)
     found = None
     if query.is_valid():
@@ -64,7 +65,7 @@ def _looked_up(request, competition: Competition, rules):
         )
         for field in shown:
             data[field] = getattr(member, field)
-    return EntryForm(rules=rules, initial={k: v for k, v in data.items() if k != "csrfmiddlewaretoken"}), found
+    return EntryForm(rules=rules, initial=data), found
 
 
 def entry_form(request, club, competition):
@@ -73,7 +74,7 @@ def entry_form(request, club, competition):
     rules = services.settings_of(competition)
     form, found = EntryForm(rules=rules), None
     if request.method == "POST" and rules.is_open():
-        if "lookup" in request.POST:
+        if LookupForm.asked(request):
             form, found = _looked_up(request, competition, rules)
         else:
             form = EntryForm(request.POST, rules=rules, instance=Entry(competition=competition))

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
-from clubs.validation import csv_writer, is_whole_number, key_number
+from clubs.validation import csv_writer, key_number
 from jobs.views import follow
 from tournaments import adapter
 from tournaments.models import Competition
@@ -24,7 +24,7 @@ from tournaments.pdf import render_pdf
 from tournaments.state import CompetitionData
 
 from . import imports, reports, tasks
-from .forms import RatingListForm, TimeControlForm
+from .forms import MatchesForm, RatingListForm, TimeControlForm
 from .graphs import rating_chart
 from .maths.titles import QualifyingKind
 from .models import RatingChange, RatingListImport, RatingSystem
@@ -52,7 +52,9 @@ def rating_list(request, club, pk):
         if list_import.status != RatingListImport.Status.PREVIEW:
             messages.error(request, _("This list has already been applied."))
         else:
-            lines = [int(v) for k, v in request.POST.items() if k.startswith("member-") and is_whole_number(v)]
+            members = {match["member"] for match in list_import.proposals.get("by_name", [])}
+            form = MatchesForm(request.POST, members=sorted(members))
+            lines = form.lines() if form.is_valid() else []
             count = imports.apply(list_import, lines, request.user)
             messages.success(request, _("%(count)s ratings changed.") % {"count": count})
         return redirect("rating_list", club.slug, list_import.pk)
