@@ -26,7 +26,7 @@ from clubs.models import Club, Member
 from pairing.engines import notes, registry
 from pairing.engines.state import EngineError, NoValidPairing, Pairing, TournamentState
 
-from . import gladiator, groups, knockout, prizes, services, trf_io, versioning
+from . import access, gladiator, groups, knockout, prizes, services, trf_io, versioning
 from .models import Bye, Competition, ForbiddenPair, Game, Participant, PrizeTable, Result, Round
 from .notes import render_note
 from .services import check_decided
@@ -562,7 +562,12 @@ def create_competition(competition: Competition, members: list[Member], user) ->
 
 @versioning.one_action
 def import_trf(club: Club, text: str, user, **fields) -> Competition:
-    """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing."""
+    """A TRF file as a new competition (`tournaments.trf_io`); a malformed file saves nothing. The page
+    offered the short name `fields["slug"]` as free: when another TD took it meanwhile (a competition made
+    or imported), StaleAction says who and when, checked under the club's lock, and nothing is saved."""
+    Club.objects.select_for_update().get(pk=club.pk)
+    if taken := access.slug_taken(club, fields.get("slug", "")):
+        raise StaleAction(taken, code="stale")
     competition = trf_io.import_trf(club, text, user=user, **fields)
     _changed(competition, "import", user)
     return competition

@@ -11,6 +11,7 @@ from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
 from . import setting_labels
+from .access import slug_taken
 from .models import Bye, Competition, ForbiddenPair, system_choices
 from .notes import render_note
 
@@ -276,8 +277,10 @@ class TrfImportForm(forms.Form):
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
-        if slug in RESERVED_SLUGS or Competition.objects.filter(club=self.club, slug=slug).exists():
+        if slug in RESERVED_SLUGS:
             raise forms.ValidationError(_("This short name is taken; choose another."))
+        if taken := slug_taken(self.club, slug):
+            raise forms.ValidationError(taken)
         return slug
 
     def clean_file(self):

@@ -1,5 +1,5 @@
 """Importing a large TRF file as a background job (the import page starts it for files over
-TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `trf_io.import_trf`)."""
+TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `adapter.import_trf`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from clubs.validation import InputError
 from jobs import runner, uploads
 from pairing.engines.trf import TrfError
 
-from . import trf_io
+from . import adapter
 
 
 @task()
@@ -29,10 +29,12 @@ def _import(job, report: runner.Report) -> runner.Save:
 
     def save() -> str:
         try:
-            competition = trf_io.import_trf(
-                job.club, text, name=params["name"], slug=params["slug"], system=params["system"],
-                source=params["file_name"], user=job.created_by,
+            competition = adapter.import_trf(
+                job.club, text, job.created_by, name=params["name"], slug=params["slug"], system=params["system"],
+                source=params["file_name"],
             )  # fmt: skip
+        except adapter.StaleAction as error:  # the short name was taken while the job waited: by whom, when
+            raise runner.Failed(" ".join(error.messages)) from error
         except (TrfError, InputError, ValidationError) as error:
             raise runner.Failed(str(error)) from error
         except IntegrityError as error:  # the short name was taken while the job waited
