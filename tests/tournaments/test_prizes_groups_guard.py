@@ -119,3 +119,13 @@ def test_a_club_match_result_typed_over_another_tds_is_refused(td_client, keizer
     post(td_client, "club_match_result", keizer, {"points": "0", "shown": club_match_shown(td_client, keizer)}, 1, 9)
     bye.refresh_from_db()
     assert bye.points == 0
+
+
+def test_a_refused_prize_table_is_explained_in_the_readers_language(td_client, swiss, other_td):
+    jan, jan_client = other_td
+    mine = page(td_client, "prize_settings", swiss)
+    post(jan_client, "prize_settings", swiss, prize_form(page(jan_client, "prize_settings", swiss), "100"))
+    url = reverse("prize_settings", args=[swiss.club.slug, swiss.slug])
+    response = td_client.post(url, prize_form(mine, "80"), follow=True, HTTP_ACCEPT_LANGUAGE="da")
+    assert "Dette blev ændret, efter din side blev vist (" in messages_of(response)
+    assert "af Jan Tweede kl. " in messages_of(response)

@@ -64,3 +64,11 @@ def test_a_job_waiting_while_another_td_takes_the_short_name_fails_naming_him(td
     assert job.status == Job.Status.FAILED
     assert "Meanwhile Jan Tweede made the competition Test roundrobin with the short name open" in job.message
     assert Competition.objects.get(slug="open").participants.count() == 4
+
+
+def test_the_refusal_is_in_the_readers_language(td_client, club, other_td):
+    jan, _client = other_td
+    make_competition(club, jan, make_members(club, 4), slug="open")
+    data = {"file": SimpleUploadedFile(TRF.name, TRF.read_bytes()), "slug": "open", "system": "dutch", "name": ""}
+    page = td_client.post(reverse("import_trf", args=[club.slug]), data, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Intussen heeft Jan Tweede de competitie Test roundrobin met de korte naam open" in page
