@@ -51,6 +51,12 @@ class GuestForm(validation.ModelLimitsMixin, forms.ModelForm):
         fields = ["first_name", "last_name", "national_rating", "fide_rating", "title"]
 
 
+class ConfirmForm(forms.Form):
+    """The button that confirms a preview (`confirm`)."""
+
+    confirm = forms.BooleanField(required=False)
+
+
 class CsvUploadForm(forms.Form):
     file = forms.FileField(label=_("CSV file"), required=False)
     text = forms.CharField(widget=forms.HiddenInput, required=False)

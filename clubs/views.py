@@ -15,7 +15,7 @@ from audit.models import AuditEntry
 from . import csv_import, services
 from .access import directed_club
 from .csv_import import save as save_members
-from .forms import ClubLanguageForm, ClubSearchForm, CsvUploadForm, MemberForm
+from .forms import ClubLanguageForm, ClubSearchForm, ConfirmForm, CsvUploadForm, MemberForm
 from .models import Club
 from .names import sorted_by_name
 
@@ -84,7 +84,8 @@ def import_members(request, club):
     preview = None
     if request.method == "POST" and form.is_valid():
         preview = csv_import.parse(form.cleaned_data["text"], club)
-        if "confirm" in request.POST and preview.ok:
+        confirmed = ConfirmForm(request.POST)
+        if confirmed.is_valid() and confirmed.cleaned_data["confirm"] and preview.ok:
             count = save_members(club, preview, request.user)
             messages.success(request, _("%(count)s members imported.") % {"count": count})
             return redirect("members", club.slug)

@@ -126,12 +126,23 @@ class LookupForm(forms.Form):
     first_name = forms.CharField(required=False, max_length=60)
     last_name = forms.CharField(required=False, max_length=80)
 
+    @staticmethod
+    def asked(request) -> bool:
+        """Whether the look-up button was pressed (rather than the one that enters)."""
+        button = LookupButtonForm(request.POST)
+        return button.is_valid() and button.cleaned_data["lookup"]
+
+
+class LookupButtonForm(forms.Form):
+    lookup = forms.BooleanField(required=False)
+
 
 class EntrySettingsForm(validation.ModelLimitsMixin, forms.ModelForm):
     fee_link = forms.URLField(
         label=_("payment link"), max_length=300, required=False, assume_scheme="https",
         help_text=_("the organiser's own payment page, shown after entering"),
     )  # fmt: skip
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # "entry-settings" seen
 
     class Meta:
         model = EntrySettings
@@ -165,3 +176,47 @@ class RefuseForm(forms.Form):
         if control_characters(value):
             raise forms.ValidationError(_("The reason holds a control character."))
         return value.strip()
+
+
+class DecisionForm(RefuseForm):
+    """One decision of the TD's inbox on one entry; `based_on` is what the page showed of the entry
+    (`services.seen`), `member` the one a merge accepts the entry as, `reason` a refusal's."""
+
+    ACTIONS = ("accept", "merge", "refuse", "wait", "paid", "unpaid")
+
+    action = forms.ChoiceField(
+        choices=[(action, action) for action in ACTIONS],
+        error_messages={"required": _("Choose one of the actions on the page."),
+                        "invalid_choice": _("Choose one of the actions on the page.")},
+    )  # fmt: skip
+    reason = forms.CharField(
+        required=False, max_length=200,
+        error_messages={"max_length": _("Give a reason for refusing (at most 200 characters).")},
+    )  # fmt: skip
+    member = forms.IntegerField(required=False, min_value=1, max_value=2**63 - 1)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "refuse" and not data.get("reason") and "reason" not in self.errors:
+            self.add_error("reason", _("Give a reason for refusing (at most 200 characters)."))
+        return data
+
+
+class CheckInForm(forms.Form):
+    """A check-in post: a player arrived (`entry`, `arrived` "1") or not ("0"), or check-in closed (`action`
+    "close"); `based_on` what the page showed (the entry's `services.seen`, or the check-in's)."""
+
+    action = forms.ChoiceField(choices=[("", ""), ("close", "close")], required=False)
+    entry = forms.IntegerField(required=False, min_value=1, max_value=2**63 - 1)
+    arrived = forms.ChoiceField(choices=[("0", "0"), ("1", "1")], required=False)
+    q = forms.CharField(required=False, max_length=80)
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class PlayerEntryForm(forms.Form):
+    """A post of the player's own page: withdraw (ticked `confirm`) or answer for the coming round."""
+
+    action = forms.ChoiceField(choices=[("withdraw", "withdraw"), ("answer", "answer")], required=False)
+    confirm = forms.BooleanField(required=False)
+    answer = forms.CharField(required=False, max_length=20)

@@ -1,23 +1,28 @@
 """The writes of the entries app, each in one transaction with its audit row.
 
 A player's entry is checked against the TD's settings and the entries already made, then saved; the
-TD's decisions (accept, refuse, merge, waiting list, paid, arrived) change it. Accepting enters the
-player through `pairing.services` (the one writer of participants), in the same transaction that
-marks the entry accepted, so either both happen or neither. Mails are sent by the job worker once the
-transaction has committed (`entries.tasks`).
+TD's decisions (accept, refuse, merge, waiting list, paid, arrived) change it. Each decision carries what
+the TD's page showed of the entry (`seen`: the id of the audit log's latest entry about it), checked under
+the entry's lock: a decision on an entry another TD (or the player) changed meanwhile is refused, naming
+who did what and when (`pairing.services.check_basis`); so are the entry settings and closing check-in.
+Accepting enters the player through `pairing.services` (the one writer of participants), in the same
+transaction that marks the entry accepted, so either both happen or neither. Mails are sent by the job
+worker once the transaction has committed (`entries.tasks`).
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.log import record, values
+from audit.models import AuditEntry
 from clubs.models import Member
-from pairing import services
 from ratings.lists import name_key
+from pairing import services
 from tournaments.models import Bye, Competition
 
 from . import lookup
@@ -25,6 +30,8 @@ from .models import Entry, EntrySettings
 
 # What the audit log keeps of an entry, before and after a decision (never the e-mail or birth year).
 AUDITED = ("status", "reason", "member", "participant", "paid", "arrived")
+# What the check-in page shows, by the audit log's actions that change it.
+CHECK_IN_ACTIONS = ("entry-accept", "entry-merge", "entry-arrived", "entry-withdraw", "check-in-close")
 
 
 def settings_of(competition: Competition) -> EntrySettings:
@@ -124,8 +131,34 @@ def submit(entry: Entry) -> Entry:
     return entry
 
 
-def _locked(entry: Entry) -> Entry:
-    return Entry.objects.select_for_update(of=("self",)).select_related("competition__club", "member").get(pk=entry.pk)
+def _entry_log(competition_id: int):
+    return AuditEntry.objects.filter(competition_id=competition_id, object_type="entry")
+
+
+def seen(competition: Competition) -> dict[int, int]:
+    """What the TD's page shows of each entry of the competition: its latest audit entry's id, by entry."""
+    latest = _entry_log(competition.pk).values("object_id").annotate(latest=Max("id"))
+    return {int(row["object_id"]): row["latest"] for row in latest if row["object_id"].isdigit()}
+
+
+def _locked(entry: Entry, based_on: int | None = None) -> Entry:
+    """The entry, locked, read afresh; refused (StaleAction) when it changed since the TD's page showed
+    `based_on` (`seen`; None: not known, not checked)."""
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("competition__club", "member").get(pk=entry.pk)
+    services.check_basis(_entry_log(entry.competition_id).filter(object_id=str(entry.pk)), based_on)
+    return entry
+
+
+def page_seen(competition: Competition, actions: tuple[str, ...]) -> int:
+    """What the check-in page (`CHECK_IN_ACTIONS`) or the entry settings (("entry-settings",)) are based on."""
+    return services.latest_id(AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions))
+
+
+def _lock_competition(competition: Competition, actions: tuple[str, ...], based_on: int | None) -> Competition:
+    """The competition's row lock, then the check of what the page showed among `actions` of its log."""
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    services.check_basis(AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions), based_on)
+    return competition
 
 
 def _decided(entry: Entry, user, status: str, before: dict, action: str) -> Entry:
@@ -147,10 +180,11 @@ def _same_id_member(entry: Entry) -> Member | None:
 
 
 @transaction.atomic
-def accept(entry: Entry, user, member: Member | None = None) -> Entry:
+def accept(entry: Entry, user, member: Member | None = None, based_on: int | None = None) -> Entry:
     """The TD accepts an entry: the player becomes a participant, as a new guest of the club or, `member`
-    given, as that member or earlier guest (a merge). Refused when the field is full."""
-    entry = _locked(entry)
+    given, as that member or earlier guest (a merge). Refused when the field is full; `based_on` as for
+    `_locked`."""
+    entry = _locked(entry, based_on)
     competition = entry.competition
     if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING):
         raise ValidationError(_("%(name)s's entry is %(status)s: it cannot be accepted.")
@@ -184,8 +218,8 @@ def _guest(entry: Entry) -> Member:
 
 
 @transaction.atomic
-def refuse(entry: Entry, user, reason: str) -> Entry:
-    entry = _locked(entry)
+def refuse(entry: Entry, user, reason: str, based_on: int | None = None) -> Entry:
+    entry = _locked(entry, based_on)
     if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING):
         raise ValidationError(_("%(name)s's entry is %(status)s: it cannot be refused.")
                               % {"name": entry.full_name, "status": entry.get_status_display()})  # fmt: skip
@@ -197,19 +231,19 @@ def refuse(entry: Entry, user, reason: str) -> Entry:
 
 
 @transaction.atomic
-def to_waiting_list(entry: Entry, user) -> Entry:
-    entry = _locked(entry)
+def to_waiting_list(entry: Entry, user, based_on: int | None = None) -> Entry:
+    entry = _locked(entry, based_on)
     if entry.status != Entry.Status.PENDING:
         raise ValidationError(_("Only an entry waiting for the TD goes to the waiting list."))
     return _decided(entry, user, Entry.Status.WAITING, values(entry, *AUDITED), "entry-wait")
 
 
 @transaction.atomic
-def set_flag(entry: Entry, user, flag: str, value: bool) -> Entry:
-    """The TD marks an entry paid (or not), or its player arrived (or not)."""
+def set_flag(entry: Entry, user, flag: str, value: bool, based_on: int | None = None) -> Entry:
+    """The TD marks an entry paid (or not), or its player arrived (or not); `based_on` as for `_locked`."""
     if flag not in ("paid", "arrived"):
         raise ValidationError(_("Nothing to change."))
-    entry = _locked(entry)
+    entry = _locked(entry, based_on)
     before = values(entry, *AUDITED)
     setattr(entry, flag, value)
     entry.save(update_fields=[flag])
@@ -233,10 +267,11 @@ def withdraw(entry: Entry) -> Entry:
 
 
 @transaction.atomic
-def close_check_in(competition: Competition, user) -> tuple[int, int]:
+def close_check_in(competition: Competition, user, based_on: int | None = None) -> tuple[int, int]:
     """Before round 1 is paired: every accepted player who has not arrived is absent from round 1 (left out
     of its pairing, `pairing.services.set_absence`); one who arrived since has that absence lifted.
-    Returns (absent, present)."""
+    Returns (absent, present). `based_on`: what the check-in page showed (`CHECK_IN_ACTIONS`)."""
+    competition = _lock_competition(competition, CHECK_IN_ACTIONS, based_on)
     if services.next_round_number(competition) != 1:
         raise ValidationError(_("Round 1 is paired: check-in is over."))
     absent = present = 0
@@ -259,7 +294,9 @@ def close_check_in(competition: Competition, user) -> tuple[int, int]:
 
 
 @transaction.atomic
-def save_settings(rules: EntrySettings, user) -> EntrySettings:
+def save_settings(rules: EntrySettings, user, based_on: int | None = None) -> EntrySettings:
+    """The entry form's settings; `based_on` what the TD's page showed of them (the log's "entry-settings")."""
+    _lock_competition(rules.competition, ("entry-settings",), based_on)
     fields = ("open", "opens_at", "closes_at", "max_players", "members_only", "min_rating", "max_rating",
               "min_birth_year", "max_birth_year", "ask_sex", "fee_link", "fee_note")  # fmt: skip
     old = EntrySettings.objects.filter(pk=rules.pk).first() if rules.pk else None

@@ -15,22 +15,23 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import throttle
 from accounts.client_ip import client_ip
 from clubs.models import Member
-from clubs.validation import key_number
-from pairing.services import next_round_number
 from ratings.lists import name_key
 from season import signoff
 from tournaments.access import club_competition, directed_competition
+from pairing.services import next_round_number
 from tournaments.flash import flash_errors
+from tournaments.forms import ActionForm
 from tournaments.models import TITLE_ORDER, Competition
 
 from . import lookup, services
-from .forms import EntryForm, EntrySettingsForm, LookupForm, RefuseForm
+from .forms import CheckInForm, DecisionForm, EntryForm, EntrySettingsForm, LookupForm, PlayerEntryForm, RefuseForm
 from .models import Entry
 
 LOOKUP_LIMIT = 60  # look-ups an hour from one address: enough to correct a typo, too few to read the lists
@@ -45,10 +46,11 @@ def _throttled(request, scope: str, values: dict[str, str], limits: dict[str, in
 
 def _looked_up(request, competition: Competition, rules):
     """The form filled in from the club's rating lists (the look-up button); the data as typed otherwise."""
-    data = request.POST.copy()
+    typed = EntryForm(request.POST, rules=rules)
+    data = {name: typed[name].value() for name in typed.fields}  # as typed, through the form's fields
     if _throttled(request, "entry-lookup", {"client": client_ip(request)}, {"client": LOOKUP_LIMIT}):
         messages.error(request, _("Too many look-ups from your address: fill in the form yourself."))
-        return EntryForm(rules=rules, initial=data.dict()), None
+        return EntryForm(rules=rules, initial=data), None
     query = LookupForm(data)
     found = None
     if query.is_valid():
@@ -63,7 +65,7 @@ def _looked_up(request, competition: Competition, rules):
         )
         for field in shown:
             data[field] = getattr(member, field)
-    return EntryForm(rules=rules, initial={k: v for k, v in data.items() if k != "csrfmiddlewaretoken"}), found
+    return EntryForm(rules=rules, initial=data), found
 
 
 def entry_form(request, club, competition):
@@ -72,7 +74,7 @@ def entry_form(request, club, competition):
     rules = services.settings_of(competition)
     form, found = EntryForm(rules=rules), None
     if request.method == "POST" and rules.is_open():
-        if "lookup" in request.POST:
+        if LookupForm.asked(request):
             form, found = _looked_up(request, competition, rules)
         else:
             form = EntryForm(request.POST, rules=rules, instance=Entry(competition=competition))
@@ -134,12 +136,14 @@ def my_entry(request, token):
     if entry.status == Entry.Status.ACCEPTED and entry.participant is not None:
         coming = signoff.coming_round(entry.participant)
     if request.method == "POST":
+        form = PlayerEntryForm(request.POST)
+        data = form.cleaned_data if form.is_valid() else {}
         try:
-            if request.POST.get("action") == "withdraw" and request.POST.get("confirm"):
+            if data.get("action") == "withdraw" and data["confirm"]:
                 services.withdraw(entry)
                 messages.success(request, _("You have withdrawn from the competition."))
-            elif request.POST.get("action") == "answer" and coming is not None and coming.open:
-                signoff.answer(entry.participant, coming.number, request.POST.get("answer", ""), None)
+            elif data.get("action") == "answer" and coming is not None and coming.open:
+                signoff.answer(entry.participant, coming.number, data["answer"], None)
                 messages.success(request, _("Your answer for round %(n)s is recorded.") % {"n": coming.number})
             else:
                 messages.error(request, _("Nothing was changed: tick the box to confirm, or choose an answer."))
@@ -175,20 +179,27 @@ def entry_inbox(request, club, competition):
     """The TD's inbox: the entry settings, pending entries with what the lists say, the waiting list, the rest."""
     competition = directed_competition(request, club, competition)
     rules = services.settings_of(competition)
-    form = EntrySettingsForm(request.POST if request.POST.get("action") == "settings" else None, instance=rules)
+    action = ActionForm.of(request) if request.method == "POST" else ""
+    initial = {"based_on": services.page_seen(competition, ("entry-settings",))}
+    form = EntrySettingsForm(request.POST if action == "settings" else None, instance=rules, initial=initial)
     if request.method == "POST":
-        if request.POST.get("action") == "settings" and form.is_valid():
-            services.save_settings(form.save(commit=False), request.user)
-            messages.success(request, _("Entry settings saved."))
+        if action == "settings" and form.is_valid():
+            try:
+                services.save_settings(form.save(commit=False), request.user, form.cleaned_data["based_on"])
+            except ValidationError as error:  # another TD saved them meanwhile: the page shows theirs
+                flash_errors(request, error)
+            else:
+                messages.success(request, _("Entry settings saved."))
             return redirect("entry_inbox", competition.club.slug, competition.slug)
-        if request.POST.get("action") == "remind":
+        if action == "remind":
             sent = services.remind(competition, request.user)
             messages.success(request, _("Reminders sent to %(n)s players.") % {"n": sent})
             return redirect("entry_inbox", competition.club.slug, competition.slug)
     entered = set(competition.participants.values_list("member_id", flat=True))
     members = [m for m in competition.club.members.all() if m.pk not in entered]
-    rows = []
+    rows, seen = [], services.seen(competition)
     for entry in competition.entries.select_related("member", "decided_by"):
+        entry.seen = seen.get(entry.pk, 0)
         found = lookup.find(competition.club, entry.fide_id, entry.national_id, entry.first_name, entry.last_name,
                             entry.birth_year) if entry.active else None  # fmt: skip
         rows.append({"entry": entry, "found": found, "differences": lookup.differences(entry, found),
@@ -207,24 +218,22 @@ def entry_decide(request, club, competition, pk):
     """One decision on one entry: accept, merge with a member, refuse with a reason, waiting list, paid."""
     competition = directed_competition(request, club, competition)
     entry = get_object_or_404(Entry, competition=competition, pk=pk)
-    action = request.POST.get("action", "")
+    form = DecisionForm(request.POST)
     try:
+        if not form.is_valid():
+            raise ValidationError([message for messages_ in form.errors.values() for message in messages_])
+        action, based_on = form.cleaned_data["action"], form.cleaned_data["based_on"]
         if action == "accept":
-            services.accept(entry, request.user)
+            services.accept(entry, request.user, based_on=based_on)
         elif action == "merge":
-            member = get_object_or_404(Member, club=competition.club, pk=key_number(request.POST.get("member", "")))
-            services.accept(entry, request.user, member=member)
+            member = get_object_or_404(Member, club=competition.club, pk=form.cleaned_data["member"])
+            services.accept(entry, request.user, member=member, based_on=based_on)
         elif action == "refuse":
-            form = RefuseForm(request.POST)
-            if not form.is_valid():
-                raise ValidationError(_("Give a reason for refusing (at most 200 characters)."))
-            services.refuse(entry, request.user, form.cleaned_data["reason"])
+            services.refuse(entry, request.user, form.cleaned_data["reason"], based_on)
         elif action == "wait":
-            services.to_waiting_list(entry, request.user)
-        elif action in ("paid", "unpaid"):
-            services.set_flag(entry, request.user, "paid", action == "paid")
+            services.to_waiting_list(entry, request.user, based_on)
         else:
-            raise ValidationError(_("Choose one of the actions on the page."))
+            services.set_flag(entry, request.user, "paid", action == "paid", based_on)
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -244,27 +253,35 @@ def check_in(request, club, competition):
     1's pairing (absent). A search box narrows the list on a phone."""
     competition = directed_competition(request, club, competition)
     if request.method == "POST":
+        form = CheckInForm(request.POST)
+        data = form.cleaned_data if form.is_valid() else {}
         try:
-            if request.POST.get("action") == "close":
-                absent, present = services.close_check_in(competition, request.user)
+            if not data:
+                raise ValidationError(_("The form is out of date; reload the page."))
+            if data["action"] == "close":
+                absent, present = services.close_check_in(competition, request.user, data["based_on"])
                 messages.success(request, _("%(present)s players arrived; %(absent)s left out of round 1.")
                                  % {"present": present, "absent": absent})  # fmt: skip
             else:
                 entry = get_object_or_404(Entry, competition=competition, status=Entry.Status.ACCEPTED,
-                                          pk=key_number(request.POST.get("entry", "")))  # fmt: skip
-                services.set_flag(entry, request.user, "arrived", request.POST.get("arrived") == "1")
+                                          pk=data["entry"])  # fmt: skip
+                services.set_flag(entry, request.user, "arrived", data["arrived"] == "1", data["based_on"])
         except ValidationError as error:
             flash_errors(request, error)
-        query = request.POST.get("q", "")
-        return redirect(f"{request.path}?q={query}" if query else request.path)
+        query = data.get("q", "")
+        return redirect(f"{request.path}?{urlencode({'q': query})}" if query else request.path)
     query = request.GET.get("q", "").strip()[:80]
     accepted = competition.entries.filter(status=Entry.Status.ACCEPTED).select_related("participant")
     if query:
         accepted = accepted.filter(Q(first_name__icontains=query) | Q(last_name__icontains=query)
                                    | Q(club_name__icontains=query))  # fmt: skip
     rows = sorted(accepted, key=lambda e: (e.last_name.lower(), e.first_name.lower()))
+    seen = services.seen(competition)
+    for entry in rows:
+        entry.seen = seen.get(entry.pk, 0)
     everyone = competition.entries.filter(status=Entry.Status.ACCEPTED)
     context = {"competition": competition, "club": competition.club, "rows": rows, "query": query,
                "arrived": everyone.filter(arrived=True).count(), "total": everyone.count(),
-               "round_one": next_round_number(competition) == 1}  # fmt: skip
+               "round_one": next_round_number(competition) == 1,
+               "seen": services.page_seen(competition, services.CHECK_IN_ACTIONS)}  # fmt: skip
     return render(request, "entries/check_in.html", context)

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs.access import directed_club
-from clubs.validation import csv_writer, is_whole_number, key_number
+from clubs.validation import csv_writer, key_number
 from jobs.views import follow
 from pairing import services
 from tournaments.models import Competition
@@ -24,7 +24,7 @@ from tournaments.pdf import render_pdf
 from tournaments.state import CompetitionData
 
 from . import imports, reports, tasks
-from .forms import RatingListForm
+from .forms import MatchesForm, RatingListForm, TimeControlForm
 from .graphs import rating_chart
 from .maths.titles import QualifyingKind
 from .models import RatingChange, RatingListImport, RatingSystem
@@ -52,7 +52,9 @@ def rating_list(request, club, pk):
         if list_import.status != RatingListImport.Status.PREVIEW:
             messages.error(request, _("This list has already been applied."))
         else:
-            lines = [int(v) for k, v in request.POST.items() if k.startswith("member-") and is_whole_number(v)]
+            members = {match["member"] for match in list_import.proposals.get("by_name", [])}
+            form = MatchesForm(request.POST, members=sorted(members))
+            lines = form.lines() if form.is_valid() else []
             count = imports.apply(list_import, lines, request.user)
             messages.success(request, _("%(count)s ratings changed.") % {"count": count})
         return redirect("rating_list", club.slug, list_import.pk)
@@ -118,6 +120,7 @@ def rating_report(request, club, competition):
         "systems": RatingSystem.choices,
         "qualifying_kinds": [(k.value, label) for k, label in reports.QUALIFYING_NAMES.items()],
         "time_controls": Competition.TimeControl.choices,
+        "time_control_seen": services.seen(competition, services.TIME_CONTROL_ACTIONS),
     }
     name = f"{competition.slug}-rating-{report.system if report else 'report'}"
     if report and request.GET.get("format") == "csv":
@@ -129,8 +132,12 @@ def rating_report(request, club, competition):
 
 def _set_time_control(request, club, competition: Competition) -> HttpResponse:
     """The TD sets the time control the FIDE report rates by; recorded (`services.set_time_control`)."""
+    form = TimeControlForm(request.POST)
     try:
-        services.set_time_control(competition, request.POST.get("time_control", ""), request.user)
+        if not form.is_valid():
+            raise ValidationError(_("The form is out of date; reload the page."))
+        data = form.cleaned_data
+        services.set_time_control(competition, data["time_control"], request.user, data["based_on"])
     except ValidationError as problem:
         messages.error(request, " ".join(problem.messages))
     else:

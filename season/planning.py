@@ -1,4 +1,9 @@
-"""Planning a season: club nights (several at once), moving a night with its rounds, rounds on nights."""
+"""Planning a season: club nights (several at once), moving a night with its rounds, rounds on nights.
+
+Each change carries what the TD's page showed (`plan_seen`, `night_seen`, `rounds_seen`: the id of the
+audit log's latest entry that changed it) and is checked under the row lock its writers share (the
+club's, the competition's; `pairing.services.check_basis`): a change from a page older than another
+TD's is refused, naming what changed, by whom and when, and nothing is saved."""
 
 from __future__ import annotations
 
@@ -6,15 +11,62 @@ from datetime import date, time, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from audit.log import record
-from clubs.models import Season
+from audit.models import AuditEntry
+from clubs.models import Club, Season
+from pairing import services
 from tournaments.models import Competition
 
 from .models import ClubNight, PlannedRound
 
 MAX_NIGHTS_AT_ONCE = 200
+# What the season's planning page shows, by the audit log's actions that change it.
+PLAN_ACTIONS = ("season-added", "nights-added", "night-moved", "night-changed", "night-removed")
+
+
+def _plan_log(club_id: int):
+    return AuditEntry.objects.filter(club_id=club_id, action__in=PLAN_ACTIONS)
+
+
+def plan_seen(club: Club) -> int:
+    """What the planning page of the club's seasons and nights is based on."""
+    return services.latest_id(_plan_log(club.pk))
+
+
+def night_seen(night: ClubNight) -> int:
+    """What a night's page is based on: the latest entry about the night."""
+    return services.latest_id(_night_log(night))
+
+
+def _night_log(night: ClubNight):
+    return AuditEntry.objects.filter(object_type="clubnight", object_id=str(night.pk), action__in=PLAN_ACTIONS)
+
+
+def _rounds_log(competition: Competition):
+    return AuditEntry.objects.filter(
+        Q(competition_id=competition.pk, action="rounds-planned")
+        | Q(club_id=competition.club_id, action__in=PLAN_ACTIONS)
+    )
+
+
+def rounds_seen(competition: Competition) -> int:
+    """What the page planning a competition's rounds is based on: its plan and the club's nights."""
+    return services.latest_id(_rounds_log(competition))
+
+
+def check_plan(club: Club, based_on: int | None) -> None:
+    """Inside the change's transaction: the club's row lock, then the check of the planning page's basis."""
+    Club.objects.select_for_update().get(pk=club.pk)
+    services.check_basis(_plan_log(club.pk), based_on)
+
+
+def check_night(night: ClubNight, based_on: int | None) -> None:
+    """As `check_plan`, for a change made on one night's page."""
+    Club.objects.select_for_update().get(pk=night.season.club_id)
+    services.check_basis(_night_log(night), based_on)
 
 
 def weekly_dates(first: date, last: date, weekday: int, skip: set[date] = frozenset()) -> list[date]:
@@ -34,9 +86,17 @@ def weekly_dates(first: date, last: date, weekday: int, skip: set[date] = frozen
 
 @transaction.atomic
 def add_nights(
-    season: Season, dates: list[date], start: time, kind: str = ClubNight.Kind.CLUB_NIGHT, note: str = "", user=None
+    season: Season,
+    dates: list[date],
+    start: time,
+    kind: str = ClubNight.Kind.CLUB_NIGHT,
+    note: str = "",
+    user=None,
+    based_on: int | None = None,
 ) -> list[ClubNight]:
-    """New nights on `dates`; a date that already has a night of the season is left as it is."""
+    """New nights on `dates`; a date that already has a night of the season is left as it is. `based_on`:
+    what the planning page showed (`plan_seen`)."""
+    check_plan(season.club, based_on)
     taken = set(season.nights.filter(date__in=dates).values_list("date", flat=True))
     added = ClubNight.objects.bulk_create(
         ClubNight(season=season, date=day, start=start, kind=kind, note=note) for day in sorted(set(dates) - taken)
@@ -66,8 +126,11 @@ def move_night(night: ClubNight, day: date, start: time, user) -> ClubNight:
 
 
 @transaction.atomic
-def plan_rounds(competition: Competition, plan: dict[int, ClubNight | None], user) -> None:
-    """Round number -> night (None: not planned). Nights must be the club's and hold play."""
+def plan_rounds(competition: Competition, plan: dict[int, ClubNight | None], user, based_on: int | None = None) -> None:
+    """Round number -> night (None: not planned). Nights must be the club's and hold play. `based_on`: what
+    the TD's page showed (`rounds_seen`), checked under the competition's lock."""
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    services.check_basis(_rounds_log(competition), based_on)
     old = {str(p.number): str(p.night.date) for p in competition.round_plan.select_related("night")}
     new = old | {str(n): str(night.date) if night else None for n, night in plan.items()}
     record(user, "rounds-planned", competition, old, new)

@@ -16,6 +16,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from audit.log import record, values
+from audit.models import AuditEntry
 from clubs.models import Member
 from pairing import services
 from tournaments.models import Bye, Competition, Participant, Round
@@ -229,14 +230,28 @@ def answer(participant: Participant, number: int, answer: str, user, now: dateti
 
 
 @transaction.atomic
-def td_decides(participant: Participant, kind: str | None, user) -> int:
+def td_decides(participant: Participant, kind: str | None, user, shown: str | None = None) -> int:
     """The TD sets a player's presence for the coming round, whatever the player answered; recorded (as
-    every absence) by `services.set_absence`."""
-    return services.set_absence(participant.competition, participant, kind, user)
+    every absence) by `services.set_absence`. `shown` is the presence the present list showed ("" present;
+    None: not known): one the player or another TD changed meanwhile to something else is not overwritten."""
+    return services.set_absence(participant.competition, participant, kind, user, shown=shown)
+
+
+def rules_seen(competition: Competition) -> int:
+    """What a page showing the competition's sign-off rules is based on (the log's "sign-off-rules")."""
+    return services.latest_id(_rules_log(competition))
+
+
+def _rules_log(competition: Competition):
+    return AuditEntry.objects.filter(competition_id=competition.pk, action="sign-off-rules")
 
 
 @transaction.atomic
-def save_rules(rules_obj: SignOffRules, user) -> None:
+def save_rules(rules_obj: SignOffRules, user, based_on: int | None = None) -> None:
+    """The sign-off rules; `based_on` what the TD's page showed (`rules_seen`), checked under the
+    competition's lock."""
+    Competition.objects.select_for_update().get(pk=rules_obj.competition_id)
+    services.check_basis(_rules_log(rules_obj.competition), based_on)
     fields = ("deadline_hours", "half_byes", "open")
     old = SignOffRules.objects.filter(pk=rules_obj.pk).first() if rules_obj.pk else None
     rules_obj.save()

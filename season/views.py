@@ -3,8 +3,6 @@ list, and a member's own page with the sign-off answers."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -24,21 +22,25 @@ from clubs.access import directed_club
 from clubs.languages import own_language
 from clubs.models import Club, Member, Season
 from tournaments.access import directed_competition
+from pairing.services import StaleAction
 from tournaments.flash import flash_errors
-from tournaments.forms import AbsenceForm
+from tournaments.forms import AbsenceForm, ActionForm
 from tournaments.models import Competition, Game, Participant, Round
 
 from . import agenda, feeds, planning, rules, signoff
-from .forms import NightForm, NightsForm, SeasonForm, SignOffRulesForm
+from .forms import (
+    AnswerForm,
+    AnswersForm,
+    MySettingsForm,
+    NightForm,
+    NightsForm,
+    PlanRoundsForm,
+    PresenceForm,
+    RemoveNightForm,
+    SeasonForm,
+    SignOffRulesForm,
+)
 from .models import ClubNight, MemberCalendar, SignOffRules
-
-
-def _int(value) -> int:
-    """A posted id as a number; 0 (found nowhere) when it is none."""
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
 
 
 def _base_url(request) -> str:
@@ -118,23 +120,38 @@ def plan_season(request, club):
     seasons = list(club.seasons.all())
     season = next((s for s in seasons if str(s.pk) == request.GET.get("season")), seasons[0] if seasons else None)
     # its own prefix: the nights form has a start too (a time), and ids on a page are unique
-    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None, prefix="season")
-    nights_form = NightsForm(request.POST if request.POST.get("action") == "nights" else None)
-    if request.method == "POST" and request.POST.get("action") == "season" and season_form.is_valid():
-        with transaction.atomic():
-            season = season_form.save(commit=False)
-            season.club = club
-            season.save()
-            record(request.user, "season-added", season, None, values(season, "name", "start", "end"))
+    action = ActionForm.of(request) if request.method == "POST" else ""
+    seen = {"based_on": planning.plan_seen(club)}
+    season_form = SeasonForm(request.POST if action == "season" else None, prefix="season", initial=seen)
+    nights_form = NightsForm(
+        request.POST if action == "nights" else None, initial=seen | {"season": season and season.pk}
+    )
+    if action == "season" and season_form.is_valid():
+        try:
+            with transaction.atomic():
+                planning.check_plan(club, season_form.cleaned_data["based_on"])
+                season = season_form.save(commit=False)
+                season.club = club
+                season.save()
+                record(request.user, "season-added", season, None, values(season, "name", "start", "end"))
+        except ValidationError as error:  # another TD planned meanwhile: the page shows it
+            flash_errors(request, error)
+            return redirect("plan_season", club.slug)
         messages.success(request, _("Season %(name)s added.") % {"name": season.name})
         return redirect(reverse("plan_season", args=[club.slug]) + f"?season={season.pk}")
-    if request.method == "POST" and request.POST.get("action") == "nights":
-        season = get_object_or_404(Season, club=club, pk=_int(request.POST.get("season")))
+    if action == "nights":
+        if not nights_form.is_valid() and "season" in nights_form.errors:
+            raise Http404
         if nights_form.is_valid():
             data = nights_form.cleaned_data
+            season = get_object_or_404(Season, club=club, pk=data["season"])
             try:
                 dates = planning.weekly_dates(data["first"], data["last"], data["weekday"], data["skip"])
-                added = planning.add_nights(season, dates, data["start"], data["kind"], data["note"], request.user)
+                added = planning.add_nights(season, dates, data["start"], data["kind"], data["note"], request.user,
+                                            based_on=data["based_on"])  # fmt: skip
+            except StaleAction as error:  # another TD planned meanwhile: the page shows it
+                flash_errors(request, error)
+                return redirect(reverse("plan_season", args=[club.slug]) + f"?season={season.pk}")
             except ValidationError as error:
                 nights_form.add_error(None, error)
             else:
@@ -163,26 +180,25 @@ def edit_night(request, club, pk):
     """Move a night (its rounds go with it) or change its kind and note."""
     club = directed_club(request, club)
     night = get_object_or_404(ClubNight.objects.select_related("season"), season__club=club, pk=pk)
-    if request.method == "POST" and request.POST.get("action") == "delete":
-        if night.planned_rounds.exists():
-            messages.error(request, _("Rounds are planned on this night: plan them on another night first."))
-            return redirect("edit_night", club.slug, night.pk)
-        with transaction.atomic():
-            record(request.user, "night-removed", night, values(night, "date", "start", "kind", "note"), None)
-            night.delete()
-        messages.success(request, _("Club night removed."))
-        return redirect(reverse("plan_season", args=[club.slug]) + f"?season={night.season_id}")
-    form = NightForm(request.POST or None, instance=ClubNight.objects.get(pk=night.pk))
+    action = ActionForm.of(request) if request.method == "POST" else ""
+    if action == "delete":
+        return _remove_night(request, club, night)
+    seen = {"based_on": planning.night_seen(night)}
+    form = NightForm(request.POST or None, instance=ClubNight.objects.get(pk=night.pk), initial=seen)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if data["kind"] != ClubNight.Kind.HOLIDAY or not night.planned_rounds.exists():
             try:
                 with transaction.atomic():
+                    planning.check_night(night, data["based_on"])
                     planning.move_night(night, data["date"], data["start"], request.user)
                     before = values(night, "end", "kind", "note")
                     ClubNight.objects.filter(pk=night.pk).update(end=data["end"], kind=data["kind"], note=data["note"])
                     record(request.user, "night-changed", night, before,
                            {"end": data["end"], "kind": data["kind"], "note": data["note"]})  # fmt: skip
+            except StaleAction as error:  # another TD changed the night meanwhile: the page shows it
+                flash_errors(request, error)
+                return redirect("edit_night", club.slug, night.pk)
             except ValidationError as error:
                 form.add_error("date", error)
             else:
@@ -191,7 +207,27 @@ def edit_night(request, club, pk):
         else:
             form.add_error("kind", _("Rounds are planned on this night: plan them on another night first."))
     rounds = night.planned_rounds.select_related("competition")
-    return render(request, "season/night.html", {"club": club, "night": night, "form": form, "rounds": rounds})
+    context = {"club": club, "night": night, "form": form, "rounds": rounds} | seen
+    return render(request, "season/night.html", context)
+
+
+def _remove_night(request, club: Club, night: ClubNight):
+    form = RemoveNightForm(request.POST)
+    if night.planned_rounds.exists():
+        messages.error(request, _("Rounds are planned on this night: plan them on another night first."))
+        return redirect("edit_night", club.slug, night.pk)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("The form is out of date; reload the page."))
+        with transaction.atomic():
+            planning.check_night(night, form.cleaned_data["based_on"])
+            record(request.user, "night-removed", night, values(night, "date", "start", "kind", "note"), None)
+            night.delete()
+    except ValidationError as error:
+        flash_errors(request, error)
+        return redirect("edit_night", club.slug, night.pk)
+    messages.success(request, _("Club night removed."))
+    return redirect(reverse("plan_season", args=[club.slug]) + f"?season={night.season_id}")
 
 
 @login_required
@@ -205,25 +241,22 @@ def plan_rounds(request, club, competition):
     current = planning.round_nights(competition)
     by_pk = {str(n.pk): n for n in nights}
     if request.method == "POST":
-        if request.POST.get("action") == "fill":
-            try:
-                start = str(date.fromisoformat(request.POST.get("from", "")))
-            except ValueError:
-                messages.error(request, _("Give the first date as 2026-09-03."))
-                return redirect("plan_rounds", competition.club.slug, competition.slug)
-            usable = [n for n in nights if str(n.date) >= start and n.pk not in {x.pk for x in current.values()}]
+        form = PlanRoundsForm(request.POST, count=count, nights=nights)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            return redirect("plan_rounds", competition.club.slug, competition.slug)
+        data = form.cleaned_data
+        if data["action"] == "fill":
+            start = data["from"]
+            usable = [n for n in nights if n.date >= start and n.pk not in {x.pk for x in current.values()}]
             free = [n for n in range(1, count + 1) if n not in current]
             plan = dict(zip(free, [n for n in usable if n.holds_rounds], strict=False))
         else:
-            plan = {}
-            for number in range(1, count + 1):
-                value = request.POST.get(f"round-{number}", "")
-                if value and value not in by_pk:
-                    messages.error(request, _("Round %(n)s: choose one of the club nights.") % {"n": number})
-                    return redirect("plan_rounds", competition.club.slug, competition.slug)
-                plan[number] = by_pk.get(value)
+            plan = {number: by_pk.get(data[f"round-{number}"]) for number in range(1, count + 1)}
         try:
-            planning.plan_rounds(competition, plan, request.user)
+            planning.plan_rounds(competition, plan, request.user, data["based_on"])
         except ValidationError as error:
             flash_errors(request, error)
         else:
@@ -233,8 +266,9 @@ def plan_rounds(request, club, competition):
     return render(
         request,
         "season/plan_rounds.html",
-        {"competition": competition, "club": competition.club, "rows": rows, "nights": nights},
-    )
+        {"competition": competition, "club": competition.club, "rows": rows, "nights": nights,
+         "based_on": planning.rounds_seen(competition)},
+    )  # fmt: skip
 
 
 @login_required
@@ -243,24 +277,22 @@ def present_list(request, club, competition):
     competition = directed_competition(request, club, competition)
     number = signoff.next_round_number(competition)
     rules_obj = SignOffRules.of(competition)
-    rules_form = SignOffRulesForm(request.POST if request.POST.get("action") == "rules" else None, instance=rules_obj)
+    action = ActionForm.of(request) if request.method == "POST" else ""
+    seen = {"based_on": signoff.rules_seen(competition)}
+    rules_form = SignOffRulesForm(request.POST if action == "rules" else None, instance=rules_obj, initial=seen)
     if not rules.allows_half_byes(competition.engine):  # requested byes are a Swiss regulation only
         del rules_form.fields["half_byes"], rules_form.fields["no_byes_last_rounds"]
-    if request.method == "POST" and request.POST.get("action") == "rules":
+    if action == "rules":
         if rules_form.is_valid():
-            signoff.save_rules(rules_form.save(commit=False), request.user)
-            messages.success(request, _("Sign-off rules saved."))
+            try:
+                signoff.save_rules(rules_form.save(commit=False), request.user, rules_form.cleaned_data["based_on"])
+            except ValidationError as error:  # another TD saved them meanwhile: the page shows theirs
+                flash_errors(request, error)
+            else:
+                messages.success(request, _("Sign-off rules saved."))
             return redirect("present_list", competition.club.slug, competition.slug)
     elif request.method == "POST":
-        participant = get_object_or_404(Participant, competition=competition, pk=_int(request.POST.get("participant")))
-        form = AbsenceForm(request.POST)
-        if form.is_valid():
-            try:
-                signoff.td_decides(participant, form.cleaned_data["kind"] or None, request.user)
-            except ValidationError as error:
-                flash_errors(request, error)
-        else:
-            messages.error(request, _("Choose one of the listed kinds."))
+        _td_decides(request, competition)
         return redirect("present_list", competition.club.slug, competition.slug)
     planned = competition.planned_rounds()
     paired = Round.objects.filter(competition=competition, number=number, paired_at__isnull=False).exists()
@@ -284,6 +316,20 @@ def present_list(request, club, competition):
             "answered": sum(1 for r in rows if r.answers),
         },
     )
+
+
+def _td_decides(request, competition: Competition) -> None:
+    form = PresenceForm(request.POST)
+    if not form.is_valid():
+        if "participant" in form.errors:
+            raise Http404
+        messages.error(request, _("Choose one of the listed kinds."))
+        return
+    participant = get_object_or_404(Participant, competition=competition, pk=form.cleaned_data["participant"])
+    try:
+        signoff.td_decides(participant, form.cleaned_data["kind"] or None, request.user, form.cleaned_data["shown"])
+    except ValidationError as error:
+        flash_errors(request, error)
 
 
 # A member's own page --------------------------------------------------------------------------
@@ -384,14 +430,10 @@ def sign_off_rounds(request):
     if member is None:
         raise Http404
     mine = {p.pk: p for p in member.participations.select_related("competition")}
+    form = AnswersForm(request.POST, participants=mine)
     saved, refused = [], []
-    for key, value in request.POST.items():
-        parts = key.split("-")
-        if len(parts) != 3 or parts[0] != "answer" or not (parts[1].isdigit() and parts[2].isdigit()):
-            continue
-        participant, number = mine.get(int(parts[1])), int(parts[2])
-        if participant is None:
-            continue
+    for pk, number, value in form.answers() if form.is_valid() else []:
+        participant = mine[pk]
         coming = next((c for c in signoff.coming_rounds_of(participant) if c.number == number), None)
         if coming is not None and coming.current == value:
             continue  # unchanged
@@ -408,19 +450,18 @@ def sign_off_rounds(request):
                          % {"n": len(saved)})  # fmt: skip
     elif not refused:
         messages.info(request, _("Nothing changed."))
-    back = request.POST.get("next", "")
+    back = form.cleaned_data.get("next", "") if form.is_valid() else ""
     if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         return redirect(back)
     return redirect("my_page")
 
 
 def _answer(request, participant) -> None:
+    form = AnswerForm(request.POST)
+    data = form.cleaned_data if form.is_valid() else {}
+    number = data.get("round") or 0
     try:
-        number = int(request.POST.get("round", ""))
-    except ValueError:
-        number = 0
-    try:
-        signoff.answer(participant, number, request.POST.get("answer", ""), request.user)
+        signoff.answer(participant, number, data.get("answer", ""), request.user)
     except ValidationError as error:
         flash_errors(request, error)
     else:
@@ -438,12 +479,14 @@ def my_settings(request):
     if member is None:
         raise Http404
     calendar = MemberCalendar.of(member)
-    if request.POST.get("action") == "new-feed":
+    form = MySettingsForm(request.POST)
+    data = form.cleaned_data if form.is_valid() else {"action": "", "mail_pairings": False}
+    if data["action"] == "new-feed":
         calendar.token = MemberCalendar._meta.get_field("token").default()
         calendar.save(update_fields=["token"])
         messages.success(request, _("Your calendar has a new address; the old one no longer works."))
     else:
-        calendar.mail_pairings = request.POST.get("mail_pairings") == "on"
+        calendar.mail_pairings = data["mail_pairings"]
         calendar.save(update_fields=["mail_pairings"])
         if calendar.mail_pairings and not request.user.email:
             messages.warning(

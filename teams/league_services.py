@@ -1,7 +1,7 @@
 """Every write of a team league, one function per action: the league made, a team added, a roster set,
 the schedule made, a match's date, a team's line-up, a board's result.
 
-Each follows the competitions' adapter (`tournaments.adapter`): one transaction; first the league's
+Each follows the competitions' writer (`pairing.services`): one transaction; first the league's
 row locked (SELECT ... FOR UPDATE), so two actions on one league run one after the other and the
 second sees what the first did; the league's version raised once; one audit entry (`audit.log.record`)
 with the action's code and its parameters, words left to the reader's language. Bad input raises a

@@ -118,6 +118,21 @@ def td_client(client, td):
     return client
 
 
+@pytest.fixture
+def other_td(club):
+    """Jan Tweede, a second TD of the club, logged in on his own client (the guard tests, `tests.guard`)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from clubs.models import ClubRole
+
+    user = get_user_model().objects.create_user("jan", password="secret-pass-5", first_name="Jan", last_name="Tweede")
+    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.DIRECTOR)
+    client = Client()
+    client.force_login(user)
+    return user, client
+
+
 def make_members(club, count: int, base: int = 2100):
     from clubs.models import Member
 

@@ -11,6 +11,7 @@ from pairing.engines import registry
 from pairing.engines.state import InvalidInput
 
 from . import setting_labels
+from .access import slug_taken
 from .models import Bye, Competition, ForbiddenPair, system_choices
 from .notes import render_note
 
@@ -78,6 +79,7 @@ class ClubMatchForm(forms.Form):
     """A club-match game's result as typed (1, = or 0; seed 003 §1.3), read by `services.set_club_match_result`."""
 
     points = forms.CharField(required=False, max_length=5, strip=False)
+    shown = forms.DecimalField(required=False, max_digits=3, decimal_places=1, widget=forms.HiddenInput)  # the page's
 
 
 class GroupSizeForm(forms.Form):
@@ -91,6 +93,7 @@ class GroupSizeForm(forms.Form):
             "required": _("Give the number of players per group."),
         },
     )
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.GROUP_ACTIONS`
 
 
 class PublishForm(forms.Form):
@@ -120,6 +123,17 @@ class UndoForm(forms.Form):
 
     round = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
     based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
+
+
+class ActionForm(forms.Form):
+    """Which of a page's forms was posted: its hidden `action` ("" when none or not one a page sends)."""
+
+    action = forms.SlugField(required=False, max_length=20)
+
+    @classmethod
+    def of(cls, request) -> str:
+        form = cls(request.POST)
+        return form.cleaned_data["action"] if form.is_valid() else ""
 
 
 class SeenForm(forms.Form):
@@ -263,8 +277,10 @@ class TrfImportForm(forms.Form):
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
-        if slug in RESERVED_SLUGS or Competition.objects.filter(club=self.club, slug=slug).exists():
+        if slug in RESERVED_SLUGS:
             raise forms.ValidationError(_("This short name is taken; choose another."))
+        if taken := slug_taken(self.club, slug):
+            raise forms.ValidationError(taken)
         return slug
 
     def clean_file(self):

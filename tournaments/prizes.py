@@ -353,6 +353,8 @@ class PrizeTableForm(PickerMixin, forms.ModelForm):
         ),
     )
 
+    based_on = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)  # `adapter.PRIZE_ACTIONS`
+
     class Meta:
         model = PrizeTable
         fields = ["sharing", "one_prize_each", "currency", "age_on"]

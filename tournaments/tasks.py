@@ -1,5 +1,5 @@
 """Importing a large TRF file as a background job (the import page starts it for files over
-TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `pairing.services.import_trf`)."""
+TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `services.import_trf`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from django_tasks import task
 
 from clubs.validation import InputError
 from jobs import runner, uploads
-from pairing import services
 from pairing.engines.trf import TrfError
+
+from pairing import services
 
 
 @task()
@@ -29,9 +30,11 @@ def _import(job, report: runner.Report) -> runner.Save:
     def save() -> str:
         try:
             competition = services.import_trf(
-                job.club, text, name=params["name"], slug=params["slug"], system=params["system"],
-                source=params["file_name"], user=job.created_by,
+                job.club, text, job.created_by, name=params["name"], slug=params["slug"], system=params["system"],
+                source=params["file_name"],
             )  # fmt: skip
+        except services.StaleAction as error:  # the short name was taken while the job waited: by whom, when
+            raise runner.Failed(" ".join(error.messages)) from error
         except (TrfError, InputError, ValidationError) as error:
             raise runner.Failed(str(error)) from error
         except IntegrityError as error:  # the short name was taken while the job waited

@@ -13,10 +13,15 @@ them `cups` and `gladiator` (a match's and an encounter's games) and `records` (
 from .guard import (
     ENTRY_ACTIONS,
     FORBIDDEN_ACTIONS,
+    GROUP_ACTIONS,
+    PRIZE_ACTIONS,
     SETTINGS_ACTIONS,
     TIEBREAK_ACTIONS,
+    TIME_CONTROL_ACTIONS,
     StaleAction,
     boards_seen,
+    check_basis,
+    latest_id,
     next_round_number,
     seen,
     state_changed,
@@ -45,10 +50,11 @@ from .settings import save_format, save_prize_table, save_settings, set_tiebreak
 from .trf import import_trf
 
 __all__ = [
-    "ENTRY_ACTIONS", "FORBIDDEN_ACTIONS", "RULE_NAMES", "SETTINGS_ACTIONS", "TIEBREAK_ACTIONS", "PlannedRound",
+    "ENTRY_ACTIONS", "FORBIDDEN_ACTIONS", "GROUP_ACTIONS", "PRIZE_ACTIONS", "RULE_NAMES", "SETTINGS_ACTIONS",
+    "TIEBREAK_ACTIONS", "TIME_CONTROL_ACTIONS", "PlannedRound",
     "ResultConflict", "RuleBreak", "StaleAction", "add_guest", "add_next_games", "add_participants", "allow_pair",
-    "boards_seen", "check_board", "create_competition", "exchange_players", "finish", "forbid_pair", "import_trf",
-    "next_round_number", "pair_next_round", "parse_result", "plan_next_round", "publish", "save_format",
+    "boards_seen", "check_basis", "check_board", "create_competition", "exchange_players", "finish", "forbid_pair", "import_trf",
+    "latest_id", "next_round_number", "pair_next_round", "parse_result", "plan_next_round", "publish", "save_format",
     "save_pairing", "save_planned_round", "save_prize_table", "save_settings", "seen", "set_absence",
     "set_club_match_result", "set_result", "set_tiebreaks", "set_time_control", "split_into_groups",
     "state_changed", "swap_colours", "undo_last_round", "withdraw",

@@ -68,21 +68,35 @@ SETTINGS_ACTIONS = ("settings", "settings-override", "cup-format", "teams")
 TIEBREAK_ACTIONS = ("tiebreaks", "tiebreaks-override", "unrated-opponents", "unrated-opponents-override")
 ENTRY_ACTIONS = ("participant-add", "late-entry", "withdraw")
 FORBIDDEN_ACTIONS = ("forbid-pair", "allow-pair")
+PRIZE_ACTIONS = ("prizes",)
+TIME_CONTROL_ACTIONS = ("time-control",)
+GROUP_ACTIONS = (*ENTRY_ACTIONS, "split-groups")  # the division follows the entries
 
 
 def seen(competition: Competition, actions: tuple[str, ...]) -> int:
     """What a page showing a competition's settings, tie-breaks or entries is based on: the id of the audit
     log's latest entry among `actions` (`SETTINGS_ACTIONS`, `TIEBREAK_ACTIONS`, `ENTRY_ACTIONS`; 0 for none)."""
-    entries = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id")
-    return entries.values_list("id", flat=True).first() or 0
+    return latest_id(AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions))
+
+
+def latest_id(entries) -> int:
+    """What a page showing what `entries` (audit entries) changed is based on: the latest one's id, 0 for none."""
+    return entries.order_by("-id").values_list("id", flat=True).first() or 0
 
 
 def check_seen(competition: Competition, actions: tuple[str, ...], based_on: int | None) -> None:
     """Refuse a change based on a page that no longer shows the competition as it is (a double click,
     another TD): StaleAction names what changed, by whom and when; None: not known, not checked."""
+    check_basis(AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions), based_on)
+
+
+def check_basis(entries, based_on: int | None) -> None:
+    """`check_seen` for any page: `entries` are the audit entries that change what it shows (a club's
+    nights, a competition's entries), `based_on` the `latest_id` the page showed. Call it holding the lock
+    of the row the writers share (the competition's, the club's)."""
     if based_on is None:
         return
-    latest = AuditEntry.objects.filter(competition_id=competition.pk, action__in=actions).order_by("-id").first()
+    latest = entries.order_by("-id").first()
     if (latest.pk if latest else 0) == based_on:
         return
     if latest is None:

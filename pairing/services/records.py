@@ -251,10 +251,13 @@ def set_absence(competition: Competition, number: int, participant: Participant,
         Bye.objects.create(round=rnd, participant=participant, kind=kind, points=points)
 
 
+CLUB_MATCH_POINTS = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}
+
+
 @versioning.one_action
 def set_club_match_result(bye: Bye, text: str, user) -> None:
     """1, = or 0 for a club-match game on club night; recorded like any result."""
-    points = {"1": Decimal(1), "=": Decimal("0.5"), "½": Decimal("0.5"), "0": Decimal(0)}.get(text.strip())
+    points = CLUB_MATCH_POINTS.get(text.strip())
     if points is None:
         raise ValidationError(_("“%(text)s” is not a result. Type 1, = or 0.") % {"text": text})
     before = values(bye, "points")

@@ -9,6 +9,7 @@ one version bump, and the check of what the TD's page showed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -330,9 +331,35 @@ def add_next_games(rnd: Round, user, match: int | None = None, based_on: int | N
 
 
 @versioning.one_action
-def set_club_match_result(bye: Bye, text: str, user) -> None:
+def set_club_match_result(bye: Bye, text: str, user, shown: Decimal | None = None) -> None:
+    """A club-match game's result (1, = or 0). `shown` is the points the TD's page showed (None: not known),
+    checked as a board's result is: points another TD entered meanwhile are not typed over."""
     changed(bye.round.competition, "club-match-result", user)
+    if shown is not None:
+        _check_club_match(bye, text, shown)
     records.set_club_match_result(bye, text, user)
+
+
+def _check_club_match(bye: Bye, text: str, shown: Decimal) -> None:
+    bye.refresh_from_db(fields=["points"])
+    typed = records.CLUB_MATCH_POINTS.get(text.strip())
+    if bye.points in (shown, typed):
+        return
+    latest = AuditEntry.objects.filter(competition_id=bye.round.competition_id, action="club-match-result",
+                                       object_type="bye", object_id=str(bye.pk)).order_by("-id").first()  # fmt: skip
+    theirs = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}.get(bye.points, str(bye.points))
+    values = {"theirs": theirs, "yours": text.strip() or "–"}
+    if latest is None:
+        raise records.ResultConflict(
+            _("Meanwhile the result became %(theirs)s; you typed %(yours)s. Type yours again to replace it.") % values,
+            code="conflict",
+        )
+    values |= {"who": author(latest), "when": moment(latest.at)}
+    raise records.ResultConflict(
+        _("Meanwhile %(who)s entered %(theirs)s (at %(when)s); you typed %(yours)s. Type yours again to replace it.")
+        % values,
+        code="conflict",
+    )
 
 
 @versioning.one_action

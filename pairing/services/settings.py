@@ -13,7 +13,16 @@ from tournaments.groups import divide
 from tournaments.models import Competition, ForbiddenPair, PrizeTable
 
 from . import records
-from .guard import SETTINGS_ACTIONS, TIEBREAK_ACTIONS, changed, check_seen, settings_values
+from .guard import (
+    GROUP_ACTIONS,
+    PRIZE_ACTIONS,
+    SETTINGS_ACTIONS,
+    TIEBREAK_ACTIONS,
+    TIME_CONTROL_ACTIONS,
+    changed,
+    check_seen,
+    settings_values,
+)
 
 
 @versioning.one_action
@@ -43,11 +52,13 @@ def save_settings(
 
 
 @versioning.one_action
-def set_time_control(competition: Competition, time_control: str, user) -> None:
-    """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded."""
+def set_time_control(competition: Competition, time_control: str, user, based_on: int | None = None) -> None:
+    """The time control the FIDE rating report rates the games by (standard, rapid, blitz), recorded;
+    `based_on` what the report page showed of it (`seen`, `TIME_CONTROL_ACTIONS`)."""
     if time_control not in Competition.TimeControl.values:
         raise ValidationError(_("Unknown time control %(value)s.") % {"value": time_control})
     competition = changed(competition, "time-control", user)
+    check_seen(competition, TIME_CONTROL_ACTIONS, based_on)
     before = settings_values(competition)
     competition.time_control = time_control
     competition.save()
@@ -90,9 +101,11 @@ def set_tiebreaks(
 
 
 @versioning.one_action
-def save_prize_table(table: PrizeTable, user) -> PrizeTable:
-    """Save the prize table (a form's validated instance)."""
-    changed(table.competition, "prizes", user)
+def save_prize_table(table: PrizeTable, user, based_on: int | None = None) -> PrizeTable:
+    """Save the prize table (a form's validated instance); `based_on` what the TD's page showed of it
+    (`seen`, `PRIZE_ACTIONS`)."""
+    competition = changed(table.competition, "prizes", user)
+    check_seen(competition, PRIZE_ACTIONS, based_on)
     fields = ("sharing", "one_prize_each", "currency", "age_on", "main", "groups")
     old = PrizeTable.objects.filter(pk=table.pk).first() if table.pk else None
     table.save()
@@ -101,8 +114,11 @@ def save_prize_table(table: PrizeTable, user) -> PrizeTable:
 
 
 @versioning.one_action
-def split_into_groups(competition: Competition, size: int, user) -> list[Competition]:
+def split_into_groups(competition: Competition, size: int, user, based_on: int | None = None) -> list[Competition]:
+    """One competition per rating group; `based_on` what the preview showed (`seen`, `GROUP_ACTIONS`: the
+    entries it divided, an earlier split)."""
     competition = changed(competition, "split-groups", user)
+    check_seen(competition, GROUP_ACTIONS, based_on)
     return _split_into_groups(competition, size, user)
 
 

@@ -25,11 +25,12 @@ from pairing.engines import tiebreaks, trf
 from pairing.engines.state import BYE_POINTS, Colour, InvalidInput, Kind, Player, TournamentState
 from pairing.engines.tiebreaks.teams import parse_team
 from tournaments import versioning
+from tournaments.access import slug_taken
 from tournaments.models import Bye, Competition, ForbiddenPair, Game, Participant, Result, Round, Stage
 from tournaments.state import ENGINE_TO_BYE
 from tournaments.trf_export import BYE, ENTRY, GAME, META, OTHER_PREFIX, RESULT_OF_CODE, ROUND, split_name
 
-from .guard import changed
+from .guard import StaleAction, changed
 
 
 def tiebreaks_from_document(doc: trf.TrfDocument) -> list[str] | None:
@@ -357,7 +358,12 @@ def _competition(club: Club, doc: trf.TrfDocument, lines: ClubavondLines, *, nam
 @transaction.atomic
 @versioning.one_action
 def import_trf(club: Club, text: str, user=None, **fields) -> Competition:
-    """A TRF file as a new competition (`_import_trf`), passing the guard; a malformed file saves nothing."""
+    """A TRF file as a new competition (`_import_trf`), passing the guard; a malformed file saves nothing. The
+    page offered the short name `fields["slug"]` as free: when another TD took it meanwhile (a competition made
+    or imported), StaleAction says who and when, checked under the club's lock, and nothing is saved."""
+    Club.objects.select_for_update().get(pk=club.pk)
+    if taken := slug_taken(club, fields.get("slug", "")):
+        raise StaleAction(taken, code="stale")
     competition = _import_trf(club, text, user=user, **fields)
     changed(competition, "import", user)
     return competition
@@ -379,8 +385,11 @@ def _import_trf(
     total = trf.total_rounds_of(doc) or max(played, 1)
     # Every recorded round as history; the round after it carries the announced absences.
     state = trf.state_from_document(doc, played + 1, total_rounds=max(total, played + 1))
-    _check(doc, state, Competition(club=club, name=name or doc.header_value("012") or slug, slug=slug,
-                                   system=system, rounds=total))
+    _check(
+        doc,
+        state,
+        Competition(club=club, name=name or doc.header_value("012") or slug, slug=slug, system=system, rounds=total),
+    )
     competition = _competition(club, doc, lines, name=name, slug=slug, system=system, total=total)
     new_members: list[str] = []
     participants = _participants(club, competition, doc, lines, new_members)

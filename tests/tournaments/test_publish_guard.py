@@ -7,34 +7,19 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
-from clubs.models import ClubRole
-from pairing import services as adapter
 from tests.conftest import make_competition, make_members
+from tests.guard import messages_of
+from pairing import services as adapter
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def other_td(club):
-    user = get_user_model().objects.create_user("jan", password="secret-pass-5", first_name="Jan", last_name="Tweede")
-    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.DIRECTOR)
-    client = Client()
-    client.force_login(user)
-    return user, client
-
-
 def shown_basis(page: str) -> str:
     """The value the page's publish form carries."""
     return re.search(r'name="based_on" value="(\d+)"', page).group(1)
-
-
-def messages_of(response) -> str:
-    return " ".join(str(m) for m in response.context["messages"])
 
 
 @pytest.fixture

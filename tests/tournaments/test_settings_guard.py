@@ -4,17 +4,14 @@ what changed, by whom and when."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEntry
-from clubs.models import ClubRole, Member
-from pairing import services as adapter
+from clubs.models import Member
 from tests.conftest import make_competition, make_members
+from tests.guard import basis, messages_of, page, post, stale_message
+from pairing import services as adapter
 from tournaments.forms import SystemSettingsForm
 from tournaments.models import Bye
 
@@ -22,29 +19,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def other_td(club):
-    user = get_user_model().objects.create_user("jan", password="secret-pass-5", first_name="Jan", last_name="Tweede")
-    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.DIRECTOR)
-    client = Client()
-    client.force_login(user)
-    return user, client
-
-
-@pytest.fixture
 def keizer(club, td):
     return make_competition(club, td, make_members(club, 8), system="keizer", slug="keizer")
-
-
-def messages_of(response) -> str:
-    return " ".join(str(m) for m in response.context["messages"])
-
-
-def page(client, name, competition) -> str:
-    return client.get(reverse(name, args=[competition.club.slug, competition.slug])).content.decode()
-
-
-def basis(html: str, name: str = "based_on") -> str:
-    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
 
 
 def settings_post(competition, html: str, **changes) -> dict:
@@ -60,16 +36,6 @@ def settings_post(competition, html: str, **changes) -> dict:
         elif value is not False and value is not None:
             data[name] = value
     return data | {"based_on": basis(html)} | changes
-
-
-def post(client, name, competition, data, *args):
-    url = reverse(name, args=[competition.club.slug, competition.slug, *args])
-    return client.post(url, data, follow=True)
-
-
-def stale_message(message: str, what: str) -> None:
-    assert f"This changed after your page was shown ({what}, by Jan Tweede at " in message
-    assert "nothing was saved" in message
 
 
 def test_settings_saved_meanwhile_by_another_td_stop_a_save_from_an_older_page(td_client, keizer, other_td):

@@ -17,8 +17,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from pairing import services
 from pairing.engines.state import InvalidInput
+
+from pairing import services
 
 from .. import groups, knockout
 from ..access import club_competition, directed_competition
@@ -219,13 +220,16 @@ def split_groups(request, club, competition):
             error = " ".join(form.errors["size"])
     if request.method == "POST" and not error:
         try:
-            created = services.split_into_groups(competition, form.cleaned_data["size"], request.user)
+            created = services.split_into_groups(
+                competition, form.cleaned_data["size"], request.user, form.cleaned_data["based_on"]
+            )
         except ValidationError as problem:
             error = " ".join(problem.messages)
         else:
             messages.success(request, _("%(n)s competitions created, one per group.") % {"n": len(created)})
             return redirect("club", club)
-    context = {"competition": competition, "club": competition.club, "size": size, "division": division}
+    context = {"competition": competition, "club": competition.club, "size": size, "division": division,
+               "based_on": services.seen(competition, services.GROUP_ACTIONS)}  # fmt: skip
     return render(request, "tournaments/split_groups.html", context | {"error": error})
 
 

@@ -9,8 +9,9 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from pairing import services
 from pairing.engines.prizes import default_sharing
+
+from pairing import services
 
 from .. import prizes, standings
 from ..access import club_competition, directed_competition
@@ -97,9 +98,14 @@ def prize_settings(request, club, competition):
     """The prize table: prizes by place, prize groups, and the regulation for equal points."""
     competition = directed_competition(request, club, competition)
     table = PrizeTable.objects.filter(competition=competition).first() or PrizeTable(competition=competition)
-    form = PrizeTableForm(request.POST or None, instance=table)
+    initial = {"based_on": services.seen(competition, services.PRIZE_ACTIONS)}
+    form = PrizeTableForm(request.POST or None, instance=table, initial=initial)
     if request.method == "POST" and form.is_valid():
-        services.save_prize_table(form.save(commit=False), request.user)
+        try:
+            services.save_prize_table(form.save(commit=False), request.user, form.cleaned_data["based_on"])
+        except services.StaleAction as error:  # the page shows the prize table as it is now
+            flash_errors(request, error)
+            return redirect("prize_settings", club, competition.slug)
         messages.success(request, _("Prize table saved."))
         return redirect("prize_list", club, competition.slug)
     default = dict(PrizeTable.Sharing.choices)[default_sharing(competition.system)]

@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from pairing import services
-
 from ..access import directed_competition
 from ..flash import flash_errors
 from ..forms import ClubMatchForm
@@ -107,8 +106,8 @@ def club_match_result(request, club, competition, number, start_number):
     try:
         form = ClubMatchForm(request.POST)
         if not form.is_valid():
-            raise ValidationError(form.errors["points"])
-        services.set_club_match_result(bye, form.cleaned_data["points"], request.user)
+            raise ValidationError([error for errors in form.errors.values() for error in errors])
+        services.set_club_match_result(bye, form.cleaned_data["points"], request.user, form.cleaned_data["shown"])
     except ValidationError as error:
         flash_errors(request, error)
     return redirect("manage_round", club, competition.slug, number)
