@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from audit.log import record, values
 from audit.models import AuditEntry
 from clubs.models import Member
-from ratings.lists import name_key
 from pairing import services
+from ratings.lists import name_key
 from tournaments.models import Bye, Competition
 
 from . import lookup

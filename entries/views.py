@@ -22,10 +22,10 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts import throttle
 from accounts.client_ip import client_ip
 from clubs.models import Member
+from pairing.services import next_round_number
 from ratings.lists import name_key
 from season import signoff
 from tournaments.access import club_competition, directed_competition
-from pairing.services import next_round_number
 from tournaments.flash import flash_errors
 from tournaments.forms import ActionForm
 from tournaments.models import TITLE_ORDER, Competition

@@ -21,8 +21,8 @@ from audit.log import record, values
 from clubs.access import directed_club
 from clubs.languages import own_language
 from clubs.models import Club, Member, Season
-from tournaments.access import directed_competition
 from pairing.services import StaleAction
+from tournaments.access import directed_competition
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm, ActionForm
 from tournaments.models import Competition, Game, Participant, Round

@@ -11,9 +11,8 @@ from django_tasks import task
 
 from clubs.validation import InputError
 from jobs import runner, uploads
-from pairing.engines.trf import TrfError
-
 from pairing import services
+from pairing.engines.trf import TrfError
 
 
 @task()

@@ -50,11 +50,11 @@ from .settings import save_format, save_prize_table, save_settings, set_tiebreak
 from .trf import import_trf
 
 __all__ = [
-    "ENTRY_ACTIONS", "FORBIDDEN_ACTIONS", "GROUP_ACTIONS", "PRIZE_ACTIONS", "RULE_NAMES", "SETTINGS_ACTIONS",
-    "TIEBREAK_ACTIONS", "TIME_CONTROL_ACTIONS", "PlannedRound",
-    "ResultConflict", "RuleBreak", "StaleAction", "add_guest", "add_next_games", "add_participants", "allow_pair",
-    "boards_seen", "check_basis", "check_board", "create_competition", "exchange_players", "finish", "forbid_pair", "import_trf",
-    "latest_id", "next_round_number", "pair_next_round", "parse_result", "plan_next_round", "publish", "save_format",
+    "ENTRY_ACTIONS", "FORBIDDEN_ACTIONS", "GROUP_ACTIONS", "PRIZE_ACTIONS", "PlannedRound", "RULE_NAMES",
+    "ResultConflict", "RuleBreak", "SETTINGS_ACTIONS", "StaleAction", "TIEBREAK_ACTIONS", "TIME_CONTROL_ACTIONS",
+    "add_guest", "add_next_games", "add_participants", "allow_pair", "boards_seen", "check_basis", "check_board",
+    "create_competition", "exchange_players", "finish", "forbid_pair", "import_trf", "latest_id",
+    "next_round_number", "pair_next_round", "parse_result", "plan_next_round", "publish", "save_format",
     "save_pairing", "save_planned_round", "save_prize_table", "save_settings", "seen", "set_absence",
     "set_club_match_result", "set_result", "set_tiebreaks", "set_time_control", "split_into_groups",
     "state_changed", "swap_colours", "undo_last_round", "withdraw",

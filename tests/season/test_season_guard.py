@@ -11,11 +11,11 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from pairing import services as adapter
 from season import planning
 from season.models import ClubNight, SignOffRules
 from tests.conftest import make_competition
 from tests.guard import basis, messages_of, page, post, stale_message
-from pairing import services as adapter
 from tournaments.models import Bye
 
 pytestmark = pytest.mark.django_db

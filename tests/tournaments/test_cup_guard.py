@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
 from tests.guard import basis, messages_of, post
-from pairing import services as adapter
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
-from tests.conftest import make_competition, make_members
-from tests.guard import basis, messages_of, page, post, stale_message
 from pairing import services as adapter
 from pairing.services import records
+from tests.conftest import make_competition, make_members
+from tests.guard import basis, messages_of, page, post, stale_message
 from tournaments.models import Bye, Competition, PrizeTable
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
 from tests.guard import messages_of
-from pairing import services as adapter
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db

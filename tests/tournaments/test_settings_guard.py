@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from clubs.models import Member
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
 from tests.guard import basis, messages_of, page, post, stale_message
-from pairing import services as adapter
 from tournaments.forms import SystemSettingsForm
 from tournaments.models import Bye
 

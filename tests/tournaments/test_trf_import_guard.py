@@ -8,9 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from pairing import services as adapter
 from tests.conftest import make_competition, make_members
 from tests.shared_data import DUTCH_CORPUS
-from pairing import services as adapter
 from tournaments.models import Competition, Participant
 
 pytestmark = pytest.mark.django_db

@@ -17,9 +17,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from pairing.engines.state import InvalidInput
-
 from pairing import services
+from pairing.engines.state import InvalidInput
 
 from .. import groups, knockout
 from ..access import club_competition, directed_competition

@@ -9,9 +9,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from pairing.engines.prizes import default_sharing
-
 from pairing import services
+from pairing.engines.prizes import default_sharing
 
 from .. import prizes, standings
 from ..access import club_competition, directed_competition

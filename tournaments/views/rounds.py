@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from pairing import services
+
 from ..access import directed_competition
 from ..flash import flash_errors
 from ..forms import ClubMatchForm

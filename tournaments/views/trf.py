@@ -42,7 +42,7 @@ def import_trf(request, club):
                 club, data["file"], request.user, name=data["name"], slug=data["slug"], system=data["system"],
                 source=request.FILES["file"].name,
             )  # fmt: skip
-        except adapter.StaleAction as error:  # another TD took the short name meanwhile
+        except services.StaleAction as error:  # another TD took the short name meanwhile
             form.add_error("slug", error)
         except (TrfError, InputError, ValidationError) as error:
             form.add_error("file", str(error))
