@@ -59,32 +59,47 @@ def result_symbol(score: float | None) -> str:
     return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, f"{score:g}")
 
 
-def crosstable_cell(record: RoundRecord, number: int | None) -> Cell:
-    """One round of a player in the crosstable (FIDE's crosstable notation): the opponent's number in
-    the table, the colour and the result, "12w1" (won with white against no. 12), "10b0"; a forfeit
-    has no colour, "7+" (won by forfeit against no. 7), "7-"; a bye its points."""
-    if record.paired and number is not None:
-        if record.kind is Kind.FORFEIT:
-            won = (record.score or 0) >= 1
-            title = _("won by forfeit against no. %(number)s") if won else _("lost by forfeit against no. %(number)s")
-            return Cell(f"{number}{'+' if won else '-'}", "", title % {"number": number})
-        white = record.colour is Colour.WHITE
-        result = result_symbol(record.score)
-        words = {
+class CellWords:
+    """The words of the crosstable's cells in the reader's language, translated once for a whole table
+    (a 3000-player table has 27,000 cells; each translation is a dictionary look-up of its own)."""
+
+    def __init__(self) -> None:
+        self.won_forfeit = _("won by forfeit against no. %(number)s")
+        self.lost_forfeit = _("lost by forfeit against no. %(number)s")
+        self.result = {
             "1": _("won against no. %(number)s with %(colour)s"),
             "½": _("drew against no. %(number)s with %(colour)s"),
             "0": _("lost against no. %(number)s with %(colour)s"),
-        }.get(result, _("against no. %(number)s with %(colour)s"))
-        colour = _("white") if white else _("black")
-        return Cell(f"{number}{colour_letter(record.colour)}{result}", "w" if white else "b",
-                    words % {"number": number, "colour": colour})  # fmt: skip
-    if record.kind is Kind.PAIRING_BYE:
-        return Cell(pgettext("crosstable: a pairing-allocated bye", "bye"), "", _("bye"))
-    if record.kind is Kind.HALF_BYE:
-        return Cell("½", "", _("half-point bye"))
-    if record.kind is Kind.FULL_BYE:
-        return Cell("1", "", _("full-point bye"))
-    return Cell("–", "", _("did not play"))
+        }
+        self.other_result = _("against no. %(number)s with %(colour)s")
+        self.colour = {Colour.WHITE: _("white"), Colour.BLACK: _("black")}
+        self.letter = {Colour.WHITE: colour_letter(Colour.WHITE), Colour.BLACK: colour_letter(Colour.BLACK)}
+        self.unpaired = {
+            Kind.PAIRING_BYE: Cell(pgettext("crosstable: a pairing-allocated bye", "bye"), "", _("bye")),
+            Kind.HALF_BYE: Cell("½", "", _("half-point bye")),
+            Kind.FULL_BYE: Cell("1", "", _("full-point bye")),
+        }
+        self.did_not_play = Cell("–", "", _("did not play"))
+
+
+def crosstable_cell(record: RoundRecord, number: int | None, words: CellWords | None = None) -> Cell:
+    """One round of a player in the crosstable (FIDE's crosstable notation): the opponent's number in
+    the table, the colour and the result, "12w1" (won with white against no. 12), "10b0"; a forfeit
+    has no colour, "7+" (won by forfeit against no. 7), "7-"; a bye its points. `words`: the cells'
+    words (`CellWords`), when the caller translated them once for the table."""
+    words = CellWords() if words is None else words
+    if record.paired and number is not None:
+        if record.kind is Kind.FORFEIT:
+            won = (record.score or 0) >= 1
+            title = words.won_forfeit if won else words.lost_forfeit
+            return Cell(f"{number}{'+' if won else '-'}", "", title % {"number": number})
+        white = record.colour is Colour.WHITE
+        result = result_symbol(record.score)
+        said = words.result.get(result, words.other_result)
+        colour = words.colour[Colour.WHITE if white else Colour.BLACK]
+        return Cell(f"{number}{words.letter[Colour.WHITE if white else Colour.BLACK]}{result}", "w" if white else "b",
+                    said % {"number": number, "colour": colour})  # fmt: skip
+    return words.unpaired.get(record.kind, words.did_not_play)
 
 
 def tiebreak_names(data: CompetitionData) -> list[str]:
@@ -203,10 +218,11 @@ def crosstable(data: CompetitionData) -> list[tuple[int, Row, list[Cell]]]:
     struck = [p for p in data.participants if p.start_number not in ranked]
     rows += [Row(rank="–", participant=p, points=state.player(p.start_number).score()) for p in struck]
     number_of = {row.participant.start_number: place for place, row in enumerate(rows, 1)}
+    words = CellWords()
     table = []
     for row in rows:
         player = state.player(row.participant.start_number)
-        cells = [crosstable_cell(record, number_of.get(record.opponent)) for record in player.history]
+        cells = [crosstable_cell(record, number_of.get(record.opponent), words) for record in player.history]
         table.append((number_of[row.participant.start_number], row, cells))
     return table
 
