@@ -261,14 +261,18 @@ def keizer_standings(data: CompetitionData) -> tuple[keizer.Standings, list[Keiz
 
 
 def progression(
-    data: CompetitionData, limit: int | None = 10, current: list[Row] | None = None
+    data: CompetitionData,
+    limit: int | None = 10,
+    current: list[Row] | None = None,
+    whole: TournamentState | None = None,
 ) -> tuple[list[int], list[tuple[Participant, list]]]:
     """Each player's place after every finished or published round, for the standings chart.
 
     Keizer: the Keizer ranking after each round (seed 003 §1.6, `keizer.ranking_after`); the other
     systems: the standings after each round (points, then the competition's tie-breaks), a shared
     place counted as its best, the last round's being the current standings (`current`, when the
-    caller has them at hand). The players in the current standings' order, the first `limit`.
+    caller has them at hand; `whole` likewise `data.state()`). The players in the current standings' order,
+    the first `limit`.
     """
     numbers = [r.number for r in data.rounds if r.is_paired]
     places: dict[int, list[int | None]] = {p.start_number: [] for p in data.participants}
@@ -276,12 +280,13 @@ def progression(
     if keizer_system:
         order = [row.participant for row in keizer_standings(data)[1]]
     else:
-        current = standings(data)[1] if current is None else current
+        current = standings(data, whole=whole)[1] if current is None else current
         order = [row.participant for row in current]
     chosen = order if limit is None else order[:limit]
     shown = [p.start_number for p in chosen]
     last = max((r.number for r in data.rounds), default=0)
-    whole = data.state() if numbers and not keizer_system else None
+    if whole is None and numbers and not keizer_system:
+        whole = data.state()
     for number in numbers:
         if keizer_system:
             state = data.state(upto_round=number)

@@ -16,7 +16,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from .clubavond import card, points, tiebreak_cells
+from .clubavond import card, exact, points, row_tiebreak_cells
 
 register = template.Library()
 
@@ -32,6 +32,22 @@ def _attribute(name: str, value: str) -> str:
     return f' {name}="{_text(value)}"'
 
 
+class _Remembered(dict):
+    """A filter's text for each value met in one table, computed once (`exact`, `points`): a table of 3000
+    rows shows a few hundred different values."""
+
+    def __init__(self, show) -> None:
+        super().__init__()
+        self.show = show
+
+    def __missing__(self, value) -> str:
+        text = self[value] = self.show(value)
+        return text
+
+    def __call__(self, value) -> str:
+        return self[value]
+
+
 def _crosstable_cell(cell) -> str:
     title = _attribute("title", cell.title) if cell.title else ""
     return f'<td class="cell {_text(cell.colour)}"{title}>{_text(cell.text)}</td>'
@@ -42,21 +58,22 @@ def crosstable_rows(table) -> str:
     """The crosstable's rows (`tournaments.standings.crosstable`): the number in the table (with the place
     in the standings as its title where the two differ), the name, a cell per round, the points."""
     place = _("place %(rank)s in the standings")
+    shown_points = _Remembered(points)
     out = []
     for number, row, cells in table:
         title = "" if row.rank == f"{number:d}" else f' title="{place % {"rank": _text(row.rank)}}"'
         out.append(
             f"<tr><td{title}>{_text(number)}</td><td>{_text(row.participant.name)}</td>"
             f"{''.join(_crosstable_cell(cell) for cell in cells)}"
-            f'<td class="num strong">{_text(points(row.points))}</td></tr>'
+            f'<td class="num strong">{_text(shown_points(row.points))}</td></tr>'
         )
     return mark_safe("".join(out))  # noqa: S308 (every value in it is escaped)
 
 
-def _tiebreak_cells(row, player_url: str, hidden_columns, explain_title: str, pdf: bool) -> str:
+def _tiebreak_cells(row, player_url: str, hidden_columns, explain_title: str, pdf: bool, show) -> str:
     """A standings row's shown tie-break cells, each value a link to its explanation (`tiebreak_cells`)."""
     tds = []
-    for index, (value, explanation) in enumerate(tiebreak_cells(row, player_url)):
+    for index, (value, explanation) in enumerate(row_tiebreak_cells(row, player_url, show)):
         if index in hidden_columns:
             continue
         if explanation and not pdf:
@@ -75,6 +92,7 @@ def standings_rows(context, rows, cards: str, hidden_columns, explain_title: str
     tie-break columns."""
     pdf = bool(context.get("pdf"))
     withdrawn = f' <span class="muted">({_text(_("withdrawn"))})</span>'
+    shown_points, shown_value = _Remembered(points), _Remembered(exact)
     out = []
     for row in rows:
         participant = row.participant
@@ -86,7 +104,7 @@ def standings_rows(context, rows, cards: str, hidden_columns, explain_title: str
         out.append(
             f"{opening}<td>{_text(row.rank)}</td><td>{name}{withdrawn if participant.withdrawn else ''}{target}</td>"
             f'<td class="num">{_text(participant.rating or "")}</td>'
-            f'<td class="num strong">{_text(points(row.points))}</td>'
-            f"{_tiebreak_cells(row, player_url, hidden_columns, explain_title, pdf)}</tr>\n  "
+            f'<td class="num strong">{_text(shown_points(row.points))}</td>'
+            f"{_tiebreak_cells(row, player_url, hidden_columns, explain_title, pdf, shown_value)}</tr>\n  "
         )
     return mark_safe("".join(out))  # noqa: S308 (every value in it is escaped)

@@ -110,7 +110,8 @@ def standings_page(request, club, competition):
     data = CompetitionData.load(competition, public=True)
     if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
-    names, rows = standings.standings(data)
+    whole = data.state()
+    names, rows = standings.standings(data, whole=whole)
     context = {
         "competition": competition,
         "tiebreak_names": names,
@@ -125,7 +126,7 @@ def standings_page(request, club, competition):
         if index not in context["hidden_columns"] and title != code
     ]
     context["unrated_note"] = standings.unrated_note(data)
-    context["progression"] = graphs.standings_chart(data, current=rows)
+    context["progression"] = graphs.standings_chart(data, current=rows, whole=whole)
     if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
         context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))

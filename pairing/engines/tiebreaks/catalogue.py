@@ -78,6 +78,16 @@ ALIASES = {"GE": "REP"}
 # Tie-breaks computed under seed 001's rules whatever the competition's rules are.
 FORCED_RULES = {"WP": "knsb", "WSB": "knsb"}
 
+# The sums over the rounds' contributions, whose keys `Calculator.key` computes without the explanation:
+# acronym -> (rules forced on it, Fore Buchholz, Sonneborn-Berger).
+_SUMS: dict[str, tuple[str | None, bool, bool]] = {
+    "BH": (None, False, False),
+    "FB": (None, True, False),
+    "WP": (FORCED_RULES["WP"], False, False),
+    "SB": (None, False, True),
+    "WSB": (FORCED_RULES["WSB"], False, True),
+}
+
 _MODIFIER = re.compile(r"^(C|M|L)([+-]?\d+)$|^(P|F|R)$")
 
 # How a value came about: notes on the whole value, and on one round's line.
@@ -101,17 +111,13 @@ _DROPPED = note_text(
     "not used: unrated players take part and the regulations give them no rating (C.07 art. 10)",
 )()
 _COUNTED_AS = note_text("tiebreak.counted_as", "opponent's %(points)s points counted as %(counted)s")
-_SELF_DRAW = note_text(
-    "tiebreak.self_draw", "a draw against oneself: own score %(ws)s with unplayed rounds as draws"
-)
+_SELF_DRAW = note_text("tiebreak.self_draw", "a draw against oneself: own score %(ws)s with unplayed rounds as draws")
 _VIRTUAL = note_text(
     "tiebreak.virtual",
     "virtual opponent: %(before)s before the round + %(during)s in it + %(later)s for %(n)s later draws",
 )
 _DUMMY = note_text("tiebreak.dummy", "dummy opponent with own score %(own)s")
-_CAPPED_HALF = note_text(
-    "tiebreak.capped_half", "dummy opponent: own score %(own)s capped at half the rounds %(cap)s"
-)
+_CAPPED_HALF = note_text("tiebreak.capped_half", "dummy opponent: own score %(own)s capped at half the rounds %(cap)s")
 _CAPPED_OPPONENT = note_text(
     "tiebreak.capped_opponent",
     "dummy opponent: own score %(own)s capped at the score of scheduled opponent %(opponent)s, %(cap)s",
@@ -368,6 +374,7 @@ class Calculator:
         self.rules = get_rules(rules)
         self._fields: dict[tuple[Rules, bool], Field] = {}
         self._cache: dict[tuple[str, int], Explanation] = {}
+        self._keys: dict[tuple[str, int], tuple[float, ...]] = {}
         self._lots: dict[int, int] | None = None
 
     def field(self, rules: Rules | None = None, fore: bool = False) -> Field:
@@ -396,6 +403,25 @@ class Calculator:
                 exp.key = (1.0, sign * exp.value) if exp.value is not None else (0.0, 0.0)
             self._cache[key] = exp
         return self._cache[key]
+
+    def key(self, spec: Spec, pid: int) -> tuple[float, ...]:
+        """`explain(spec, pid).key`, without writing the explanation where the value can be had without it:
+        the sums over the rounds' contributions (BH, FB, SB, WP, WSB and their modifiers, C.07 8.1, 8.3,
+        9.1, 14; seed 001 A1a, A1b) are computed as their explanations compute them, the items and notes
+        left out. Ranking a points group needs only these keys."""
+        found = self._cache.get((spec.code, pid))
+        if found is not None:
+            return found.key
+        if spec.acronym not in _SUMS:
+            return self.explain(spec, pid).key
+        remembered = self._keys.get((spec.code, pid))
+        if remembered is None:
+            forced, fore, sb = _SUMS[spec.acronym]
+            _f, _parts, kept, _cut = self._kept(spec, pid, get_rules(forced) if forced else None, fore, sb)
+            value = sum(p.sb for p in kept) if sb else sum(p.value for p in kept)
+            sign = -1.0 if (spec.acronym in LOWER_IS_BETTER) != spec.reverse else 1.0
+            remembered = self._keys[(spec.code, pid)] = (1.0, sign * value)
+        return remembered
 
     def points_key(self, spec: Spec, pid: int) -> tuple[float, ...]:
         """`explain(spec, pid).key` of the points (PTS), from the points alone: no explanation is written."""
@@ -481,11 +507,19 @@ class Calculator:
 
     # ------------------------------------------------------------------ opponents' scores
 
-    def _bh(self, spec: Spec, pid: int, rules: Rules | None = None, fore: bool = False) -> Explanation:
-        """BH (C.07 8.1): the sum of the opponents' (adjusted) scores, with the modifiers of art. 14."""
+    def _kept(
+        self, spec: Spec, pid: int, rules: Rules | None, fore: bool, sb: bool
+    ) -> tuple[Field, list[_Part], list[_Part], list[_Part]]:
+        """The field of a BH or SB (its rules; FB's last round drawn), the player's round contributions,
+        and those kept and cut by the modifiers of C.07 art. 14 (`_trim`)."""
         f = self.field(rules, fore or spec.fore)
         parts = f.parts(pid, spec.forfeits_played)
-        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=False)
+        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=sb)
+        return f, parts, kept, cut
+
+    def _bh(self, spec: Spec, pid: int, rules: Rules | None = None, fore: bool = False) -> Explanation:
+        """BH (C.07 8.1): the sum of the opponents' (adjusted) scores, with the modifiers of art. 14."""
+        f, parts, kept, cut = self._kept(spec, pid, rules, fore, sb=False)
         exp = Explanation(spec.code, sum(p.value for p in kept), _items(parts, kept, sb=False))
         exp.notes.append(_UNPLAYED_ROUNDS(rules=f.rules.name or f.rules.own))
         if cut:
@@ -500,9 +534,7 @@ class Calculator:
 
     def _sb(self, spec: Spec, pid: int, rules: Rules | None = None) -> Explanation:
         """SB (C.07 9.1; seed 004 §4.9.10.1): opponents' scores times the own result (1, ½, 0)."""
-        f = self.field(rules)
-        parts = f.parts(pid, spec.forfeits_played)
-        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=True)
+        f, parts, kept, cut = self._kept(spec, pid, rules, False, sb=True)
         exp = Explanation(spec.code, sum(p.sb for p in kept), _items(parts, kept, sb=True))
         exp.notes.append(_UNPLAYED_ROUNDS(rules=f.rules.name or f.rules.own))
         if cut:
@@ -553,6 +585,7 @@ class Calculator:
     def _koya_rounds(self) -> int:
         """The rounds in which the maximum score can be made: all, less the rounds without an opponent
         and without points that every player has (the odd round robin's bye)."""
+
         def idle(records: list[RoundRecord]) -> int:
             return sum(1 for r in records if r.kind is Kind.PAIRING_BYE and points(r) == 0)
 

@@ -135,7 +135,7 @@ def _order(
     else:
 
         def sort_key(p: int) -> tuple[float, ...]:
-            return calc.explain(spec, p).key
+            return calc.key(spec, p)
 
         blocks = [list(b) for _, b in groupby(sorted(group, key=sort_key, reverse=True), key=sort_key)]
     out = []
