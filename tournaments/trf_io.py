@@ -510,11 +510,8 @@ def import_trf(
     total = trf.total_rounds_of(doc) or max(played, 1)
     # Every recorded round as history; the round after it carries the announced absences.
     state = trf.state_from_document(doc, played + 1, total_rounds=max(total, played + 1))
-    _check(
-        doc,
-        state,
-        Competition(club=club, name=name or doc.header_value("012") or slug, slug=slug, system=system, rounds=total),
-    )
+    _check(doc, state, Competition(club=club, name=name or doc.header_value("012") or slug, slug=slug,
+                                   system=system, rounds=total))
     competition = _competition(club, doc, lines, name=name, slug=slug, system=system, total=total)
     new_members: list[str] = []
     participants = _participants(club, competition, doc, lines, new_members)
