@@ -16,7 +16,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from .clubavond import card, exact, points, row_tiebreak_cells
+from .clubavond import card, exact, points, result, row_tiebreak_cells
 
 register = template.Library()
 
@@ -106,5 +106,36 @@ def standings_rows(context, rows, cards: str, hidden_columns, explain_title: str
             f'<td class="num">{_text(participant.rating or "")}</td>'
             f'<td class="num strong">{_text(shown_points(row.points))}</td>'
             f"{_tiebreak_cells(row, player_url, hidden_columns, explain_title, pdf, shown_value)}</tr>\n  "
+        )
+    return mark_safe("".join(out))  # noqa: S308 (every value in it is escaped)
+
+
+def _board_player(player, cards: str) -> str:
+    return (
+        f'<td>{_text(player.title)} <a href="{_text(card(cards, player.start_number))}">{_text(player.name)}</a></td>'
+    )
+
+
+@register.simple_tag(takes_context=True)
+def board_rows(context, games, cards: str) -> str:
+    """A round's boards on the public pairings page (`tournaments.views.common._round_context`): board (and a
+    knockout game's stage), white with the points before the round, the result (an empty box to fill in on
+    paper, else "–" while the game is on), black with the points before the round."""
+    pdf = bool(context.get("pdf"))
+    shown_points, shown_result = _Remembered(points), _Remembered(result)
+    pending = '<span class="box"></span>' if pdf else "–"
+    out = []
+    for g in games:
+        stage = (
+            f' <small class="muted">{_text(g.get_stage_display())}</small>'
+            if g.match and g.stage != "classical"
+            else ""
+        )
+        outcome = _text(shown_result(g.result)) if g.result else pending
+        out.append(
+            f"\n    <tr><td>{_text(g.board)}{stage}</td>"
+            f"\n      {_board_player(g.white, cards, shown_points(g.white_score))}"
+            f'\n      <td class="result">{outcome}</td>'
+            f"\n      {_board_player(g.black, cards, shown_points(g.black_score))}</tr>\n  "
         )
     return mark_safe("".join(out))  # noqa: S308 (every value in it is escaped)
