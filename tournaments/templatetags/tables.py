@@ -110,10 +110,11 @@ def standings_rows(context, rows, cards: str, hidden_columns, explain_title: str
     return mark_safe("".join(out))  # noqa: S308 (every value in it is escaped)
 
 
-def _board_player(player, cards: str) -> str:
-    return (
-        f'<td>{_text(player.title)} <a href="{_text(card(cards, player.start_number))}">{_text(player.name)}</a></td>'
-    )
+def _board_player(player, cards: str, score: str) -> str:
+    """A player's cells of a board: title and name (a link to the card), rating, points before the round."""
+    url = _text(card(cards, player.start_number))
+    name = f'<td>{_text(player.title)} <a href="{url}">{_text(player.name)}</a></td>'
+    return f'{name}<td class="num">{_text(player.rating or "")}</td><td class="num">{_text(score)}</td>'
 
 
 @register.simple_tag(takes_context=True)
