@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 
 from django.conf import settings
@@ -18,7 +18,7 @@ from django.utils.translation import pgettext
 
 from pairing.engines import gladiator as gladiator_engine
 from pairing.engines import keizer, tiebreaks, withdrawal
-from pairing.engines.state import Colour, Kind, RoundRecord, TournamentState
+from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 from ratings.maths import knsb
 
 from . import encounters
@@ -35,6 +35,8 @@ class Row:
     games: int = 0
     # How each value came about (pairing.engines.tiebreaks.Explanation), same order as `tiebreaks`.
     explanations: list[tiebreaks.Explanation | None] = field(default_factory=list)
+    # Standings ranked without writing the explanations: whether each value has one (the page links to it).
+    explained: list[bool] | None = None
 
 
 @dataclass
@@ -142,14 +144,19 @@ def final_state(data: CompetitionData, whole: TournamentState | None = None) -> 
 
 
 def standings(
-    data: CompetitionData, state: TournamentState | None = None, *, whole: TournamentState | None = None
+    data: CompetitionData,
+    state: TournamentState | None = None,
+    *,
+    whole: TournamentState | None = None,
+    explain: bool = True,
 ) -> tuple[list[str], list[Row]]:
     """The ranking by points and the competition's tiebreak list; shared places where all are equal.
 
     A Gladiator competition without a list of its own ranks by the Gladiator tie-breaks (seed 004
     §4.9.8), which need the games; a state given by the caller (the TRF export, whose 202 and 212
     records take catalogue codes) is ranked by the catalogue. `whole`: `data.state()`, when the caller
-    has it at hand (the standings are the same, without reading the games again).
+    has it at hand (the standings are the same, without reading the games again). Without `explain` the
+    rows say only which values have an explanation (`Row.explained`; the pages ask for each on its own).
     """
     if state is None and data.competition.gladiator and not data.competition.tiebreaks:
         return gladiator_standings(data, final_state(data, whole))
@@ -158,8 +165,11 @@ def standings(
     by_start = {p.start_number: p for p in data.participants}
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
     lines = tiebreaks.standings(
-        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated
-    )
+        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated,
+        explain=explain,
+    )  # fmt: skip
+    # Every value of the catalogue has its explanation; direct encounter only where it broke a tie (C.07 6).
+    encounter = [tiebreaks.parse(name).acronym in tiebreaks.ENCOUNTER for name in names]
     shared = Counter(line.rank for line in lines)
     rows = [
         Row(
@@ -168,6 +178,9 @@ def standings(
             points=line.points,
             tiebreaks=[line.values.get(name) for name in names],
             explanations=[line.explanations.get(name) for name in names],
+            explained=None
+            if explain
+            else [not de or line.values.get(name) is not None for name, de in zip(names, encounter, strict=True)],
             games=sum(1 for r in state.player(line.player).history if r.played),
         )
         for line in lines
@@ -213,7 +226,7 @@ def crosstable(data: CompetitionData) -> list[tuple[int, Row, list[Cell]]]:
     """Rows in standings order, each with its number in the table (its place, 1, 2, ...; the standings'
     rank unless the place is shared) and one cell per round; struck players last, numbered on."""
     state = data.state()
-    _names, rows = standings(data, whole=state)
+    _names, rows = standings(data, whole=state, explain=False)
     ranked = {row.participant.start_number for row in rows}
     struck = [p for p in data.participants if p.start_number not in ranked]
     rows += [Row(rank="–", participant=p, points=state.player(p.start_number).score()) for p in struck]
@@ -280,7 +293,7 @@ def progression(
     if keizer_system:
         order = [row.participant for row in keizer_standings(data)[1]]
     else:
-        current = standings(data, whole=whole)[1] if current is None else current
+        current = standings(data, whole=whole, explain=False)[1] if current is None else current
         order = [row.participant for row in current]
     chosen = order if limit is None else order[:limit]
     shown = [p.start_number for p in chosen]
@@ -317,7 +330,7 @@ def places_after(
     state = data.state(upto_round=number) if state is None else state
     competition = data.competition
     wanted = sorted(p.id for p in state.players) if players is None else list(players)
-    made_from = repr((state, tiebreak_names(data), competition.system, competition.unrated_opponents,
+    made_from = repr((fingerprint(state), tiebreak_names(data), competition.system, competition.unrated_opponents,
                       competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
     key = "places:" + hashlib.sha256(made_from.encode()).hexdigest()
     places = cache.get(key)
@@ -329,6 +342,25 @@ def places_after(
         )  # fmt: skip
         cache.set(key, places, settings.PAGE_CACHE_SECONDS)
     return places
+
+
+_PLAYER_FIELDS = [f.name for f in fields(Player) if f.name != "history"]
+
+
+def fingerprint(state: TournamentState) -> str:
+    """Everything in `state`, written out compactly: the state's own fields, then each player's fields and
+    his rounds (kind, opponent, colour, score). Equal for equal states, as `repr(state)` is, and several
+    times quicker to write for thousands of players (the dataclasses' and enums' own reprs name every
+    field and member)."""
+    parts = [repr(replace(state, players=[]))]
+    for player in state.players:
+        parts.append(repr([getattr(player, name) for name in _PLAYER_FIELDS]))
+        parts.append(
+            ";".join(
+                f"{r.kind.value},{r.opponent},{r.colour.value if r.colour else ''},{r.score}" for r in player.history
+            )
+        )
+    return "\n".join(parts)
 
 
 def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:

@@ -85,8 +85,11 @@ def row_tiebreak_cells(row, player_url: str, show) -> list[tuple[str, str | None
     of a whole table)."""
     cells = []
     for index, value in enumerate(row.tiebreaks):
-        has_own = index < len(row.explanations) and row.explanations[index] is not None
-        explained = bool(row.explanations) and (value is not None or has_own)
+        if row.explained is not None:  # ranked without writing the explanations
+            explained = row.explained[index]
+        else:
+            has_own = index < len(row.explanations) and row.explanations[index] is not None
+            explained = bool(row.explanations) and (value is not None or has_own)
         # exact: SB 1¾, not 1.8; AOB and SSSC with two decimals
         text = (UNDEFINED if explained else "") if value is None else show(value)
         cells.append((text, f"{player_url}tiebreak/{index}/" if explained else None))

@@ -111,7 +111,7 @@ def standings_page(request, club, competition):
     if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
     whole = data.state()
-    names, rows = standings.standings(data, whole=whole)
+    names, rows = standings.standings(data, whole=whole, explain=False)
     context = {
         "competition": competition,
         "tiebreak_names": names,

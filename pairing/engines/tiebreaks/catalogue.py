@@ -245,14 +245,19 @@ class Field:
         self.records: dict[int, list[RoundRecord]] = {}
         for p in state.players:
             records = list(p.history[:rounds])
-            records += [RoundRecord(Kind.ABSENT, score=0.0)] * (rounds - len(records))
+            if len(records) < rounds:
+                records += [RoundRecord(Kind.ABSENT, score=0.0)] * (rounds - len(records))
             if fore and rounds and records[-1].paired and records[-1].opponent:
                 # FB (C.07 8.3): every paired game of the last round counts as a draw.
                 last = records[-1]
                 records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
             self.records[p.id] = records
-        self.points = {pid: sum(points(r) for r in recs) for pid, recs in self.records.items()}
-        self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
+        # points(r) is r.score or 0.0, written out: a field is made for every player of every ranked round.
+        self.points = {pid: sum([r.score or 0.0 for r in recs]) for pid, recs in self.records.items()}
+        if rules.opponents == "actual":
+            self.adjusted = dict(self.points)
+        else:
+            self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
         self._parts: dict[tuple[int, bool], list[_Part]] = {}
 
     def _as_opponent(self, records: list[RoundRecord]) -> float:
@@ -373,14 +378,20 @@ class Calculator:
         self.rounds = max((len(p.history) for p in state.players), default=0) if rounds is None else rounds
         self.rules = get_rules(rules)
         self._fields: dict[tuple[Rules, bool], Field] = {}
+        self._plain: Field | None = None  # field(): the competition's rules, no round drawn
         self._cache: dict[tuple[str, int], Explanation] = {}
-        self._keys: dict[tuple[str, int], tuple[float, ...]] = {}
+        self._sums: dict[tuple[str, int], float] = {}
         self._lots: dict[int, int] | None = None
 
     def field(self, rules: Rules | None = None, fore: bool = False) -> Field:
+        plain = rules is None and not fore
+        if plain and self._plain is not None:  # the common case, without hashing the rules
+            return self._plain
         key = (rules or self.rules, fore)
         if key not in self._fields:
             self._fields[key] = Field(self.state, self.rounds, key[0], fore)
+        if plain:
+            self._plain = self._fields[key]
         return self._fields[key]
 
     def explain(self, spec: Spec | str, pid: int) -> Explanation:
@@ -414,13 +425,28 @@ class Calculator:
             return found.key
         if spec.acronym not in _SUMS:
             return self.explain(spec, pid).key
-        remembered = self._keys.get((spec.code, pid))
+        sign = -1.0 if (spec.acronym in LOWER_IS_BETTER) != spec.reverse else 1.0
+        return (1.0, sign * self._sum(spec, pid))
+
+    def plain_value(self, spec: Spec, pid: int) -> float | None:
+        """`explain(spec, pid).value`, without writing the explanation where the value can be had without
+        it: the points, and the sums of `key`."""
+        found = self._cache.get((spec.code, pid))
+        if found is not None:
+            return found.value
+        if spec.acronym == "PTS":
+            return self.field().points[pid]
+        if spec.acronym in _SUMS:
+            return self._sum(spec, pid)
+        return self.explain(spec, pid).value
+
+    def _sum(self, spec: Spec, pid: int) -> float:
+        """The value of a sum of `_SUMS`, as its explanation (`_bh`, `_sb`) computes it."""
+        remembered = self._sums.get((spec.code, pid))
         if remembered is None:
             forced, fore, sb = _SUMS[spec.acronym]
             _f, _parts, kept, _cut = self._kept(spec, pid, get_rules(forced) if forced else None, fore, sb)
-            value = sum(p.sb for p in kept) if sb else sum(p.value for p in kept)
-            sign = -1.0 if (spec.acronym in LOWER_IS_BETTER) != spec.reverse else 1.0
-            remembered = self._keys[(spec.code, pid)] = (1.0, sign * value)
+            remembered = self._sums[(spec.code, pid)] = sum(p.sb for p in kept) if sb else sum(p.value for p in kept)
         return remembered
 
     def points_key(self, spec: Spec, pid: int) -> tuple[float, ...]:
