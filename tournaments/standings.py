@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 
@@ -300,6 +301,7 @@ def progression(
     last = max((r.number for r in data.rounds), default=0)
     if whole is None and numbers and not keizer_system:
         whole = data.state()
+    cut_from = fingerprints(whole) if whole is not None else fingerprint
     for number in numbers:
         if keizer_system:
             state = data.state(upto_round=number)
@@ -307,18 +309,22 @@ def progression(
         elif number == last:
             after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            after = places_after(data, number, shown, data.earlier(whole, number))
+            after = places_after(data, number, shown, data.earlier(whole, number), cut_from)
         for start, line in places.items():
             line.append(after.get(start))
     return numbers, [(p, places[p.start_number]) for p in chosen]
 
 
 def places_after(
-    data: CompetitionData, number: int, players: list[int] | None = None, state: TournamentState | None = None
+    data: CompetitionData,
+    number: int,
+    players: list[int] | None = None,
+    state: TournamentState | None = None,
+    made_from: Callable[[TournamentState], str] | None = None,
 ) -> dict[int, int]:
     """Start number -> place in the standings after round `number` (a shared place counted as its best),
     for `players` (start numbers; all when None); `state`: `data.state(upto_round=number)`, when the caller
-    has it at hand.
+    has it at hand; `made_from`: `fingerprint`, or the same from `fingerprints` of the state it was cut from.
 
     Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
     explanations: the same places as the full standings of that round, at a fraction of the work. An
@@ -330,9 +336,10 @@ def places_after(
     state = data.state(upto_round=number) if state is None else state
     competition = data.competition
     wanted = sorted(p.id for p in state.players) if players is None else list(players)
-    made_from = repr((fingerprint(state), tiebreak_names(data), competition.system, competition.unrated_opponents,
-                      competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
-    key = "places:" + hashlib.sha256(made_from.encode()).hexdigest()
+    written = (made_from or fingerprint)(state)
+    digest = repr((written, tiebreak_names(data), competition.system, competition.unrated_opponents,
+                   competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
+    key = "places:" + hashlib.sha256(digest.encode()).hexdigest()
     places = cache.get(key)
     if places is None:
         unrated = tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
@@ -344,7 +351,7 @@ def places_after(
     return places
 
 
-_PLAYER_FIELDS = [f.name for f in fields(Player) if f.name != "history"]
+_PLAYER_FIELDS = [f.name for f in fields(Player) if f.name not in ("history", "withdrawn")]
 
 
 def fingerprint(state: TournamentState) -> str:
@@ -352,15 +359,26 @@ def fingerprint(state: TournamentState) -> str:
     his rounds (kind, opponent, colour, score). Equal for equal states, as `repr(state)` is, and several
     times quicker to write for thousands of players (the dataclasses' and enums' own reprs name every
     field and member)."""
-    parts = [repr(replace(state, players=[]))]
-    for player in state.players:
-        parts.append(repr([getattr(player, name) for name in _PLAYER_FIELDS]))
-        parts.append(
-            ";".join(
-                f"{r.kind.value},{r.opponent},{r.colour.value if r.colour else ''},{r.score}" for r in player.history
-            )
-        )
-    return "\n".join(parts)
+    return fingerprints(state)(state)
+
+
+def fingerprints(whole: TournamentState) -> Callable[[TournamentState], str]:
+    """`fingerprint` of the states cut from `whole` (`CompetitionData.earlier`: each player's first rounds,
+    withdrawn or not as of then), with each player's fields and rounds written once for all of them."""
+    fixed = {p.id: repr([getattr(p, name) for name in _PLAYER_FIELDS]) for p in whole.players}
+    rounds = {
+        p.id: [f"{r.kind._value_},{r.opponent},{r.colour._value_ if r.colour else ''},{r.score}" for r in p.history]
+        for p in whole.players
+    }
+
+    def of(state: TournamentState) -> str:
+        parts = [repr(replace(state, players=[]))]
+        for p in state.players:
+            parts.append(f"{fixed[p.id]}{p.withdrawn}")
+            parts.append(";".join(rounds[p.id][: len(p.history)]))
+        return "\n".join(parts)
+
+    return of
 
 
 def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:

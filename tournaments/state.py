@@ -47,8 +47,12 @@ class CompetitionData:
         games = list(Game.objects.filter(round__in=rounds).order_by("round__number", "board"))
         byes = list(Bye.objects.filter(round__in=rounds))
         by_id = {r.pk: r for r in rounds}
-        for item in (*games, *byes):  # each game and bye shares its round's one copy
-            item.round = by_id[item.round_id]
+        # Each game and bye shares its round's one copy, put in the relation's cache as `item.round = ...`
+        # does after its checks (thousands of games: the checks cost more than the rest of the loading).
+        for model, items in ((Game, games), (Bye, byes)):
+            relation = model._meta.get_field("round")
+            for item in items:
+                relation.set_cached_value(item, by_id[item.round_id])
         return cls(competition, participants, rounds, games, byes)
 
     @property
