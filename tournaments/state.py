@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.db.models import Q
+
 from pairing.engines import state as engine
 from pairing.engines.knsb_swiss import absence
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
@@ -37,15 +39,28 @@ class CompetitionData:
     rounds: list[Round]
     games: list[Game]
     byes: list[Bye]
+    # One player's data only (his start number): his games and byes, himself and the players he met.
+    only: int | None = None
 
     @classmethod
-    def load(cls, competition: Competition, public: bool = False) -> CompetitionData:
+    def load(cls, competition: Competition, public: bool = False, only: int | None = None) -> CompetitionData:
+        """The competition's rounds (`public`: those published), participants, games and byes. With `only`
+        (a start number), what that player's card needs: his games and byes, himself and his opponents;
+        its state has his history as the whole competition's has (the others' histories are not whole)."""
         rounds = list(competition.round_set.all())
         if public:
             rounds = [r for r in rounds if r.is_public]
-        participants = list(competition.participants.select_related("member").order_by("start_number"))
-        games = list(Game.objects.filter(round__in=rounds).order_by("round__number", "board"))
-        byes = list(Bye.objects.filter(round__in=rounds))
+        participants = competition.participants.select_related("member").order_by("start_number")
+        games = Game.objects.filter(round__in=rounds).order_by("round__number", "board")
+        byes = Bye.objects.filter(round__in=rounds)
+        if only is not None:
+            games = games.filter(Q(white__start_number=only) | Q(black__start_number=only))
+            byes = byes.filter(participant__start_number=only)
+        games, byes = list(games), list(byes)
+        if only is not None:
+            met = {g.white_id for g in games} | {g.black_id for g in games}
+            participants = participants.filter(Q(start_number=only) | Q(id__in=met))
+        participants = list(participants)
         by_id = {r.pk: r for r in rounds}
         # Each game and bye shares its round's one copy, put in the relation's cache as `item.round = ...`
         # does after its checks (thousands of games: the checks cost more than the rest of the loading).
@@ -53,7 +68,7 @@ class CompetitionData:
             relation = model._meta.get_field("round")
             for item in items:
                 relation.set_cached_value(item, by_id[item.round_id])
-        return cls(competition, participants, rounds, games, byes)
+        return cls(competition, participants, rounds, games, byes, only)
 
     @property
     def by_id(self) -> dict[int, Participant]:

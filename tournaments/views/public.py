@@ -163,7 +163,9 @@ def crosstable_page(request, club, competition):
 @public_page
 def player_card(request, club, competition, number):
     competition = club_competition(club, competition)
-    data = CompetitionData.load(competition, public=True)
+    # The card shows one player's rounds: his own games are enough, except for the Keizer standings.
+    only = None if competition.engine.own_standings else number
+    data = CompetitionData.load(competition, public=True, only=only)
     participant = next((p for p in data.participants if p.start_number == number), None)
     if participant is None:
         raise Http404
@@ -195,6 +197,6 @@ def player_card(request, club, competition, number):
             "keizer": keizer_line,
             "show_private": competition.club.is_director(request.user),
             "score_chart": graphs.score_chart(participant, lines),
-            "public_data": data,  # the rating line's games: the page's public rounds, loaded once
+            "public_data": data,  # the rating line's games: the page's public rounds (this player's, `only`)
         },
     )
