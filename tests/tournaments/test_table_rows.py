@@ -133,3 +133,11 @@ def test_a_rows_explanation_links_follow_its_explanations(swiss):
     for with_, without in zip(full, plain, strict=True):
         assert all(e is None for e in without.explanations) and with_.explained is None
         assert without.explained == [e is not None for e in with_.explanations]
+
+
+def test_the_points_before_a_round_are_the_states(swiss):
+    """The boards' points before the round, counted from the games and byes, are the state's scores."""
+    data = CompetitionData.load(swiss, public=True)
+    for number in range(len(data.rounds) + 1):
+        state = data.state(upto_round=number)
+        assert data.scores(number) == {p.id: state.player(p.start_number).score() for p in data.participants}
