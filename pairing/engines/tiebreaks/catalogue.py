@@ -24,6 +24,7 @@ from ..state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
 from .rules import (
     FORFEIT_COUNTED,
     GAME,
+    REQUESTED_BYES,
     Rules,
     Unrated,
     drawn_as_opponent,
@@ -256,6 +257,11 @@ class Field:
         self.points = {pid: sum([r.score or 0.0 for r in recs]) for pid, recs in self.records.items()}
         if rules.opponents == "actual":
             self.adjusted = dict(self.points)
+        elif rules.opponents == "adjusted":  # only a requested bye can count as a draw (C.07 16.3)
+            self.adjusted = {
+                pid: self._as_opponent(recs) if any(r.kind in REQUESTED_BYES for r in recs) else self.points[pid]
+                for pid, recs in self.records.items()
+            }
         else:
             self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
         self._parts: dict[tuple[int, bool], list[_Part]] = {}
