@@ -436,9 +436,10 @@ def rating_line(competition, start_number: int, data: CompetitionData | None = N
     (`player_row`), not the whole report. `data`: the competition's public rounds, when the page has them
     loaded already: the KNSB line needs the player's own games only (`CompetitionData.only`), the DSU and FIDE
     lines the whole event (see `player_row`)."""
-    own_games_enough = default_system(competition.club) == RatingSystem.KNSB
-    if data is None or (data.only is not None and not own_games_enough):
+    if data is None:
         data = CompetitionData.load(competition, public=True)
+    elif default_system(competition.club) != RatingSystem.KNSB:
+        data = data.whole()
     try:
         return player_row(data, start_number)
     except ValueError:

@@ -52,6 +52,15 @@ class CompetitionData:
         rounds = list(competition.round_set.all())
         if public:
             rounds = [r for r in rounds if r.is_public]
+        return cls._of_rounds(competition, rounds, only)
+
+    def whole(self) -> CompetitionData:
+        """The whole competition over the same rounds: this data, or for one player's (`only`) everyone's,
+        read without reading the rounds again."""
+        return self if self.only is None else self._of_rounds(self.competition, self.rounds, None)
+
+    @classmethod
+    def _of_rounds(cls, competition: Competition, rounds: list[Round], only: int | None) -> CompetitionData:
         participants = competition.participants.select_related("member").order_by("start_number")
         games = Game.objects.filter(round__in=rounds).order_by("round__number", "board")
         byes = Bye.objects.filter(round__in=rounds)
