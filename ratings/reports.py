@@ -434,8 +434,13 @@ def _knsb_rows(inputs: _Inputs, only: int | None = None) -> list[ReportRow]:
 def rating_line(competition, start_number: int, data: CompetitionData | None = None):
     """One player's line of the competition's rating report over its public rounds, or None: that line only
     (`player_row`), not the whole report. `data`: the competition's public rounds, when the page has them
-    loaded already."""
+    loaded already: the KNSB line needs the player's own games only (`CompetitionData.only`), the DSU and FIDE
+    lines the whole event (see `player_row`)."""
+    if data is None:
+        data = CompetitionData.load(competition, public=True)
+    elif default_system(competition.club) != RatingSystem.KNSB:
+        data = data.whole()
     try:
-        return player_row(data or CompetitionData.load(competition, public=True), start_number)
+        return player_row(data, start_number)
     except ValueError:
         return None

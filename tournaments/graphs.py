@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from pairing.engines.state import TournamentState
+
 from . import charts, standings
 from .models import Participant
 from .state import CompetitionData
 from .templatetags.clubavond import points
 
 
-def standings_chart(data: CompetitionData, limit: int = 10, current: list | None = None) -> dict | None:
+def standings_chart(
+    data: CompetitionData, limit: int = 10, current: list | None = None, whole: TournamentState | None = None
+) -> dict | None:
     """The places of the leading players after each round; None before two rounds are out.
-    `current`: the current standings' rows, when the page has them already."""
-    numbers, rows = standings.progression(data, limit, current)
+    `current`: the current standings' rows, when the page has them already; `whole`: `data.state()`, the same."""
+    numbers, rows = standings.progression(data, limit, current, whole)
     if len(numbers) < 2 or not rows:
         return None
     series = [

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 
 from django.conf import settings
@@ -18,7 +19,7 @@ from django.utils.translation import pgettext
 
 from pairing.engines import gladiator as gladiator_engine
 from pairing.engines import keizer, tiebreaks, withdrawal
-from pairing.engines.state import Colour, Kind, RoundRecord, TournamentState
+from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 from ratings.maths import knsb
 
 from . import encounters
@@ -35,6 +36,8 @@ class Row:
     games: int = 0
     # How each value came about (pairing.engines.tiebreaks.Explanation), same order as `tiebreaks`.
     explanations: list[tiebreaks.Explanation | None] = field(default_factory=list)
+    # Standings ranked without writing the explanations: whether each value has one (the page links to it).
+    explained: list[bool] | None = None
 
 
 @dataclass
@@ -59,32 +62,47 @@ def result_symbol(score: float | None) -> str:
     return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, f"{score:g}")
 
 
-def crosstable_cell(record: RoundRecord, number: int | None) -> Cell:
-    """One round of a player in the crosstable (FIDE's crosstable notation): the opponent's number in
-    the table, the colour and the result, "12w1" (won with white against no. 12), "10b0"; a forfeit
-    has no colour, "7+" (won by forfeit against no. 7), "7-"; a bye its points."""
-    if record.paired and number is not None:
-        if record.kind is Kind.FORFEIT:
-            won = (record.score or 0) >= 1
-            title = _("won by forfeit against no. %(number)s") if won else _("lost by forfeit against no. %(number)s")
-            return Cell(f"{number}{'+' if won else '-'}", "", title % {"number": number})
-        white = record.colour is Colour.WHITE
-        result = result_symbol(record.score)
-        words = {
+class CellWords:
+    """The words of the crosstable's cells in the reader's language, translated once for a whole table
+    (a 3000-player table has 27,000 cells; each translation is a dictionary look-up of its own)."""
+
+    def __init__(self) -> None:
+        self.won_forfeit = _("won by forfeit against no. %(number)s")
+        self.lost_forfeit = _("lost by forfeit against no. %(number)s")
+        self.result = {
             "1": _("won against no. %(number)s with %(colour)s"),
             "½": _("drew against no. %(number)s with %(colour)s"),
             "0": _("lost against no. %(number)s with %(colour)s"),
-        }.get(result, _("against no. %(number)s with %(colour)s"))
-        colour = _("white") if white else _("black")
-        return Cell(f"{number}{colour_letter(record.colour)}{result}", "w" if white else "b",
-                    words % {"number": number, "colour": colour})  # fmt: skip
-    if record.kind is Kind.PAIRING_BYE:
-        return Cell(pgettext("crosstable: a pairing-allocated bye", "bye"), "", _("bye"))
-    if record.kind is Kind.HALF_BYE:
-        return Cell("½", "", _("half-point bye"))
-    if record.kind is Kind.FULL_BYE:
-        return Cell("1", "", _("full-point bye"))
-    return Cell("–", "", _("did not play"))
+        }
+        self.other_result = _("against no. %(number)s with %(colour)s")
+        self.colour = {Colour.WHITE: _("white"), Colour.BLACK: _("black")}
+        self.letter = {Colour.WHITE: colour_letter(Colour.WHITE), Colour.BLACK: colour_letter(Colour.BLACK)}
+        self.unpaired = {
+            Kind.PAIRING_BYE: Cell(pgettext("crosstable: a pairing-allocated bye", "bye"), "", _("bye")),
+            Kind.HALF_BYE: Cell("½", "", _("half-point bye")),
+            Kind.FULL_BYE: Cell("1", "", _("full-point bye")),
+        }
+        self.did_not_play = Cell("–", "", _("did not play"))
+
+
+def crosstable_cell(record: RoundRecord, number: int | None, words: CellWords | None = None) -> Cell:
+    """One round of a player in the crosstable (FIDE's crosstable notation): the opponent's number in
+    the table, the colour and the result, "12w1" (won with white against no. 12), "10b0"; a forfeit
+    has no colour, "7+" (won by forfeit against no. 7), "7-"; a bye its points. `words`: the cells'
+    words (`CellWords`), when the caller translated them once for the table."""
+    words = CellWords() if words is None else words
+    if record.paired and number is not None:
+        if record.kind is Kind.FORFEIT:
+            won = (record.score or 0) >= 1
+            title = words.won_forfeit if won else words.lost_forfeit
+            return Cell(f"{number}{'+' if won else '-'}", "", title % {"number": number})
+        white = record.colour is Colour.WHITE
+        result = result_symbol(record.score)
+        said = words.result.get(result, words.other_result)
+        colour = words.colour[Colour.WHITE if white else Colour.BLACK]
+        return Cell(f"{number}{words.letter[Colour.WHITE if white else Colour.BLACK]}{result}", "w" if white else "b",
+                    said % {"number": number, "colour": colour})  # fmt: skip
+    return words.unpaired.get(record.kind, words.did_not_play)
 
 
 def tiebreak_names(data: CompetitionData) -> list[str]:
@@ -127,14 +145,19 @@ def final_state(data: CompetitionData, whole: TournamentState | None = None) -> 
 
 
 def standings(
-    data: CompetitionData, state: TournamentState | None = None, *, whole: TournamentState | None = None
+    data: CompetitionData,
+    state: TournamentState | None = None,
+    *,
+    whole: TournamentState | None = None,
+    explain: bool = True,
 ) -> tuple[list[str], list[Row]]:
     """The ranking by points and the competition's tiebreak list; shared places where all are equal.
 
     A Gladiator competition without a list of its own ranks by the Gladiator tie-breaks (seed 004
     §4.9.8), which need the games; a state given by the caller (the TRF export, whose 202 and 212
     records take catalogue codes) is ranked by the catalogue. `whole`: `data.state()`, when the caller
-    has it at hand (the standings are the same, without reading the games again).
+    has it at hand (the standings are the same, without reading the games again). Without `explain` the
+    rows say only which values have an explanation (`Row.explained`; the pages ask for each on its own).
     """
     if state is None and data.competition.gladiator and not data.competition.tiebreaks:
         return gladiator_standings(data, final_state(data, whole))
@@ -143,8 +166,11 @@ def standings(
     by_start = {p.start_number: p for p in data.participants}
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
     lines = tiebreaks.standings(
-        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated
-    )
+        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated,
+        explain=explain,
+    )  # fmt: skip
+    # Every value of the catalogue has its explanation; direct encounter only where it broke a tie (C.07 6).
+    encounter = [tiebreaks.parse(name).acronym in tiebreaks.ENCOUNTER for name in names]
     shared = Counter(line.rank for line in lines)
     rows = [
         Row(
@@ -153,6 +179,9 @@ def standings(
             points=line.points,
             tiebreaks=[line.values.get(name) for name in names],
             explanations=[line.explanations.get(name) for name in names],
+            explained=None
+            if explain
+            else [not de or line.values.get(name) is not None for name, de in zip(names, encounter, strict=True)],
             games=sum(1 for r in state.player(line.player).history if r.played),
         )
         for line in lines
@@ -198,15 +227,16 @@ def crosstable(data: CompetitionData) -> list[tuple[int, Row, list[Cell]]]:
     """Rows in standings order, each with its number in the table (its place, 1, 2, ...; the standings'
     rank unless the place is shared) and one cell per round; struck players last, numbered on."""
     state = data.state()
-    _names, rows = standings(data, whole=state)
+    _names, rows = standings(data, whole=state, explain=False)
     ranked = {row.participant.start_number for row in rows}
     struck = [p for p in data.participants if p.start_number not in ranked]
     rows += [Row(rank="–", participant=p, points=state.player(p.start_number).score()) for p in struck]
     number_of = {row.participant.start_number: place for place, row in enumerate(rows, 1)}
+    words = CellWords()
     table = []
     for row in rows:
         player = state.player(row.participant.start_number)
-        cells = [crosstable_cell(record, number_of.get(record.opponent)) for record in player.history]
+        cells = [crosstable_cell(record, number_of.get(record.opponent), words) for record in player.history]
         table.append((number_of[row.participant.start_number], row, cells))
     return table
 
@@ -245,14 +275,18 @@ def keizer_standings(data: CompetitionData) -> tuple[keizer.Standings, list[Keiz
 
 
 def progression(
-    data: CompetitionData, limit: int | None = 10, current: list[Row] | None = None
+    data: CompetitionData,
+    limit: int | None = 10,
+    current: list[Row] | None = None,
+    whole: TournamentState | None = None,
 ) -> tuple[list[int], list[tuple[Participant, list]]]:
     """Each player's place after every finished or published round, for the standings chart.
 
     Keizer: the Keizer ranking after each round (seed 003 §1.6, `keizer.ranking_after`); the other
     systems: the standings after each round (points, then the competition's tie-breaks), a shared
     place counted as its best, the last round's being the current standings (`current`, when the
-    caller has them at hand). The players in the current standings' order, the first `limit`.
+    caller has them at hand; `whole` likewise `data.state()`). The players in the current standings' order,
+    the first `limit`.
     """
     numbers = [r.number for r in data.rounds if r.is_paired]
     places: dict[int, list[int | None]] = {p.start_number: [] for p in data.participants}
@@ -260,12 +294,14 @@ def progression(
     if keizer_system:
         order = [row.participant for row in keizer_standings(data)[1]]
     else:
-        current = standings(data)[1] if current is None else current
+        current = standings(data, whole=whole, explain=False)[1] if current is None else current
         order = [row.participant for row in current]
     chosen = order if limit is None else order[:limit]
     shown = [p.start_number for p in chosen]
     last = max((r.number for r in data.rounds), default=0)
-    whole = data.state() if numbers and not keizer_system else None
+    if whole is None and numbers and not keizer_system:
+        whole = data.state()
+    cut_from = fingerprints(whole) if whole is not None else fingerprint
     for number in numbers:
         if keizer_system:
             state = data.state(upto_round=number)
@@ -273,18 +309,22 @@ def progression(
         elif number == last:
             after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            after = places_after(data, number, shown, data.earlier(whole, number))
+            after = places_after(data, number, shown, data.earlier(whole, number), cut_from)
         for start, line in places.items():
             line.append(after.get(start))
     return numbers, [(p, places[p.start_number]) for p in chosen]
 
 
 def places_after(
-    data: CompetitionData, number: int, players: list[int] | None = None, state: TournamentState | None = None
+    data: CompetitionData,
+    number: int,
+    players: list[int] | None = None,
+    state: TournamentState | None = None,
+    made_from: Callable[[TournamentState], str] | None = None,
 ) -> dict[int, int]:
     """Start number -> place in the standings after round `number` (a shared place counted as its best),
     for `players` (start numbers; all when None); `state`: `data.state(upto_round=number)`, when the caller
-    has it at hand.
+    has it at hand; `made_from`: `fingerprint`, or the same from `fingerprints` of the state it was cut from.
 
     Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
     explanations: the same places as the full standings of that round, at a fraction of the work. An
@@ -296,9 +336,10 @@ def places_after(
     state = data.state(upto_round=number) if state is None else state
     competition = data.competition
     wanted = sorted(p.id for p in state.players) if players is None else list(players)
-    made_from = repr((state, tiebreak_names(data), competition.system, competition.unrated_opponents,
-                      competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
-    key = "places:" + hashlib.sha256(made_from.encode()).hexdigest()
+    written = (made_from or fingerprint)(state)
+    digest = repr((written, tiebreak_names(data), competition.system, competition.unrated_opponents,
+                   competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
+    key = "places:" + hashlib.sha256(digest.encode()).hexdigest()
     places = cache.get(key)
     if places is None:
         unrated = tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
@@ -308,6 +349,36 @@ def places_after(
         )  # fmt: skip
         cache.set(key, places, settings.PAGE_CACHE_SECONDS)
     return places
+
+
+_PLAYER_FIELDS = [f.name for f in fields(Player) if f.name not in ("history", "withdrawn")]
+
+
+def fingerprint(state: TournamentState) -> str:
+    """Everything in `state`, written out compactly: the state's own fields, then each player's fields and
+    his rounds (kind, opponent, colour, score). Equal for equal states, as `repr(state)` is, and several
+    times quicker to write for thousands of players (the dataclasses' and enums' own reprs name every
+    field and member)."""
+    return fingerprints(state)(state)
+
+
+def fingerprints(whole: TournamentState) -> Callable[[TournamentState], str]:
+    """`fingerprint` of the states cut from `whole` (`CompetitionData.earlier`: each player's first rounds,
+    withdrawn or not as of then), with each player's fields and rounds written once for all of them."""
+    fixed = {p.id: repr([getattr(p, name) for name in _PLAYER_FIELDS]) for p in whole.players}
+    rounds = {
+        p.id: [f"{r.kind._value_},{r.opponent},{r.colour._value_ if r.colour else ''},{r.score}" for r in p.history]
+        for p in whole.players
+    }
+
+    def of(state: TournamentState) -> str:
+        parts = [repr(replace(state, players=[]))]
+        for p in state.players:
+            parts.append(f"{fixed[p.id]}{p.withdrawn}")
+            parts.append(";".join(rounds[p.id][: len(p.history)]))
+        return "\n".join(parts)
+
+    return of
 
 
 def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:

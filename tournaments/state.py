@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.db.models import Q
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
+
 from pairing.engines import state as engine
 from pairing.engines.knsb_swiss import absence
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
@@ -37,19 +41,45 @@ class CompetitionData:
     rounds: list[Round]
     games: list[Game]
     byes: list[Bye]
+    # One player's data only (his start number): his games and byes, himself and the players he met.
+    only: int | None = None
 
     @classmethod
-    def load(cls, competition: Competition, public: bool = False) -> CompetitionData:
+    def load(cls, competition: Competition, public: bool = False, only: int | None = None) -> CompetitionData:
+        """The competition's rounds (`public`: those published), participants, games and byes. With `only`
+        (a start number), what that player's card needs: his games and byes, himself and his opponents;
+        its state has his history as the whole competition's has (the others' histories are not whole)."""
         rounds = list(competition.round_set.all())
         if public:
             rounds = [r for r in rounds if r.is_public]
-        participants = list(competition.participants.select_related("member").order_by("start_number"))
-        games = list(Game.objects.filter(round__in=rounds).order_by("round__number", "board"))
-        byes = list(Bye.objects.filter(round__in=rounds))
+        return cls._of_rounds(competition, rounds, only)
+
+    def whole(self) -> CompetitionData:
+        """The whole competition over the same rounds: this data, or for one player's (`only`) everyone's,
+        read without reading the rounds again."""
+        return self if self.only is None else self._of_rounds(self.competition, self.rounds, None)
+
+    @classmethod
+    def _of_rounds(cls, competition: Competition, rounds: list[Round], only: int | None) -> CompetitionData:
+        participants = competition.participants.select_related("member").order_by("start_number")
+        games = Game.objects.filter(round__in=rounds).order_by("round__number", "board")
+        byes = Bye.objects.filter(round__in=rounds)
+        if only is not None:
+            games = games.filter(Q(white__start_number=only) | Q(black__start_number=only))
+            byes = byes.filter(participant__start_number=only)
+        games, byes = quick_list(games), quick_list(byes)
+        if only is not None:
+            met = {g.white_id for g in games} | {g.black_id for g in games}
+            participants = participants.filter(Q(start_number=only) | Q(id__in=met))
+        participants = list(participants)
         by_id = {r.pk: r for r in rounds}
-        for item in (*games, *byes):  # each game and bye shares its round's one copy
-            item.round = by_id[item.round_id]
-        return cls(competition, participants, rounds, games, byes)
+        # Each game and bye shares its round's one copy, put in the relation's cache as `item.round = ...`
+        # does after its checks (thousands of games: the checks cost more than the rest of the loading).
+        for model, items in ((Game, games), (Bye, byes)):
+            relation = model._meta.get_field("round")
+            for item in items:
+                relation.set_cached_value(item, by_id[item.round_id])
+        return cls(competition, participants, rounds, games, byes, only)
 
     @property
     def by_id(self) -> dict[int, Participant]:
@@ -117,6 +147,24 @@ class CompetitionData:
             name=competition.name,
         )
 
+    def scores(self, upto_round: int) -> dict[int, float]:
+        """Participant (id) -> points from rounds 1..`upto_round`, as `self.state(upto_round=...)` gives
+        them (`Player.score`: a game's points, a bye's, none for a game in play), without making the state;
+        a Gladiator competition's encounters (seed 004 §4.9.8) through the state."""
+        if self.competition.gladiator:
+            state = self.state(upto_round=upto_round)
+            return {p.id: state.player(p.start_number).score() for p in self.participants}
+        rounds: dict[int, list[float]] = {p.id: [0.0] * upto_round for p in self.participants}
+        for game in self.games:
+            n = game.round.number
+            if n <= upto_round and game.result:
+                rounds[game.white_id][n - 1] = float(game.white_points)
+                rounds[game.black_id][n - 1] = float(game.black_points)
+        for bye in self.byes:  # a bye after a game of the same round, as in `state`
+            if bye.round.number <= upto_round:
+                rounds[bye.participant_id][bye.round.number - 1] = float(bye.points)
+        return {pid: sum(points) for pid, points in rounds.items()}
+
     def earlier(self, state: TournamentState, upto_round: int) -> TournamentState:
         """`self.state(upto_round=upto_round)`, cut from `state` (`self.state()`, all loaded rounds) without
         reading the games again: the first `upto_round` records of each history, withdrawals as of then."""
@@ -130,6 +178,25 @@ class CompetitionData:
             for player in state.players
         ]
         return replace(state, players=players, round_to_pair=upto_round + 1)
+
+
+def quick_list(queryset) -> list:
+    """`list(queryset)`, quicker for thousands of rows: each instance made as `Model.from_db` makes it, its
+    values put in at once. `Model.__init__` sets each through its field's descriptor and sends the init
+    signals; with a receiver for them the ordinary way is taken."""
+    model = queryset.model
+    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+        return list(queryset)
+    names = [f.attname for f in model._meta.concrete_fields]
+    db = queryset.db
+    out = []
+    for row in queryset.values_list(*names):
+        item = model.__new__(model)
+        item.__dict__.update(zip(names, row, strict=True))
+        item._state = ModelState()
+        item._state.adding, item._state.db = False, db
+        out.append(item)
+    return out
 
 
 def forbidden_pairs(competition: Competition) -> list[engine.ForbiddenPair]:

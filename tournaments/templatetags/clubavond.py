@@ -77,12 +77,21 @@ def tiebreak_cells(row, player_url: str) -> list[tuple[str, str | None]]:
     the player's own address (tournaments/urls.py) followed by `tiebreak/<index>/`; None where nothing
     is explained (a row without explanations, a direct encounter that was not needed). A value that does
     not exist (ARO over no games, a rating tie-break dropped) shows as "–" and says why."""
+    return row_tiebreak_cells(row, player_url, exact)
+
+
+def row_tiebreak_cells(row, player_url: str, show) -> list[tuple[str, str | None]]:
+    """`tiebreak_cells`, each value written by `show` (`exact`, or a copy of it that remembers the values
+    of a whole table)."""
     cells = []
     for index, value in enumerate(row.tiebreaks):
-        has_own = index < len(row.explanations) and row.explanations[index] is not None
-        explained = bool(row.explanations) and (value is not None or has_own)
+        if row.explained is not None:  # ranked without writing the explanations
+            explained = row.explained[index]
+        else:
+            has_own = index < len(row.explanations) and row.explanations[index] is not None
+            explained = bool(row.explanations) and (value is not None or has_own)
         # exact: SB 1¾, not 1.8; AOB and SSSC with two decimals
-        text = (UNDEFINED if explained else "") if value is None else exact(value)
+        text = (UNDEFINED if explained else "") if value is None else show(value)
         cells.append((text, f"{player_url}tiebreak/{index}/" if explained else None))
     return cells
 

@@ -23,9 +23,8 @@ def _page(request, template: str, context: dict, partial: str | None = None):
 
 
 def _round_context(data: CompetitionData, rnd: Round) -> dict:
-    state = data.state(upto_round=rnd.number - 1)
     by_id = data.by_id
-    scores = {p.id: state.player(p.start_number).score() for p in data.participants}
+    scores = data.scores(upto_round=rnd.number - 1)
     games = [g for g in data.games if g.round_id == rnd.id]
     for g in games:
         g.white, g.black = by_id[g.white_id], by_id[g.black_id]

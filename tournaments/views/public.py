@@ -110,7 +110,8 @@ def standings_page(request, club, competition):
     data = CompetitionData.load(competition, public=True)
     if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
-    names, rows = standings.standings(data)
+    whole = data.state()
+    names, rows = standings.standings(data, whole=whole, explain=False)
     context = {
         "competition": competition,
         "tiebreak_names": names,
@@ -125,7 +126,7 @@ def standings_page(request, club, competition):
         if index not in context["hidden_columns"] and title != code
     ]
     context["unrated_note"] = standings.unrated_note(data)
-    context["progression"] = graphs.standings_chart(data, current=rows)
+    context["progression"] = graphs.standings_chart(data, current=rows, whole=whole)
     if competition.engine.aro_list:  # seed 004 §4.9.6 section 9: the ARO list goes with the standings
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
         context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))
@@ -162,7 +163,9 @@ def crosstable_page(request, club, competition):
 @public_page
 def player_card(request, club, competition, number):
     competition = club_competition(club, competition)
-    data = CompetitionData.load(competition, public=True)
+    # The card shows one player's rounds: his own games are enough, except for the Keizer standings.
+    only = None if competition.engine.own_standings else number
+    data = CompetitionData.load(competition, public=True, only=only)
     participant = next((p for p in data.participants if p.start_number == number), None)
     if participant is None:
         raise Http404
@@ -194,6 +197,6 @@ def player_card(request, club, competition, number):
             "keizer": keizer_line,
             "show_private": competition.club.is_director(request.user),
             "score_chart": graphs.score_chart(participant, lines),
-            "public_data": data,  # the rating line's games: the page's public rounds, loaded once
+            "public_data": data,  # the rating line's games: the page's public rounds (this player's, `only`)
         },
     )

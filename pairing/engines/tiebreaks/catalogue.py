@@ -24,6 +24,7 @@ from ..state import Colour, InvalidInput, Kind, RoundRecord, TournamentState
 from .rules import (
     FORFEIT_COUNTED,
     GAME,
+    REQUESTED_BYES,
     Rules,
     Unrated,
     drawn_as_opponent,
@@ -78,6 +79,16 @@ ALIASES = {"GE": "REP"}
 # Tie-breaks computed under seed 001's rules whatever the competition's rules are.
 FORCED_RULES = {"WP": "knsb", "WSB": "knsb"}
 
+# The sums over the rounds' contributions, whose keys `Calculator.key` computes without the explanation:
+# acronym -> (rules forced on it, Fore Buchholz, Sonneborn-Berger).
+_SUMS: dict[str, tuple[str | None, bool, bool]] = {
+    "BH": (None, False, False),
+    "FB": (None, True, False),
+    "WP": (FORCED_RULES["WP"], False, False),
+    "SB": (None, False, True),
+    "WSB": (FORCED_RULES["WSB"], False, True),
+}
+
 _MODIFIER = re.compile(r"^(C|M|L)([+-]?\d+)$|^(P|F|R)$")
 
 # How a value came about: notes on the whole value, and on one round's line.
@@ -101,17 +112,13 @@ _DROPPED = note_text(
     "not used: unrated players take part and the regulations give them no rating (C.07 art. 10)",
 )()
 _COUNTED_AS = note_text("tiebreak.counted_as", "opponent's %(points)s points counted as %(counted)s")
-_SELF_DRAW = note_text(
-    "tiebreak.self_draw", "a draw against oneself: own score %(ws)s with unplayed rounds as draws"
-)
+_SELF_DRAW = note_text("tiebreak.self_draw", "a draw against oneself: own score %(ws)s with unplayed rounds as draws")
 _VIRTUAL = note_text(
     "tiebreak.virtual",
     "virtual opponent: %(before)s before the round + %(during)s in it + %(later)s for %(n)s later draws",
 )
 _DUMMY = note_text("tiebreak.dummy", "dummy opponent with own score %(own)s")
-_CAPPED_HALF = note_text(
-    "tiebreak.capped_half", "dummy opponent: own score %(own)s capped at half the rounds %(cap)s"
-)
+_CAPPED_HALF = note_text("tiebreak.capped_half", "dummy opponent: own score %(own)s capped at half the rounds %(cap)s")
 _CAPPED_OPPONENT = note_text(
     "tiebreak.capped_opponent",
     "dummy opponent: own score %(own)s capped at the score of scheduled opponent %(opponent)s, %(cap)s",
@@ -239,14 +246,24 @@ class Field:
         self.records: dict[int, list[RoundRecord]] = {}
         for p in state.players:
             records = list(p.history[:rounds])
-            records += [RoundRecord(Kind.ABSENT, score=0.0)] * (rounds - len(records))
+            if len(records) < rounds:
+                records += [RoundRecord(Kind.ABSENT, score=0.0)] * (rounds - len(records))
             if fore and rounds and records[-1].paired and records[-1].opponent:
                 # FB (C.07 8.3): every paired game of the last round counts as a draw.
                 last = records[-1]
                 records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
             self.records[p.id] = records
-        self.points = {pid: sum(points(r) for r in recs) for pid, recs in self.records.items()}
-        self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
+        # points(r) is r.score or 0.0, written out: a field is made for every player of every ranked round.
+        self.points = {pid: sum([r.score or 0.0 for r in recs]) for pid, recs in self.records.items()}
+        if rules.opponents == "actual":
+            self.adjusted = dict(self.points)
+        elif rules.opponents == "adjusted":  # only a requested bye can count as a draw (C.07 16.3)
+            self.adjusted = {
+                pid: self._as_opponent(recs) if any(r.kind in REQUESTED_BYES for r in recs) else self.points[pid]
+                for pid, recs in self.records.items()
+            }
+        else:
+            self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
         self._parts: dict[tuple[int, bool], list[_Part]] = {}
 
     def _as_opponent(self, records: list[RoundRecord]) -> float:
@@ -367,13 +384,20 @@ class Calculator:
         self.rounds = max((len(p.history) for p in state.players), default=0) if rounds is None else rounds
         self.rules = get_rules(rules)
         self._fields: dict[tuple[Rules, bool], Field] = {}
+        self._plain: Field | None = None  # field(): the competition's rules, no round drawn
         self._cache: dict[tuple[str, int], Explanation] = {}
+        self._sums: dict[tuple[str, int], float] = {}
         self._lots: dict[int, int] | None = None
 
     def field(self, rules: Rules | None = None, fore: bool = False) -> Field:
+        plain = rules is None and not fore
+        if plain and self._plain is not None:  # the common case, without hashing the rules
+            return self._plain
         key = (rules or self.rules, fore)
         if key not in self._fields:
             self._fields[key] = Field(self.state, self.rounds, key[0], fore)
+        if plain:
+            self._plain = self._fields[key]
         return self._fields[key]
 
     def explain(self, spec: Spec | str, pid: int) -> Explanation:
@@ -396,6 +420,40 @@ class Calculator:
                 exp.key = (1.0, sign * exp.value) if exp.value is not None else (0.0, 0.0)
             self._cache[key] = exp
         return self._cache[key]
+
+    def key(self, spec: Spec, pid: int) -> tuple[float, ...]:
+        """`explain(spec, pid).key`, without writing the explanation where the value can be had without it:
+        the sums over the rounds' contributions (BH, FB, SB, WP, WSB and their modifiers, C.07 8.1, 8.3,
+        9.1, 14; seed 001 A1a, A1b) are computed as their explanations compute them, the items and notes
+        left out. Ranking a points group needs only these keys."""
+        found = self._cache.get((spec.code, pid))
+        if found is not None:
+            return found.key
+        if spec.acronym not in _SUMS:
+            return self.explain(spec, pid).key
+        sign = -1.0 if (spec.acronym in LOWER_IS_BETTER) != spec.reverse else 1.0
+        return (1.0, sign * self._sum(spec, pid))
+
+    def plain_value(self, spec: Spec, pid: int) -> float | None:
+        """`explain(spec, pid).value`, without writing the explanation where the value can be had without
+        it: the points, and the sums of `key`."""
+        found = self._cache.get((spec.code, pid))
+        if found is not None:
+            return found.value
+        if spec.acronym == "PTS":
+            return self.field().points[pid]
+        if spec.acronym in _SUMS:
+            return self._sum(spec, pid)
+        return self.explain(spec, pid).value
+
+    def _sum(self, spec: Spec, pid: int) -> float:
+        """The value of a sum of `_SUMS`, as its explanation (`_bh`, `_sb`) computes it."""
+        remembered = self._sums.get((spec.code, pid))
+        if remembered is None:
+            forced, fore, sb = _SUMS[spec.acronym]
+            _f, _parts, kept, _cut = self._kept(spec, pid, get_rules(forced) if forced else None, fore, sb)
+            remembered = self._sums[(spec.code, pid)] = sum(p.sb for p in kept) if sb else sum(p.value for p in kept)
+        return remembered
 
     def points_key(self, spec: Spec, pid: int) -> tuple[float, ...]:
         """`explain(spec, pid).key` of the points (PTS), from the points alone: no explanation is written."""
@@ -481,11 +539,19 @@ class Calculator:
 
     # ------------------------------------------------------------------ opponents' scores
 
-    def _bh(self, spec: Spec, pid: int, rules: Rules | None = None, fore: bool = False) -> Explanation:
-        """BH (C.07 8.1): the sum of the opponents' (adjusted) scores, with the modifiers of art. 14."""
+    def _kept(
+        self, spec: Spec, pid: int, rules: Rules | None, fore: bool, sb: bool
+    ) -> tuple[Field, list[_Part], list[_Part], list[_Part]]:
+        """The field of a BH or SB (its rules; FB's last round drawn), the player's round contributions,
+        and those kept and cut by the modifiers of C.07 art. 14 (`_trim`)."""
         f = self.field(rules, fore or spec.fore)
         parts = f.parts(pid, spec.forfeits_played)
-        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=False)
+        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=sb)
+        return f, parts, kept, cut
+
+    def _bh(self, spec: Spec, pid: int, rules: Rules | None = None, fore: bool = False) -> Explanation:
+        """BH (C.07 8.1): the sum of the opponents' (adjusted) scores, with the modifiers of art. 14."""
+        f, parts, kept, cut = self._kept(spec, pid, rules, fore, sb=False)
         exp = Explanation(spec.code, sum(p.value for p in kept), _items(parts, kept, sb=False))
         exp.notes.append(_UNPLAYED_ROUNDS(rules=f.rules.name or f.rules.own))
         if cut:
@@ -500,9 +566,7 @@ class Calculator:
 
     def _sb(self, spec: Spec, pid: int, rules: Rules | None = None) -> Explanation:
         """SB (C.07 9.1; seed 004 §4.9.10.1): opponents' scores times the own result (1, ½, 0)."""
-        f = self.field(rules)
-        parts = f.parts(pid, spec.forfeits_played)
-        kept, cut = _trim(parts, spec.cut + spec.median, spec.median, f.rules.vur_cut_first, sb=True)
+        f, parts, kept, cut = self._kept(spec, pid, rules, False, sb=True)
         exp = Explanation(spec.code, sum(p.sb for p in kept), _items(parts, kept, sb=True))
         exp.notes.append(_UNPLAYED_ROUNDS(rules=f.rules.name or f.rules.own))
         if cut:
@@ -553,6 +617,7 @@ class Calculator:
     def _koya_rounds(self) -> int:
         """The rounds in which the maximum score can be made: all, less the rounds without an opponent
         and without points that every player has (the odd round robin's bye)."""
+
         def idle(records: list[RoundRecord]) -> int:
             return sum(1 for r in records if r.kind is Kind.PAIRING_BYE and points(r) == 0)
 

@@ -135,7 +135,7 @@ def _order(
     else:
 
         def sort_key(p: int) -> tuple[float, ...]:
-            return calc.explain(spec, p).key
+            return calc.key(spec, p)
 
         blocks = [list(b) for _, b in groupby(sorted(group, key=sort_key, reverse=True), key=sort_key)]
     out = []
@@ -151,13 +151,16 @@ def standings(
     rounds: int | None = None,
     rules: str | Rules | None = None,
     unrated: Unrated | None = None,
+    explain: bool = True,
 ) -> list[Standing]:
     """Rank the players after `rounds` rounds (all recorded when None) by points and `tiebreaks`.
 
     `rules` chooses how unplayed rounds count (a preset name of `rules.PRESETS` or a `Rules`); by
     default `state.settings["tiebreak_rules"]`, else the current FIDE rules. `PTS` is added in front
     when the list does not start with it. Players equal on everything share a rank. `unrated` says how
-    the rating-based tie-breaks treat unrated opponents (C.07 art. 10; default: dropped).
+    the rating-based tie-breaks treat unrated opponents (C.07 art. 10; default: dropped). Without
+    `explain` the lines have the same ranks and values but no explanations (a table of thousands of
+    players, whose explanations are asked for one at a time, `explanation`).
     """
     calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"), unrated)
     specs, key = _specs(tiebreaks)
@@ -166,21 +169,24 @@ def standings(
     }
     for line in lines.values():
         for spec in specs:
-            if spec.acronym not in ENCOUNTER:
+            if spec.acronym in ENCOUNTER:
+                line.values[key[spec]] = None
+            elif explain:
                 exp = calc.explain(spec, line.player)
                 line.values[key[spec]] = exp.value
                 line.explanations[key[spec]] = exp
             else:
-                line.values[key[spec]] = None
+                line.values[key[spec]] = calc.plain_value(spec, line.player)
 
     def seen(spec: Spec, group: list[int], mini: dict[int, float], games: dict[int, list[Item]], complete: bool):
         tied = _ALL_MET if complete else _NOT_ALL_MET
         ordered = sorted(group)
         for p in group:
             lines[p].values[key[spec]] = mini[p]
-            lines[p].explanations[key[spec]] = Explanation(
-                spec.code, mini[p], games[p], [tied(players=[q for q in ordered if q != p])]
-            )
+            if explain:
+                lines[p].explanations[key[spec]] = Explanation(
+                    spec.code, mini[p], games[p], [tied(players=[q for q in ordered if q != p])]
+                )
 
     ranked: list[Standing] = []
     position = 1

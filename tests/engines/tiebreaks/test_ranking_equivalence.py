@@ -170,6 +170,26 @@ def test_the_points_key_without_explanation_is_the_explanations_key(seed):
             assert calc.points_key(spec, p.id) == calc.explain(spec, p.id).key
 
 
+SUM_CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/P", "BH/C1/P", "FB", "FB/C1", "SB", "SB/C1", "SB/M1", "SB/P",
+             "WP", "WP/C1", "WP/M1", "WSB", "WSB/C1", "WSB/M1"]  # fmt: skip
+
+
+@pytest.mark.rule("C.07 14")
+@pytest.mark.parametrize("seed", range(15))
+def test_the_sums_key_without_explanation_is_the_explanations_key(seed):
+    """`Calculator.key` of BH, FB, SB, WP and WSB with their modifiers (no explanation written) is the key of
+    the explanation, under every preset of rules and after every round; for other codes it is the
+    explanation's key as well."""
+    state = random_tournament(seed)
+    for rounds in range(1, state.total_rounds + 1):
+        for rules in RULES:
+            fast, full = Calculator(state, rounds, rules), Calculator(state, rounds, rules)
+            for code in [*SUM_CODES, "AOB", "ARO", "KORR"]:
+                spec = parse(code)
+                for p in state.players:
+                    assert fast.key(spec, p.id) == full.explain(spec, p.id).key, (code, p.id, rules)
+
+
 def test_the_tournaments_have_large_ties_and_every_kind_of_unplayed_round():
     """The generator makes what the comparisons need: groups equal on points and the cut Buchholz, every
     bye kind, forfeits and withdrawals."""
