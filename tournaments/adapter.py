@@ -39,17 +39,21 @@ class StaleAction(ValidationError):
     """The page the action came from is out of date (a double click, another TD): nothing was changed."""
 
 
-def _changed(competition: Competition, action: str, user) -> Competition:
+def _changed(competition: Competition | int, action: str, user, read=None) -> Competition:
     """The one hook every state change of a competition passes, first thing inside its transaction.
 
-    Locks the competition's row (SELECT ... FOR UPDATE on PostgreSQL), so two actions on one
-    competition run one after the other and the second sees what the first did; then tells the
-    `state_changed` receivers. Raises the competition's version (`tournaments.versioning`), so its
-    cached pages are renewed when the transaction commits. Returns the locked row, read afresh.
+    Raises the competition's version (`tournaments.versioning`), so its cached pages are renewed when
+    the transaction commits; the statement locks the competition's row, so two actions on one
+    competition run one after the other and the second sees what the first did. Then reads the row
+    afresh, with its club, and tells the `state_changed` receivers. Returns the locked row. `read`:
+    a function returning it (reading it with the row the action is about, in one query).
     """
-    # The club comes with it (the audit log names it), its row not locked.
-    locked = Competition.objects.select_for_update(of=("self",)).select_related("club").get(pk=competition.pk)
-    versioning.bump(locked)
+    pk = getattr(competition, "pk", competition)  # an instance or its primary key
+    versioning.bump(pk)
+    if read is None:
+        locked = Competition.objects.select_for_update(of=("self",)).select_related("club").get(pk=pk)
+    else:
+        locked = read()
     state_changed.send(sender=Competition, competition=locked, action=action, user=user)
     return locked
 
@@ -374,12 +378,29 @@ def _overridden(breaks: list[RuleBreak]) -> dict[str, list[str]]:
 @versioning.one_action
 def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
-    competition = _changed(game.round.competition, "result", user)
-    if competition.engine.bracket:
-        return knockout.set_game_result(game, result, user, based_on=based_on)
-    if competition.gladiator:
-        return gladiator.set_game_result(game, result, user, override=override, based_on=based_on)
-    return services.set_result(game, result, user, override=override, based_on=based_on)
+    games = Game.objects.select_for_update(of=("self", "round", "round__competition"))
+    games = games.select_related("round__competition__club", "white__member", "black__member")
+    read: list[Game] = []  # the game, its round and competition, read in one query under the lock
+
+    def locked() -> Competition:
+        read.append(games.get(pk=game.pk))
+        return read[0].round.competition
+
+    competition = _changed(game.round.competition_id, "result", user, read=locked)
+    fresh = read[0]
+    shown = fresh.result
+    try:
+        if competition.engine.bracket:
+            saved = knockout.set_game_result(fresh, result, user, based_on=based_on)
+        elif competition.gladiator:
+            saved = gladiator.set_game_result(fresh, result, user, override=override, based_on=based_on)
+        else:
+            saved = services.set_result(fresh, result, user, override=override, based_on=based_on, locked=True)
+    except BaseException:
+        game.result = shown  # the caller's copy shows what the board holds
+        raise
+    game.result = saved.result
+    return saved
 
 
 @versioning.one_action

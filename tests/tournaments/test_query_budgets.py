@@ -95,6 +95,16 @@ def test_entering_one_result(td_client, td, club, size):
     assert response.status_code == 200 and b'id="board-3"' in response.content
     assert Game.objects.get(round=rnd, board=3).result == "½-½"
     assert count <= RESULT, count
+    # The row is the one the whole round page shows (the players' scores before the round included).
+    page = td_client.get(reverse("manage_round", args=[club.slug, competition.slug, 2])).content.decode()
+    assert _row(response.content.decode(), 3) == _row(page, 3)
+    assert "(½)" in _row(page, 3) or "(1)" in _row(page, 3) or "(0)" in _row(page, 3)
+
+
+def _row(html: str, board: int) -> str:
+    found = re.search(rf'<tr id="board-{board}".*?</tr>', html, re.S)
+    assert found, html[:2000]
+    return found.group(0)
 
 
 @pytest.mark.parametrize("size", SIZES)
