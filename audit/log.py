@@ -57,17 +57,22 @@ def values(obj, *fields: str) -> dict[str, Any]:
     return _jsonable(out)
 
 
-def boards(rnd) -> dict[str, list[str]]:
+def boards(rnd, games=None, byes=None) -> dict[str, list[str]]:
     """A round's pairing board by board, and its byes, as names, numbers and codes (a bye's kind is its
-    code, shown in the reader's language): for pairing, undo and manual edits."""
+    code, shown in the reader's language): for pairing, undo and manual edits. `games` and `byes`: the
+    round's rows as the caller holds them already (players and their members loaded), else read here."""
+    if games is None:
+        games = rnd.games.select_related("white__member", "black__member").order_by("board", "pk")
+    if byes is None:
+        byes = rnd.byes.select_related("participant__member").order_by("participant__start_number")
     games = [
         f"{g.board}. {g.white.start_number} {g.white.name} – {g.black.start_number} {g.black.name}"
         + (f" {g.result}" if g.result else "")
-        for g in rnd.games.select_related("white__member", "black__member").order_by("board", "pk")
+        for g in sorted(games, key=lambda g: (g.board, g.pk or 0))
     ]
     byes = [
         f"{b.participant.start_number} {b.participant.name}: {{{b.kind}}} ({b.points})"
-        for b in rnd.byes.select_related("participant__member").order_by("participant__start_number")
+        for b in sorted(byes, key=lambda b: b.participant.start_number)
     ]
     return {"games": games, "byes": byes}
 

@@ -61,7 +61,8 @@ def one_action(func: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(func)
     def action(*args: P.args, **kwargs: P.kwargs) -> R:
-        with transaction.atomic(), one_bump():
+        # Inside another action, its transaction: an error rolls the whole action back, so no savepoint.
+        with transaction.atomic(savepoint=_raised.get() is None), one_bump():
             return func(*args, **kwargs)
 
     return action

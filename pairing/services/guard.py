@@ -23,16 +23,21 @@ class StaleAction(ValidationError):
     """The page the action came from is out of date (a double click, another TD): nothing was changed."""
 
 
-def changed(competition: Competition, action: str, user) -> Competition:
+def changed(competition: Competition | int, action: str, user, read=None) -> Competition:
     """The one hook every state change of a competition passes, first thing inside its transaction.
 
-    Locks the competition's row (SELECT ... FOR UPDATE on PostgreSQL), so two actions on one
-    competition run one after the other and the second sees what the first did; then tells the
-    `state_changed` receivers. Raises the competition's version (`tournaments.versioning`), so its
-    cached pages are renewed when the transaction commits. Returns the locked row, read afresh.
+    Raises the competition's version (`tournaments.versioning`), so its cached pages are renewed when
+    the transaction commits; the statement locks the competition's row, so two actions on one
+    competition run one after the other and the second sees what the first did. Then reads the row
+    afresh, with its club, and tells the `state_changed` receivers. Returns the locked row. `read`:
+    a function returning it (reading it with the row the action is about, in one query).
     """
-    locked = Competition.objects.select_for_update().get(pk=competition.pk)
-    versioning.bump(locked)
+    pk = getattr(competition, "pk", competition)  # an instance or its primary key
+    versioning.bump(pk)
+    if read is None:
+        locked = Competition.objects.select_for_update(of=("self",)).select_related("club").get(pk=pk)
+    else:
+        locked = read()
     state_changed.send(sender=Competition, competition=locked, action=action, user=user)
     return locked
 

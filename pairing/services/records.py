@@ -182,14 +182,20 @@ class ResultConflict(ValidationError):
 
 
 @versioning.one_action
-def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
+def set_result(
+    game: Game, result: str, user, override: bool = False, based_on: str | None = None, locked: bool = False
+) -> Game:
     """Enter or correct a result; a finished round needs the TD's explicit override.
 
     `based_on` is the result the TD saw when typing (None: not known). When someone else entered another
     result on the board meanwhile, nothing is overwritten: ResultConflict names who entered what and when,
-    and the TD chooses by typing the result again on the page that now shows it.
+    and the TD chooses by typing the result again on the page that now shows it. `locked`: `game` was read
+    under the lock just now, with its round and competition (else it is read again here).
     """
-    game = Game.objects.select_for_update().select_related("round__competition").get(pk=game.pk)
+    if not locked:
+        games = Game.objects.select_for_update(of=("self", "round", "round__competition"))
+        games = games.select_related("round__competition__club", "white__member", "black__member")
+        game = games.get(pk=game.pk)
     if result not in RESULT_KEYS.values():
         raise ValidationError(_("“%(text)s” is not a result.") % {"text": result})
     if based_on is not None and game.result != based_on and game.result != result:

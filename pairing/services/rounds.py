@@ -41,25 +41,27 @@ class PlannedRound:
     pairing: Pairing
 
 
-def plan_next_round(competition: Competition) -> PlannedRound:
+def plan_next_round(competition: Competition, data: CompetitionData | None = None) -> PlannedRound:
     """Compute the next round's pairing without writing anything (a worker may do this outside any
-    transaction); ValidationError when the round cannot be paired, naming why."""
+    transaction); ValidationError when the round cannot be paired, naming why. `data`: the competition
+    as loaded already (`CompetitionData.load`), else it is loaded here; one load whatever the field."""
     if competition.engine.bracket:  # matches of several games: pairing.services.cups
         raise ValidationError(_("A knockout is drawn match by match."))
-    number = next_round_number(competition)
+    data = data or CompetitionData.load(competition)
+    number = _next_number(data)
     planned = competition.planned_rounds()
     if planned and number > planned:
         raise ValidationError(_("All %(n)s rounds have been paired.") % {"n": planned})
-    if competition.participants.count() < 2:
+    if len(data.participants) < 2:
         raise ValidationError(_("Enter at least two players before pairing."))
-    previous = competition.round_set.filter(number=number - 1).first()
-    if previous and previous.games.unfinished().exists():
+    previous = next((r for r in data.rounds if r.number == number - 1), None)
+    if previous and any(g.round_id == previous.pk and g.result == Result.PENDING for g in data.games):
         raise ValidationError(_("Round %(n)s still has games without a result.") % {"n": previous.number})
     if previous and previous.status == Round.Status.DRAFT:
         raise ValidationError(_("Publish round %(n)s first.") % {"n": previous.number})
     if previous and competition.gladiator:  # every encounter needs its winner (seed 004 §4.9.8)
         check_decided(competition, previous.number)
-    state = _state(competition, number)
+    state = _state(competition, number, data)
     try:
         pairing = registry.pair(state, competition.system)
     except NoValidPairing as error:
@@ -69,9 +71,14 @@ def plan_next_round(competition: Competition) -> PlannedRound:
     return PlannedRound(number, state, pairing)
 
 
-def _state(competition: Competition, number: int) -> TournamentState:
+def _next_number(data: CompetitionData) -> int:
+    """`next_round_number`, read from the loaded rounds."""
+    return max((r.number for r in data.rounds if r.is_paired), default=0) + 1
+
+
+def _state(competition: Competition, number: int, data: CompetitionData | None = None) -> TournamentState:
     """The engine's input for pairing round `number`: the rounds before it and the byes asked for it."""
-    data = CompetitionData.load(competition)
+    data = data or CompetitionData.load(competition)
     state = data.state(upto_round=number - 1, round_to_pair=number)
     if competition.engine.forbidden_pairs:  # the settings page says when the system cannot honour them
         state.forbidden = forbidden_pairs(competition)
@@ -89,23 +96,38 @@ def save_planned_round(competition: Competition, plan: PlannedRound, user) -> Ro
     return _save_planned_round(changed(competition, "pair", user), plan, user)
 
 
-def _save_planned_round(competition: Competition, plan: PlannedRound, user) -> Round:
-    if next_round_number(competition) != plan.number or _state(competition, plan.number) != plan.state:
-        plan = plan_next_round(competition)
+def _save_planned_round(
+    competition: Competition, plan: PlannedRound, user, data: CompetitionData | None = None
+) -> Round:
+    """Save `plan`. `data`: the competition loaded under its lock, when `plan` was computed from it (no need
+    to compute it again); without it the competition is loaded and the plan checked against it."""
+    if data is None:
+        data = CompetitionData.load(competition)
+        if _next_number(data) != plan.number or _state(competition, plan.number, data) != plan.state:
+            plan = plan_next_round(competition, data)
     number = plan.number
-    previous = competition.round_set.filter(number=number - 1).first()
+    previous = next((r for r in data.rounds if r.number == number - 1), None)
     if previous and previous.status == Round.Status.PUBLISHED:
         record(user, "finish", previous, {"status": previous.status}, {"status": Round.Status.FINISHED})
         previous.status = Round.Status.FINISHED
         previous.save(update_fields=["status"])
-    rnd, _created = Round.objects.select_for_update().get_or_create(competition=competition, number=number)
-    participants = list(competition.participants.all())
-    save_pairing(rnd, plan.pairing, participants, skip_byes=set(plan.state.requested_byes))
-    rnd.explanation = [notes.to_json(note) for note in plan.pairing.explanation]
-    rnd.paired_at = timezone.now()
-    rnd.status = Round.Status.DRAFT
-    rnd.save()
-    record(user, "pair", rnd, None, boards(rnd))
+    explanation = [notes.to_json(note) for note in plan.pairing.explanation]
+    rnd = next((r for r in data.rounds if r.number == number), None)
+    fields = {"explanation": explanation, "paired_at": timezone.now(), "status": Round.Status.DRAFT}
+    if rnd is None:  # the usual case: no absence was asked for the round, it has no row yet
+        rnd = Round.objects.create(competition=competition, number=number, **fields)
+    else:  # the row holding the absences asked for the round
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        for name, value in fields.items():
+            setattr(rnd, name, value)
+        rnd.save()
+    rnd.competition = competition
+    games, byes = save_pairing(rnd, plan.pairing, data.participants, skip_byes=set(plan.state.requested_byes))
+    by_id = data.by_id
+    byes += [b for b in data.byes if b.round_id == rnd.pk]
+    for bye in byes:
+        bye.participant = by_id[bye.participant_id]
+    record(user, "pair", rnd, None, boards(rnd, games, byes))
     return rnd
 
 
@@ -117,17 +139,22 @@ def pair_next_round(competition: Competition, user, expected: int | None = None)
     first (a double click), `StaleAction` says so and nothing changes.
     """
     competition = changed(competition, "pair", user)
-    number = Cup.load(competition).next_round_number() if competition.engine.bracket else None
-    number = number or next_round_number(competition)
-    if expected is not None and expected != number:
-        raise StaleAction(_("Round %(n)s is already paired.") % {"n": expected}, code="stale")
     if competition.engine.bracket:  # matches of several games: pairing.services.cups
+        number = Cup.load(competition).next_round_number() or next_round_number(competition)
+        if expected is not None and expected != number:
+            raise StaleAction(_("Round %(n)s is already paired.") % {"n": expected}, code="stale")
         return cups.pair_round(competition, user)
-    return _save_planned_round(competition, plan_next_round(competition), user)
+    data = CompetitionData.load(competition)
+    if expected is not None and expected != _next_number(data):
+        raise StaleAction(_("Round %(n)s is already paired.") % {"n": expected}, code="stale")
+    return _save_planned_round(competition, plan_next_round(competition, data), user, data)
 
 
-def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], skip_byes: set[int]) -> None:
-    """Write an engine's boards and byes into `rnd`, refusing a pairing that books a player twice."""
+def save_pairing(
+    rnd: Round, pairing: Pairing, participants: list[Participant], skip_byes: set[int]
+) -> tuple[list[Game], list[Bye]]:
+    """Write an engine's boards and byes into `rnd`, refusing a pairing that books a player twice; returns
+    the games and byes written (two statements, whatever the field)."""
     by_start = {p.start_number: p for p in participants}
     seen: set[int] = set()
     for number in [n for b in pairing.boards for n in (b.white, b.black)] + [b.player for b in pairing.byes]:
@@ -151,15 +178,16 @@ def save_pairing(rnd: Round, pairing: Pairing, participants: list[Participant], 
         elif board.white in withdrawn:
             result = Result.BLACK_FORFEIT_WIN
         white, black = by_start[board.white], by_start[board.black]
-        # Gladiator: each board is an encounter, numbered like a knockout match (pairing.services.gladiator).
+        # Gladiator: each board is an encounter, numbered like a knockout match (tournaments.gladiator).
         match = board_number if rnd.competition.gladiator else None
         games.append(Game(round=rnd, board=board_number, white=white, black=black, result=result, match=match))
     Game.objects.bulk_create(games)
-    Bye.objects.bulk_create(
+    byes = Bye.objects.bulk_create(
         Bye(round=rnd, participant=by_start[bye.player], kind=ENGINE_TO_BYE[bye.kind], points=bye.points)
         for bye in pairing.byes
         if bye.player not in skip_byes
     )
+    return games, byes
 
 
 @dataclass(frozen=True)
@@ -309,12 +337,29 @@ def _overridden(breaks: list[RuleBreak]) -> dict[str, list[str]]:
 @versioning.one_action
 def set_result(game: Game, result: str, user, override: bool = False, based_on: str | None = None) -> Game:
     """Enter or correct a result: a knockout match and a Gladiator encounter decide what they can take."""
-    competition = changed(game.round.competition, "result", user)
-    if competition.engine.bracket:
-        return cups.set_game_result(game, result, user, based_on=based_on)
-    if competition.gladiator:
-        return gladiator.set_game_result(game, result, user, override=override, based_on=based_on)
-    return records.set_result(game, result, user, override=override, based_on=based_on)
+    games = Game.objects.select_for_update(of=("self", "round", "round__competition"))
+    games = games.select_related("round__competition__club", "white__member", "black__member")
+    read: list[Game] = []  # the game, its round and competition, read in one query under the lock
+
+    def locked() -> Competition:
+        read.append(games.get(pk=game.pk))
+        return read[0].round.competition
+
+    competition = changed(game.round.competition_id, "result", user, read=locked)
+    fresh = read[0]
+    shown = fresh.result
+    try:
+        if competition.engine.bracket:
+            saved = cups.set_game_result(fresh, result, user, based_on=based_on)
+        elif competition.gladiator:
+            saved = gladiator.set_game_result(fresh, result, user, override=override, based_on=based_on)
+        else:
+            saved = records.set_result(fresh, result, user, override=override, based_on=based_on, locked=True)
+    except BaseException:
+        game.result = shown  # the caller's copy shows what the board holds
+        raise
+    game.result = saved.result
+    return saved
 
 
 @versioning.one_action

@@ -234,13 +234,41 @@ def match_member(club: Club, fide_id: str, national_id: str, first: str, last: s
     return members.filter(first_name=first, last_name=last).order_by("pk").first()
 
 
+class _Members:
+    """The club's members, read in one query, found as `match_member` finds them."""
+
+    def __init__(self, club: Club) -> None:
+        self.by_fide: dict[str, list[Member]] = {}
+        self.by_national: dict[str, list[Member]] = {}
+        self.by_name: dict[tuple[str, str], list[Member]] = {}
+        for member in Member.objects.filter(club=club).order_by("pk"):
+            self.by_fide.setdefault(member.fide_id, []).append(member)
+            self.by_national.setdefault(member.national_id, []).append(member)
+            self.by_name.setdefault((member.first_name, member.last_name), []).append(member)
+
+    def match(self, fide_id: str, national_id: str, first: str, last: str, taken: set[int]) -> Member | None:
+        """`match_member`'s answer (the lowest primary key of the first kind of match that finds one)."""
+        for found in (
+            self.by_fide.get(fide_id, []) if fide_id else [],
+            self.by_national.get(national_id, []) if national_id else [],
+            self.by_name.get((first, last), []),
+        ):
+            member = next((m for m in found if m.pk not in taken), None)
+            if member is not None:
+                return member
+        return None
+
+
 def _participants(
     club: Club, competition: Competition, doc: trf.TrfDocument, lines: ClubavondLines, new_members: list[str]
 ) -> dict[int, Participant]:
     """The file's players as participants, each the club's member `match_member` finds or a new guest
-    (whose name is added to `new_members`)."""
+    (whose name is added to `new_members`). The members are read in one query, the new guests and the
+    participants written in one statement each."""
     participants: dict[int, Participant] = {}
     taken: set[int] = set()
+    members = _Members(club)
+    guests: list[Member] = []
     fide_seen: dict[str, int] = {}
     for player in doc.players:
         entry = lines.entries.get(player.number, {})
@@ -264,7 +292,7 @@ def _participants(
         if any("\x00" in text for text in (first, last, player.federation, player.title, player.sex)):
             raise trf.TrfError(doc.source, player.line_no, "a NUL character in the player's data")
         national_id = _text(doc, entry.get("national_id", ""), "national id", 20, pid)
-        member = match_member(club, player.fide_id, national_id, first, last, taken)
+        member = members.match(player.fide_id, national_id, first, last, taken)
         if member is None:
             birth = None
             if player.birth:
@@ -288,9 +316,10 @@ def _participants(
                 is_guest=entry.get("guest", True) is not False,
             )
             validation.check_instance(member, f"{doc.source}:{player.line_no}")  # the model's limits
-            member.save()
+            guests.append(member)
             new_members.append(member.full_name)
-        taken.add(member.pk)
+        else:
+            taken.add(member.pk)
         withdrawn = entry.get("withdrawn_after")
         participants[pid] = Participant(
             competition=competition,
@@ -302,8 +331,10 @@ def _participants(
             withdrawn_after=None if withdrawn is None else _number(withdrawn, "withdrawn after round", doc, pid),
             lost_evenings=_number(entry.get("lost_evenings", 0), "lost evenings", doc, pid),
         )
+    Member.objects.bulk_create(guests)  # no member's signal is due: none is sent for a new member
     line_of = {player.number: player.line_no for player in doc.players}
     for pid, participant in participants.items():
+        participant.member = participant.member  # the guest's primary key, given by the statement above
         validation.check_instance(participant, f"{doc.source}:{line_of[pid]}")
     Participant.objects.bulk_create(participants.values())
     return participants
@@ -399,12 +430,14 @@ def _import_trf(
                 _rounds_from_lines(competition, lines, participants)
             else:
                 _rounds_from_columns(competition, state, participants, played, total)
-        for ban in state.forbidden:  # 260 and XXP: a group of players becomes every pair in it
-            for a, b in combinations(ban.players, 2):
-                ForbiddenPair.objects.create(
-                    competition=competition, first=participants[a], second=participants[b],
-                    first_round=ban.first_round, last_round=ban.last_round,
-                )  # fmt: skip
+        ForbiddenPair.objects.bulk_create(  # 260 and XXP: a group of players becomes every pair in it
+            ForbiddenPair(
+                competition=competition, first=participants[a], second=participants[b],
+                first_round=ban.first_round, last_round=ban.last_round,
+            )
+            for ban in state.forbidden
+            for a, b in combinations(ban.players, 2)
+        )  # fmt: skip
     except IntegrityError as error:
         raise trf.TrfError(source, None, "two games on one board, or two byes of one player in a round") from error
     if not lines.meta or lines.meta.get("system") != system:
@@ -421,10 +454,11 @@ def _rounds_from_lines(competition: Competition, lines: ClubavondLines, particip
     rounds = {}
     for number, (status, paired) in sorted(lines.rounds.items()):
         public = status != Round.Status.DRAFT
-        rounds[number] = Round.objects.create(
+        rounds[number] = Round(
             competition=competition, number=number, status=status,
             paired_at=now if paired else None, published_at=now if public else None,
         )  # fmt: skip
+    Round.objects.bulk_create(rounds.values())  # no round is published by it: no pairing mail is due
     Game.objects.bulk_create(
         Game(round=rounds[rnd], board=board, match=match, stage=stage, white=participants[white],
              black=participants[black], result=result)
@@ -438,13 +472,12 @@ def _rounds_from_lines(competition: Competition, lines: ClubavondLines, particip
 
 def _rounds_from_columns(competition, state, participants, played: int, total: int) -> None:
     now = timezone.now()
-    games, byes = [], []
+    games, byes, rounds = [], [], []
     for number in range(1, played + 1):
         complete = all(p.history[number - 1].score is not None for p in state.players)
         status = Round.Status.FINISHED if complete else Round.Status.PUBLISHED
-        rnd = Round.objects.create(
-            competition=competition, number=number, status=status, paired_at=now, published_at=now
-        )
+        rnd = Round(competition=competition, number=number, status=status, paired_at=now, published_at=now)
+        rounds.append(rnd)
         board = 0
         for player in sorted(state.players, key=lambda p: p.id):
             record = player.history[number - 1]
@@ -461,9 +494,11 @@ def _rounds_from_columns(competition, state, participants, played: int, total: i
                     points=Decimal(str(score if math.isfinite(score) else 0)),
                 ))  # fmt: skip
     if state.requested_byes and played < total:
-        rnd = Round.objects.create(competition=competition, number=played + 1)
+        rnd = Round(competition=competition, number=played + 1)
+        rounds.append(rnd)
         for pid, kind in state.requested_byes.items():
             points = Decimal(str(BYE_POINTS.get(kind, 0)))
             byes.append(Bye(round=rnd, participant=participants[pid], kind=ENGINE_TO_BYE[kind], points=points))
+    Round.objects.bulk_create(rounds)  # no round is published by it: no pairing mail is due
     Game.objects.bulk_create(games)
     Bye.objects.bulk_create(byes)

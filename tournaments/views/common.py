@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db.models import Case, DecimalField, OuterRef, Subquery, Sum, Value, When
+from django.db.models.functions import Coalesce
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -12,7 +14,7 @@ from pairing import services
 
 from ..flash import flash_errors
 from ..forms import PublishForm, ResultsForm
-from ..models import Round
+from ..models import RESULT_POINTS, Bye, Game, Round
 from ..state import CompetitionData
 
 
@@ -39,6 +41,35 @@ def _round_context(data: CompetitionData, rnd: Round) -> dict:
         "games": games,
         "byes": byes,
     }
+
+
+def with_scores_before(games) -> list:
+    """`games` (a queryset) with each player's points before the game's round (`white_score`, `black_score`),
+    as `_round_context` gives them (the engine state's score), counted by the database."""
+    earlier = {"round__competition": OuterRef("round__competition"), "round__number__lt": OuterRef("round__number")}
+
+    def points(player: str, colour: str, column: int):
+        rows = Game.objects.filter(**earlier, **{colour: OuterRef(player)}).values(colour)
+        number = DecimalField(max_digits=4, decimal_places=1)
+        value = Case(*(When(result=r, then=Value(p[column], number)) for r, p in RESULT_POINTS.items()),
+                     default=Value(0, number), output_field=number)  # fmt: skip
+        return Subquery(rows.annotate(s=Sum(value, output_field=number)).values("s"), output_field=number)
+
+    def byes(player: str):
+        rows = Bye.objects.filter(**earlier, participant=OuterRef(player)).values("participant")
+        return Subquery(rows.annotate(s=Sum("points")).values("s"), output_field=DecimalField())
+
+    zero = Value(0, output_field=DecimalField())
+    annotated = games.annotate(
+        _white_score=Coalesce(points("white", "white", 0), zero) + Coalesce(points("white", "black", 1), zero)
+        + Coalesce(byes("white"), zero),
+        _black_score=Coalesce(points("black", "white", 0), zero) + Coalesce(points("black", "black", 1), zero)
+        + Coalesce(byes("black"), zero),
+    )  # fmt: skip
+    games = list(annotated)
+    for game in games:
+        game.white_score, game.black_score = float(game._white_score), float(game._black_score)
+    return games
 
 
 def publish_posted(request, rnd: Round) -> None:

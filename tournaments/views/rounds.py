@@ -16,9 +16,9 @@ from ..access import directed_competition
 from ..flash import flash_errors
 from ..forms import ClubMatchForm
 from ..gladiator import round_view
-from ..models import Bye, Round
+from ..models import Bye, Game, Round
 from ..state import CompetitionData
-from .common import _round_context, enter_posted_results, publish_posted
+from .common import _round_context, enter_posted_results, publish_posted, with_scores_before
 
 
 @login_required
@@ -52,23 +52,36 @@ def _pairable_after(competition, rnd: Round) -> int | None:
 def enter_result(request, club, competition, number, board):
     """One board's result, saved as typed (htmx), or every board of the form at once (no JavaScript)."""
     competition = directed_competition(request, club, competition)
+    if request.htmx and board:  # the one row, rendered from the one game: not the whole field
+        return _enter_one_result(request, competition, number, board)
     rnd = get_object_or_404(Round, competition=competition, number=number)
     games = rnd.games.select_related("white__member", "black__member")
     errors = enter_posted_results(request, games.filter(board=board) if board else games)
-    if request.htmx and board and competition.gladiator and not errors:
-        return HttpResponse(headers={"HX-Refresh": "true"})  # the encounter's games and status change
-    if request.htmx and board:
-        data = CompetitionData.load(competition)
-        context = _round_context(data, rnd) | {"errors": errors}
-        context["game"] = next((g for g in context["games"] if g.board == board), None)
-        if context["game"] is None:
-            raise Http404
-        return render(request, "tournaments/manage_round.html#result-row", context)
     for message in errors:
         messages.error(request, message)
     if not errors:
         messages.success(request, _("Results saved."))
     return redirect("manage_round", club, competition.slug, number)
+
+
+def _enter_one_result(request, competition, number: int, board: int):
+    """One board's result typed on the round page (htmx): its row as it is now, with the players' scores
+    before the round; one query reads the game, its round and the scores."""
+    games = Game.objects.filter(round__competition=competition, round__number=number, board=board)
+    found = with_scores_before(games.select_related("round", "white__member", "black__member"))
+    if not found:
+        get_object_or_404(Round, competition=competition, number=number)
+        raise Http404
+    game = found[0]
+    game.round.competition = competition
+    errors = enter_posted_results(request, [game])
+    if competition.gladiator and not errors:
+        return HttpResponse(headers={"HX-Refresh": "true"})  # the encounter's games and status change
+    context = {"competition": competition, "round": game.round, "game": game, "errors": errors}
+    if competition.gladiator:  # the players' scores count encounters, not games (seed 004 §4.9.8)
+        context = _round_context(CompetitionData.load(competition), game.round) | {"errors": errors}
+        context["game"] = next(g for g in context["games"] if g.board == board)
+    return render(request, "tournaments/manage_round.html#result-row", context)
 
 
 @login_required
