@@ -23,11 +23,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Member
+from pairing.services import boards_seen, pair_next_round
+from pairing.services.records import publish
 from tests.conftest import make_competition, play_round
-from tournaments.adapter import boards_seen, pair_next_round
 from tournaments.models import Competition, Game, Round
-from tournaments.services import publish
-from tournaments.trf_io import export_trf
+from tournaments.trf_export import export_trf
 
 pytestmark = pytest.mark.django_db
 
