@@ -11,9 +11,13 @@ from django.utils.safestring import SafeString, mark_safe
 def render_pdf(request, template: str, context: dict, filename: str) -> HttpResponse:
     from weasyprint import CSS, HTML
 
+    report = getattr(request, "pdf_report", None) or (lambda fraction: None)  # a worker's progress
     html = render_to_string(template, {**context, "pdf": True}, request=request)
+    report(0.3)
     stylesheet = CSS(filename=finders.find("css/clubavond.css"))
-    pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf(stylesheets=[stylesheet])
+    document = HTML(string=html, base_url=request.build_absolute_uri("/")).render(stylesheets=[stylesheet])
+    report(0.8)
+    pdf = document.write_pdf()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
