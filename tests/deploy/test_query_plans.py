@@ -1,9 +1,10 @@
 """Every list page reads the big tables through an index, on PostgreSQL (as clubs deploy).
 
 A site of 1000 clubs and some 163,000 audit log rows (a quarter of them one busy club's, the rest spread
-over the others, a year of club nights) is built and committed, the tables vacuumed and analysed as autovacuum leaves them, and the home page, the admin's list pages and the history pages
-asked for; PostgreSQL's plan (EXPLAIN) of every query they send that reads a big table must not scan
-that table sequentially. The one exception is counting a whole table for a paginator, which reads every
+over the others, a year of club nights) is built and committed, the tables vacuumed and analysed as
+autovacuum leaves them, and the home page, the admin's list pages and the history pages asked for;
+PostgreSQL's plan (EXPLAIN) of every query they send that reads a big table must not scan that table
+sequentially. The one exception is counting a whole table for a paginator, which reads every
 row whatever the plan. Skipped on SQLite.
 
 The admin's list pages also join what they show: their number of queries does not grow with the rows.
@@ -152,7 +153,8 @@ def add_rows(club, td, count: int) -> None:
     members = make_members(club, count, base=1500 + start)
     competition = make_competition(club, td, members, slug=f"c{start}")
     for i, member in enumerate(members):
-        Invitation.objects.create(club=club, kind="member", email=f"m{start + i}@example.org", member=member, invited_by=td)
+        email = f"m{start + i}@example.org"
+        Invitation.objects.create(club=club, kind="member", email=email, member=member, invited_by=td)
         RatingChange.objects.create(member=member, system="knsb", date=timezone.now().date(), old=1500, new=1510)
     for participant in competition.participants.all():
         SignOff.objects.create(participant=participant, round_number=1, answer="present", answered_by=td)
