@@ -14,7 +14,9 @@ from .models import Invitation
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
     list_display = ["email", "club", "kind", "member", "invited_by", "created", "accepted_at", "revoked_at"]
-    list_filter = ["club", "kind"]
+    list_filter = ["kind"]  # the club by search: a filter would list every club
+    search_fields = ["email", "club__name"]
+    list_select_related = ["club", "member", "invited_by"]
     readonly_fields = ["created", "accepted_at", "accepted_by", "revoked_at", "revoked_by"]
 
 

@@ -36,9 +36,9 @@ class AuditEntry(models.Model):
     user_id = models.BigIntegerField(_("user id"), null=True, blank=True)
     username = models.CharField(_("who"), max_length=150, blank=True)
     action = models.CharField(_("action"), max_length=40, db_index=True)
-    club_id = models.BigIntegerField(_("club id"), null=True, blank=True, db_index=True)
+    club_id = models.BigIntegerField(_("club id"), null=True, blank=True)
     club_name = models.CharField(_("club"), max_length=120, blank=True)
-    competition_id = models.BigIntegerField(_("competition id"), null=True, blank=True, db_index=True)
+    competition_id = models.BigIntegerField(_("competition id"), null=True, blank=True)
     competition_name = models.CharField(_("competition"), max_length=120, blank=True)
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
     object_type = models.CharField(_("object type"), max_length=60, blank=True)
@@ -54,6 +54,11 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+        # The history pages: a club's or a competition's rows, newest first, a page at a time.
+        indexes = [
+            models.Index(fields=["club_id", "-at", "-id"], name="audit_club_newest"),
+            models.Index(fields=["competition_id", "-at", "-id"], name="audit_competition_newest"),
+        ]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit log")
 

@@ -12,12 +12,18 @@ loopback port, and in this process, on loopback only:
 - a watcher reading the public pairings page every 0.1 s to see when each result becomes visible.
 The run ends when the last result is visible, or after `--seconds` (bounded either way).
 
+`--scenario open`: a 1000-player open by the FIDE Dutch system instead, round 1 played and round 2 published
+with its 500 boards open; `--members` (500) members each poll the round in play as its live page does (a
+request every `--poll` seconds, 3 by default, with the ETag), and the TD enters the round's 500 results one
+every `--interval` seconds (0.25 by default). The same figures are printed.
+
 Printed: requests/s of the public pages (and how many were 304s), p50/p99 of public pages and of result
 entry, errors, and the delay from the TD's click to the result on the public page (p50 and max).
 Targets on the 2-core machine (docs/benchmarks.md): public pages >= 500 requests/s with p99 < 100 ms,
 result entry p99 < 200 ms, 0 errors, every result visible within 5 s.
 
-Usage: python bench/bench_load.py [--members 200] [--poll 0.4] [--interval 2] [--seconds 180] [--workers 2]
+Usage: python bench/bench_load.py [--scenario club-night|open] [--members 200] [--poll 0.4] [--interval 2]
+       [--seconds 180] [--workers 2]
   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test; the benchmark
   uses a database of its own beside it); REDIS_URL, when set, is handed to the server (cache in Redis).
 """
@@ -41,27 +47,52 @@ import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CLUB, COMPETITION, ROUND, PLAYERS = "de-pion", "clubavond", 3, 60
+CLUB = "de-pion"
 
-CLUB_NIGHT = f"""
+
+class Scenario:
+    """The competition of a run: its address, size and the round in play, and what the members poll."""
+
+    def __init__(self, slug: str, name: str, players: int, round_number: int, rating: str, both_pages: bool) -> None:
+        self.slug, self.name, self.players, self.round, self.rating = slug, name, players, round_number, rating
+        self.both_pages = both_pages  # the pairings and the standings in turn; else the round's page only
+
+    def pages(self) -> list[str]:
+        round_page = f"/{CLUB}/{self.slug}/round/{self.round}/"
+        return [round_page, f"/{CLUB}/{self.slug}/"] if self.both_pages else [round_page]
+
+    def script(self) -> str:
+        return SETUP.format(
+            club=CLUB, slug=self.slug, name=self.name, players=self.players, round=self.round, rating=self.rating
+        )
+
+
+SCENARIOS = {
+    "club-night": Scenario("clubavond", "Clubavond Swiss", 60, 3, "2300 - 15 * i", both_pages=True),
+    "open": Scenario("open", "Open 1000", 1000, 2, "2300 - (1500 * i) // 1000", both_pages=False),
+}
+# Per scenario: members, seconds between one member's requests, seconds between the TD's results, the bound.
+DEFAULTS = {"club-night": (200, 0.4, 2.0, 180.0), "open": (500, 3.0, 0.25, 600.0)}
+
+SETUP = """
 import random
 from clubs.models import Club, Member
 from django.contrib.auth import get_user_model
 from pairing import services
 from tournaments.models import Competition
 
-rng = random.Random(60)
-club = Club.objects.get(slug={CLUB!r})
+rng = random.Random({players})
+club = Club.objects.get(slug={club!r})
 td = get_user_model().objects.get(username="td")
-members = [
-    Member.objects.create(club=club, first_name=f"Speler{{i:02d}}", last_name=f"Avond{{i:02d}}",
-                          national_rating=2300 - 15 * i, sex="m")
-    for i in range({PLAYERS})
-]
-competition = services.create_competition(
-    Competition(club=club, name="Clubavond Swiss", slug={COMPETITION!r}, system="dutch", rounds=7), members, td
+members = Member.objects.bulk_create(
+    Member(club=club, first_name=f"Speler{{i:02d}}", last_name=f"Avond{{i:02d}}",
+           national_rating={rating}, sex="m")
+    for i in range({players})
 )
-for number in range(1, {ROUND}):
+competition = services.create_competition(
+    Competition(club=club, name={name!r}, slug={slug!r}, system="dutch", rounds=7), members, td
+)
+for number in range(1, {round}):
     rnd = services.pair_next_round(competition, td)
     services.publish(rnd, td)
     for game in rnd.games.all():
@@ -200,8 +231,10 @@ def results_on_page(body: bytes) -> dict[int, str]:
 
 
 class Load:
-    def __init__(self, port: int, members: int, poll: float, interval: float, seconds: float, boards: int) -> None:
-        self.port, self.members, self.poll, self.interval = port, members, poll, interval
+    def __init__(
+        self, scenario: Scenario, port: int, members: int, poll: float, interval: float, seconds: float, boards: int
+    ) -> None:
+        self.scenario, self.port, self.members, self.poll, self.interval = scenario, port, members, poll, interval
         self.seconds, self.boards = seconds, boards
         self.public: list[float] = []
         self.not_modified = 0
@@ -212,10 +245,10 @@ class Load:
         self.done = asyncio.Event()
 
     async def member(self, number: int) -> None:
-        """Polls the pairings and the standings in turn, one page every `poll` seconds (a phone's live page),
-        revalidating with the ETag it was given and keeping its cookies, as a browser does; falls behind
-        (no sleep) when the server is slower."""
-        pages = [f"/{CLUB}/{COMPETITION}/round/{ROUND}/", f"/{CLUB}/{COMPETITION}/"]
+        """Polls the pairings and the standings in turn (the open: the round's page), one page every `poll`
+        seconds (a phone's live page), revalidating with the ETag it was given and keeping its cookies, as a
+        browser does; falls behind (no sleep) when the server is slower."""
+        pages = self.scenario.pages()
         etags: dict[str, str] = {}
         cookies = Cookies()
         turn = number
@@ -223,7 +256,7 @@ class Load:
         while not self.done.is_set():
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             due += self.poll
-            page = pages[turn % 2]
+            page = pages[turn % len(pages)]
             turn += 1
             headers = {"If-None-Match": etags[page]} if page in etags else {}
             start = time.perf_counter()
@@ -244,7 +277,7 @@ class Load:
     async def director(self, td: TD, results: list[tuple[int, str]]) -> None:
         """Types the results into the round's page as the TD's browser sends them: each board's result as
         it is typed (htmx), answered with the board's row showing it."""
-        path = f"/{CLUB}/{COMPETITION}/manage/round/{ROUND}/"
+        path = f"/{CLUB}/{self.scenario.slug}/manage/round/{self.scenario.round}/"
         await td.get(path)
         await asyncio.sleep(self.interval)  # the first result comes an interval after the members open their pages
         for board, result in results:
@@ -261,7 +294,7 @@ class Load:
             await asyncio.sleep(max(0.0, self.interval - (time.perf_counter() - start)))
 
     async def watcher(self) -> None:
-        page = f"/{CLUB}/{COMPETITION}/round/{ROUND}/"
+        page = self.scenario.pages()[0]
         while not self.done.is_set():
             try:
                 shown = results_on_page((await http(self.port, "GET", page)).body)
@@ -296,10 +329,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def fresh_database(base_url: str) -> str:
+def fresh_database(base_url: str, name: str) -> str:
     import psycopg
 
-    name = "clubavond_bench"
     admin = base_url.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -329,12 +361,20 @@ def wait_for(port: int, process: subprocess.Popen, seconds: float = 60) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--members", type=int, default=200)
-    parser.add_argument("--poll", type=float, default=0.4, help="seconds between one member's requests")
-    parser.add_argument("--interval", type=float, default=2.0, help="seconds between the TD's results")
-    parser.add_argument("--seconds", type=float, default=180.0)
+    parser.add_argument("--scenario", choices=sorted(SCENARIOS), default="club-night")
+    parser.add_argument("--members", type=int, help="default 200 (club night), 500 (open)")
+    parser.add_argument("--poll", type=float, help="seconds between one member's requests: 0.4 (club night), 3 (open)")
+    parser.add_argument("--interval", type=float, help="seconds between the TD's results: 2 (club night), 0.25 (open)")
+    parser.add_argument("--seconds", type=float, help="the run's bound: 180 (club night), 600 (open)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--database", default="clubavond_bench", help="the benchmark's own database, made anew")
     options = parser.parse_args()
+    scenario = SCENARIOS[options.scenario]
+    members, poll, interval, seconds = DEFAULTS[options.scenario]
+    options.seconds = seconds if options.seconds is None else options.seconds
+    options.members = members if options.members is None else options.members
+    options.poll = poll if options.poll is None else options.poll
+    options.interval = interval if options.interval is None else options.interval
 
     base_url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
     if not base_url.startswith(("postgres://", "postgresql://")):
@@ -344,7 +384,7 @@ def main() -> None:
     keep = {"PATH", "HOME", "LANG", "REDIS_URL", "GUNICORN_CMD_ARGS", "ACCESS_LOG"}
     env = {k: v for k, v in os.environ.items() if k in keep}
     env.update(
-        DATABASE_URL=fresh_database(base_url),
+        DATABASE_URL=fresh_database(base_url, options.database),
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="127.0.0.1,localhost",
         STATIC_ROOT=str(folder / "static"),
@@ -352,14 +392,14 @@ def main() -> None:
         WEB_CONCURRENCY=str(options.workers),
     )
     print(
-        f"setting up: demo club and a club night of {PLAYERS} players on PostgreSQL"
+        f"setting up: demo club and {scenario.name} ({scenario.players} players, round {scenario.round}) on PostgreSQL"
         + (" (cache in Redis)" if "REDIS_URL" in env else " (cache in each worker's memory)"),
         flush=True,
     )
     manage(env, "migrate", "--noinput", "-v0")
     manage(env, "collectstatic", "--noinput", "-v0")
     manage(env, "demo")
-    boards = int(manage(env, "shell", "-c", CLUB_NIGHT).split()[-1])
+    boards = int(manage(env, "shell", "-c", scenario.script()).split()[-1])
 
     rng = random.Random(3)
     results = [(board, rng.choice(["1", "=", "0"])) for board in range(1, boards + 1)]
@@ -369,7 +409,7 @@ def main() -> None:
     )
     try:
         wait_for(port, server)
-        load = Load(port, options.members, options.poll, options.interval, options.seconds, boards)
+        load = Load(scenario, port, options.members, options.poll, options.interval, options.seconds, boards)
 
         async def night() -> float:
             td = TD(port)

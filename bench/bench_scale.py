@@ -13,7 +13,12 @@ The generated TRF is kept beside the other temporary files (`$TMPDIR/clubavond-b
 run (another checkout of the code, the same machine) ranks exactly the same tournament without pairing it
 again; pairing the 3000-player field takes some minutes.
 
-Usage: .venv/bin/python bench/bench_scale.py [--sizes 30 300 3000] [--runs 3] [--seed 1]
+With `--pdf` it times the PDFs of the standings, the crosstable and the last round's pairing list instead,
+each rendered in the request (as a worker renders it, `tournaments.printed`), twice in the same run: with the
+site's whole stylesheet, as they were printed before ("site css"), and with the print stylesheet of large
+tables (`tournaments.pdf`, "print css"). Printed: processor seconds of one PDF (median of `--runs`).
+
+Usage: .venv/bin/python bench/bench_scale.py [--sizes 30 300 3000] [--runs 3] [--seed 1] [--pdf]
 """
 
 from __future__ import annotations
@@ -139,6 +144,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[30, 300, 3000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pdf", action="store_true", help="time the PDFs, with each stylesheet")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         setup_django(Path(folder))
@@ -146,6 +152,9 @@ def main() -> None:
         from django.urls import reverse
 
         client = Client()
+        if args.pdf:
+            time_pdfs(client, args)
+            return
         pages = ["standings", "crosstable", "pairings", "player card", "tie-break explanation"]
         print(f"{'players':>7} | " + " | ".join(f"{page:>21}" for page in pages) + "   (processor s)")
         warm = False
@@ -166,6 +175,28 @@ def main() -> None:
                 warm = True
             figures = [timed(client, url, args.runs) for url in urls]
             print(f"{size:>7} | " + " | ".join(f"{figure:>21.3f}" for figure in figures), flush=True)
+
+
+def time_pdfs(client, args) -> None:
+    """The PDFs of each size, rendered in the request, with the site's stylesheet and with the print one."""
+    from django.conf import settings
+    from django.urls import reverse
+
+    from tournaments import pdf
+
+    settings.PDF_JOB_MIN_PLAYERS = 10**9  # every PDF rendered in the request, as the worker renders it
+    sheets = {"site css": "css/clubavond.css", "print css": "css/print.css"}
+    pages = ["standings", "crosstable", "pairings"]
+    print(f"{'players':>7} | {'stylesheet':>10} | " + " | ".join(f"{page + ' PDF':>15}" for page in pages))
+    for size in args.sizes:
+        event = competition(size, args.seed)
+        where = ("open", event.slug)
+        urls = [reverse("standings", args=where), reverse("crosstable", args=where)]
+        urls = [url + "?format=pdf" for url in [*urls, reverse("pairings", args=(*where, ROUNDS))]]
+        for name, sheet in sheets.items():
+            pdf.stylesheet_for = lambda request, sheet=sheet: sheet
+            figures = [timed(client, url, args.runs) for url in urls]
+            print(f"{size:>7} | {name:>10} | " + " | ".join(f"{figure:>15.2f}" for figure in figures), flush=True)
 
 
 if __name__ == "__main__":

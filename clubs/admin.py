@@ -22,8 +22,9 @@ class ClubAdmin(admin.ModelAdmin):
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
     list_display = ["last_name", "first_name", "club", "title", "national_rating", "fide_rating", "is_guest"]
-    list_filter = ["club", "is_guest"]
-    search_fields = ["last_name", "first_name", "fide_id", "national_id"]
+    list_filter = ["is_guest"]  # the club by search: a filter would list every club
+    search_fields = ["last_name", "first_name", "fide_id", "national_id", "club__name"]
+    list_select_related = ["club"]
 
     def save_model(self, request, obj, form, change):
         """The member's login, when it changes here, gets its row like on the club's page (before and after)."""

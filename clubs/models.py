@@ -26,6 +26,7 @@ class Club(models.Model):
 
     class Meta:
         ordering = ["name"]
+        indexes = [models.Index(fields=["name", "id"], name="club_name")]  # the home page, a page at a time
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
 

@@ -15,6 +15,8 @@ REDIS_PREFIX   the prefix of this site's keys in Redis (cache "clubavond", jobs 
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
 JOBS_TIME_LIMIT_SECONDS  a job's work (reading an upload, a large pairing) stops with a message after this long (900)
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
+PDF_JOB_MIN_PLAYERS  the PDFs of a competition of at least this many players are made by a worker (300)
+PDF_ROOT       the folder of those PDFs (media/printed in the project folder); shared by web servers and workers
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail
 EMAIL_HOST     the SMTP server for every e-mail (password reset, invitations, errors to ADMINS); without it
                e-mails are printed on stdout (the console backend). EMAIL_PORT, EMAIL_HOST_USER,
@@ -191,6 +193,11 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # The large PDFs made by the workers (tournaments.printed); web servers and workers must share it.
+    "pdfs": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": os.environ.get("PDF_ROOT", BASE_DIR / "media" / "printed")},
+    },
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
@@ -285,6 +292,9 @@ UPLOAD_MAX_BYTES = {
 }
 # A competition of at least this many players is paired by a worker (the TD watches the job's page).
 PAIRING_JOB_MIN_PLAYERS = int(os.environ.get("PAIRING_JOB_MIN_PLAYERS", 500))
+# The PDFs (standings, crosstable, pairing list) of a competition of at least this many players are made
+# by a worker, once per version, and served from the `pdfs` storage; smaller ones at once.
+PDF_JOB_MIN_PLAYERS = int(os.environ.get("PDF_JOB_MIN_PLAYERS", 300))
 
 # Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one user name from one
 # address, that user name is locked from that address for LOGIN_COOLOFF_MINUTES; a club evening's shared

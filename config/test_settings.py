@@ -1,6 +1,7 @@
 """The test suite's settings: production's (DEBUG off), with a key and host names of its own."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SECRET_KEY", "tests-only-key-never-used-by-a-site-" + "x" * 32)
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,127.0.0.1,localhost")
@@ -9,6 +10,11 @@ from .settings import *  # noqa: E402,F403
 
 # No `collectstatic` before the tests: the static files are found where they are, unhashed.
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+# The printed PDFs out of the project folder (tests that count files give each its own folder).
+STORAGES["pdfs"] = {
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": os.path.join(tempfile.gettempdir(), "clubavond-test-pdfs")},
+}
 
 # Jobs run at once, in the test's own transaction; tests/deploy runs real workers on a database of their own.
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

@@ -9,6 +9,7 @@ from .models import RatingChange, RatingListImport
 class RatingListImportAdmin(admin.ModelAdmin):
     list_display = ["club", "source", "list_date", "file_name", "status", "players_read", "updated"]
     list_filter = ["source", "status"]
+    list_select_related = ["club"]
     exclude = ["proposals"]
 
 
@@ -18,3 +19,4 @@ class RatingChangeAdmin(admin.ModelAdmin):
     list_filter = ["system"]
     search_fields = ["member__first_name", "member__last_name"]
     raw_id_fields = ["member", "source"]
+    list_select_related = ["member", "source"]

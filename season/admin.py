@@ -13,3 +13,4 @@ admin.site.register(SignOffRules)
 class SignOffAdmin(admin.ModelAdmin):
     list_display = ["participant", "round_number", "answer", "answered_by", "answered_at"]
     readonly_fields = ["answered_at"]
+    list_select_related = ["participant__member", "answered_by"]

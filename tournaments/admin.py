@@ -19,7 +19,9 @@ class ParticipantInline(admin.TabularInline):
 @admin.register(Competition)
 class CompetitionAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "system", "status"]
-    list_filter = ["club", "system", "status"]
+    list_filter = ["system", "status"]  # the club by search: a filter would list every club
+    search_fields = ["name", "club__name"]
+    list_select_related = ["club"]
     inlines = [ParticipantInline]
 
     def save_related(self, request, form, formsets, change):

@@ -456,3 +456,44 @@ class PrizeTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition}: {_('prizes')}"
+
+
+def printed_pdf_storage():
+    """Where the printed PDFs are kept: the `pdfs` storage of settings.STORAGES (a folder, or any shared
+    storage when the web servers and the workers run on several machines)."""
+    from django.core.files.storage import storages
+
+    return storages["pdfs"]
+
+
+class PrintedPdf(models.Model):
+    """A large PDF (standings, crosstable, a round's pairing list) made by a worker for one version of its
+    competition, in one language, for one audience (the public, or the TD who sees drafts), and kept until
+    newer versions replace it (`tournaments.printed`)."""
+
+    class Kind(models.TextChoices):
+        STANDINGS = "standings", _("standings")
+        CROSSTABLE = "crosstable", _("crosstable")
+        PAIRINGS = "pairings", _("pairing list")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="printed_pdfs")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    round_number = models.PositiveIntegerField(default=0)  # the pairing list's round; 0: the latest one
+    audience = models.CharField(max_length=10, default="public")  # "public" or "director"
+    language = models.CharField(max_length=10)
+    version = models.PositiveBigIntegerField()
+    file = models.FileField(upload_to="pdfs/%Y/%m/", storage=printed_pdf_storage, max_length=300)
+    size = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "kind", "round_number", "audience", "language", "version"],
+                name="printed_pdf_unique",
+            )
+        ]
+        ordering = ["-version"]
+
+    def __str__(self) -> str:
+        return f"{self.competition_id} {self.kind} {self.round_number} {self.language} v{self.version}"

@@ -1,4 +1,8 @@
-"""PDFs: the same HTML as the pages, rendered by WeasyPrint with the print stylesheet."""
+"""PDFs: the same HTML as the pages, rendered by WeasyPrint with the print stylesheet.
+
+A PDF printed by a worker (a large competition's, `tournaments.printed`) takes the lean stylesheet of large
+tables (css/print.css: a fixed table layout, few simple rules), which WeasyPrint lays out several times
+faster; the others take the site's stylesheet with its print section."""
 
 from __future__ import annotations
 
@@ -11,12 +15,21 @@ from django.utils.safestring import SafeString, mark_safe
 def render_pdf(request, template: str, context: dict, filename: str) -> HttpResponse:
     from weasyprint import CSS, HTML
 
+    report = getattr(request, "pdf_report", None) or (lambda fraction: None)  # a worker's progress
     html = render_to_string(template, {**context, "pdf": True}, request=request)
-    stylesheet = CSS(filename=finders.find("css/clubavond.css"))
-    pdf = HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf(stylesheets=[stylesheet])
+    report(0.3)
+    stylesheet = CSS(filename=finders.find(stylesheet_for(request)))
+    document = HTML(string=html, base_url=request.build_absolute_uri("/")).render(stylesheets=[stylesheet])
+    report(0.8)
+    pdf = document.write_pdf()
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
+
+
+def stylesheet_for(request) -> str:
+    """The stylesheet of a PDF: the lean one for the large tables a worker prints."""
+    return "css/print.css" if getattr(request, "printing", False) else "css/clubavond.css"
 
 
 def qr_code(url: str) -> SafeString:

@@ -1,5 +1,6 @@
-"""Importing a large TRF file as a background job (the import page starts it for files over
-TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `services.import_trf`)."""
+"""Background jobs of competitions: importing a large TRF file (the import page starts it for files over
+TRF_INLINE_MAX_BYTES; smaller ones are imported at once by the same `pairing.services.import_trf`), and printing a
+large competition's PDF once per version (`tournaments.printed`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from clubs.validation import InputError
 from jobs import runner, uploads
 from pairing import services
 from pairing.engines.trf import TrfError
+
+from . import printed
 
 
 @task()
@@ -51,4 +54,25 @@ def start(club, text: str, file_name: str, *, name: str, slug: str, system: str,
         import_trf_file, kind="trf-import", title=_("Importing %(file)s") % {"file": file_name}, club=club,
         user=user, params=params, file_name=file_name, chunks=lambda: [data],
         back_url=reverse("import_trf", args=[club.slug]),
+    )  # fmt: skip
+
+
+@task()
+def print_pdf(job_id: int, attempt: int) -> None:
+    runner.run(job_id, attempt, printed.work)
+
+
+def start_pdf(request, competition, params: dict) -> runner.Job:
+    """The job printing the page `request` asked for (its address, host and scheme; the TD for drafts)
+    for the version and series in `params` (`printed.job_params`): one job per version and series."""
+    director = params["audience"] == "director"
+    extra = {"path": request.path, "host": request.get_host(), "scheme": request.scheme}
+    if director:
+        extra["user"] = request.user.pk
+    kind = printed.PrintedPdf.Kind(params["kind"]).label
+    return runner.submit(
+        print_pdf, kind=printed.KIND, club=competition.club, user=request.user if director else None,
+        params=params | extra, same=tuple(params),
+        title=_("Printing the %(kind)s of %(competition)s") % {"kind": kind, "competition": competition.name},
+        back_url=request.path,
     )  # fmt: skip

@@ -19,6 +19,7 @@ from ..pdf import qr_code, render_pdf
 from ..state import CompetitionData
 from .common import _page, _round_context
 from .knockout import render_bracket, render_team_standings
+from .printed import deferred_pdf
 
 
 @public_page
@@ -39,10 +40,14 @@ def pairings(request, club, competition, number=None):
     live = competition.status != Competition.Status.FINISHED and rnd.number == rounds[-1].number
     context = _round_context(data, rnd) | {"is_director": is_director, "live": live}
     if request.GET.get("format") == "pdf":
+        filename = f"{competition.slug}-round-{rnd.number}.pdf"
+        audience = "director" if is_director else "public"
+        if deferred := deferred_pdf(request, competition, "pairings", filename, rnd.number, audience):
+            return deferred
         public_url = request.build_absolute_uri(reverse("pairings", args=[club, competition.slug, rnd.number]))
         context["qr_code"], context["public_url"] = qr_code(public_url), public_url
         context["round_date"] = round_date(competition, rnd)
-        return render_pdf(request, "tournaments/pairings.html", context, f"{competition.slug}-round-{rnd.number}.pdf")
+        return render_pdf(request, "tournaments/pairings.html", context, filename)
     return _page(request, "tournaments/pairings.html", context, "boards")
 
 
@@ -107,6 +112,8 @@ def standings_page(request, club, competition):
         return render_bracket(request, competition)
     if competition.engine.teams:
         return render_team_standings(request, competition)
+    if deferred := deferred_pdf(request, competition, "standings", f"{competition.slug}-standings.pdf"):
+        return deferred
     data = CompetitionData.load(competition, public=True)
     if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
@@ -148,6 +155,8 @@ def keizer_standings_page(request, competition, data):
 @public_page
 def crosstable_page(request, club, competition):
     competition = club_competition(club, competition)
+    if deferred := deferred_pdf(request, competition, "crosstable", f"{competition.slug}-crosstable.pdf"):
+        return deferred
     data = CompetitionData.load(competition, public=True)
     context = {
         "competition": competition,
