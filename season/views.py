@@ -86,7 +86,9 @@ def club_feed(request, club):
 
 def team_feed(request, club, league, team):
     """A team's matches in a league as an iCalendar feed, for anyone."""
-    team = get_object_or_404(Team.objects.select_related("league"), pk=team, league__slug=league, league__club__slug=club)
+    team = get_object_or_404(
+        Team.objects.select_related("league"), pk=team, league__slug=league, league__club__slug=club
+    )
     matches = team_matches(team)
     events = agenda.league_events(matches, _base_url(request))
     return _ics(feeds.calendar(f"{team.league.name}: {team.name}", events), f"{team.league.slug}-{team.pk}")

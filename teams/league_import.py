@@ -32,9 +32,7 @@ def _members(data: LeagueFile, clubs: dict[str, Club]) -> dict[int, Member]:
                 _("%(club)s has several members called %(name)s.") % {"name": player.name, "club": club.name}
             )
         if not match:
-            raise ValidationError(
-                _("%(name)s is no member of %(club)s.") % {"name": player.name, "club": club.name}
-            )
+            raise ValidationError(_("%(name)s is no member of %(club)s.") % {"name": player.name, "club": club.name})
         found[player.number] = match[0]
     return found
 

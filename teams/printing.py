@@ -50,7 +50,9 @@ def team_matches(team: Team) -> list[Match]:
     from django.db.models import Q
 
     return list(
-        Match.objects.filter(Q(home=team) | Q(away=team)).select_related("league__club", "home", "away").order_by("round")
+        Match.objects.filter(Q(home=team) | Q(away=team))
+        .select_related("league__club", "home", "away")
+        .order_by("round")
     )
 
 
@@ -80,8 +82,12 @@ def league_file(league: League) -> LeagueFile:
     for match in matches.order_by("round", "pk"):
         entered = {lineup.team_id for lineup in match.lineups.all()}
         boards = tuple(
-            LeagueBoard(b.board, number_of(b.home_player) if b.home_player else None,
-                        number_of(b.away_player) if b.away_player else None, b.result)  # fmt: skip
+            LeagueBoard(
+                b.board,
+                number_of(b.home_player) if b.home_player else None,
+                number_of(b.away_player) if b.away_player else None,
+                b.result,
+            )  # fmt: skip
             for b in sorted(match.boards.all(), key=lambda b: b.board)
         )
         out_matches.append(LeagueMatch(match.round, place[match.home_id], place[match.away_id], match.date,

@@ -283,7 +283,9 @@ def _read_team(reader: _Reader, line: Line) -> None:
         field_text = rest[start : start + 5]
         if field_text[4:].strip():
             raise reader.fail(line.line_no, f"unexpected text in column {37 + start + 4}: {field_text!r}")
-        members.append(reader.number(field_text.strip(), f"member in columns {37 + start}-{40 + start}", line.line_no, 1))
+        members.append(
+            reader.number(field_text.strip(), f"member in columns {37 + start}-{40 + start}", line.line_no, 1)
+        )
     reader.team_members.append((name, tuple(members), line.line_no))
 
 

@@ -72,14 +72,21 @@ def leagues(draw) -> LeagueFile:
         size = draw(st.integers(0, n_boards + 1))
         numbers = tuple(range(len(players) + 1, len(players) + size + 1))
         for n in numbers:
-            players.append(LeaguePlayer(n, draw(names).title() + f" {n}", f"club{t}", draw(st.none() | st.integers(1000, 2800))))
+            players.append(
+                LeaguePlayer(n, draw(names).title() + f" {n}", f"club{t}", draw(st.none() | st.integers(1000, 2800)))
+            )
         regulars = draw(st.integers(0, size))
-        teams.append(LeagueTeam(t, f"Team {t}", f"club{t}", draw(st.integers(1, 3)), numbers[:regulars], numbers[regulars:]))
+        teams.append(
+            LeagueTeam(t, f"Team {t}", f"club{t}", draw(st.integers(1, 3)), numbers[:regulars], numbers[regulars:])
+        )
     matches = []
     for rnd in range(1, draw(st.integers(0, 3)) + 1):
         home, away = draw(st.permutations(range(1, n_teams + 1)))[:2]
         day = draw(st.none() | st.dates(date(2020, 1, 1), date(2030, 12, 31)))
-        squads = [teams[home - 1].regulars + teams[home - 1].reserves, teams[away - 1].regulars + teams[away - 1].reserves]
+        squads = [
+            teams[home - 1].regulars + teams[home - 1].reserves,
+            teams[away - 1].regulars + teams[away - 1].reserves,
+        ]
         boards = []
         if draw(st.booleans()):
             for b in range(1, n_boards + 1):
