@@ -51,7 +51,12 @@ def _write_teams(league: League, data: LeagueFile, clubs, members) -> dict[int, 
     teams = {}
     for t in data.teams:
         teams[t.number] = Team.objects.create(
-            league=league, club=clubs[t.club], name=t.name, rank=t.rank, number=t.number if scheduled else None
+            league=league,
+            club=clubs[t.club],
+            name=t.name,
+            rank=t.rank,
+            number=t.number if scheduled else None,
+            captain=members.get(t.captain),
         )
         TeamPlayer.objects.bulk_create(
             [TeamPlayer(team=teams[t.number], member=members[n], position=i) for i, n in enumerate(t.regulars, 1)]
@@ -74,8 +79,8 @@ def _write_matches(league: League, user, data: LeagueFile, teams, members) -> No
 
 
 def import_league(club: Club, user, data: LeagueFile, *, name: str = "", slug: str = "") -> League:
-    """A new league organised by `club` with everything `data` holds (teams, rosters, the schedule,
-    line-ups, results), named `name`/`slug` or as in the file. All or nothing."""
+    """A new league organised by `club` with everything `data` holds (teams, rosters, captains, the
+    schedule, line-ups, results), named `name`/`slug` or as in the file. All or nothing."""
     name, slug = name or data.name, slug or data.slug
     with transaction.atomic():
         if League.objects.select_for_update().filter(club=club, slug=slug).exists():

@@ -59,7 +59,11 @@ def team_matches(team: Team) -> list[Match]:
 def league_file(league: League) -> LeagueFile:
     """The league as the TRF engine's plain data (`pairing.engines.league_trf`): players numbered in the
     order of the teams' rosters, teams in schedule order."""
-    teams = list(league.teams.select_related("club").prefetch_related("players__member__club").order_by("number", "pk"))
+    teams = list(
+        league.teams.select_related("club", "captain__club")
+        .prefetch_related("players__member__club")
+        .order_by("number", "pk")
+    )
     numbers: dict[int, int] = {}
     players: list[LeaguePlayer] = []
 
@@ -75,7 +79,8 @@ def league_file(league: League) -> LeagueFile:
         roster = sorted(team.players.all(), key=lambda p: (p.reserve, p.position))
         regulars = tuple(number_of(p.member) for p in roster if not p.reserve)
         reserves = tuple(number_of(p.member) for p in roster if p.reserve)
-        out_teams.append(LeagueTeam(index, team.name, team.club.slug, team.rank, regulars, reserves))
+        captain = number_of(team.captain) if team.captain else None
+        out_teams.append(LeagueTeam(index, team.name, team.club.slug, team.rank, regulars, reserves, captain))
     place = {team.pk: index for index, team in enumerate(teams, start=1)}
     matches = league.matches.prefetch_related("lineups", "boards__home_player__club", "boards__away_player__club")
     out_matches = []

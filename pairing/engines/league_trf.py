@@ -19,6 +19,7 @@ What only a league needs is written in lines of its own, which other readers ski
 - `XPC nnnn club` the club of player `nnnn`;
 - `XTM ttt club rank regulars` team `ttt` (its `013` line's place): its club, its place among the club's
   teams, and how many of its `013` members are regulars (the rest are its listed reserves);
+- `XTC ttt nnnn` the captain of team `ttt` is player `nnnn`;
 - `XMT rrr hhh aaa date lineups` a match of round `rrr`, home team `hhh` against away team `aaa`, its
   date (`-` none) and whose line-ups are in (`-`, `H`, `A`, `HA`);
 - `XBD rrr hhh aaa bb home away result` board `bb` of that match: the home and the away player's
@@ -74,7 +75,8 @@ class LeaguePlayer:
 @dataclass(frozen=True, slots=True)
 class LeagueTeam:
     """A team: its number (1 the first `013` line), name, club, place among the club's teams, and its
-    roster as players' starting ranks, regulars in board order then the listed reserves."""
+    roster as players' starting ranks, regulars in board order then the listed reserves; its captain's
+    starting rank (None: none named)."""
 
     number: int
     name: str
@@ -82,6 +84,7 @@ class LeagueTeam:
     rank: int
     regulars: tuple[int, ...] = ()
     reserves: tuple[int, ...] = ()
+    captain: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +174,7 @@ def _team_lines(team: LeagueTeam) -> list[str]:
         f"013 {team.name[:32]:<32}{_members(members)}".rstrip(),
         f"310 {team.number:>3} {team.name[:32]:<32} {'':5} {'':6} {'':6} {'':6} {'':3}  {_members(members)}".rstrip(),
         f"XTM {team.number:>3} {team.club} {team.rank} {len(team.regulars)}",
-    ]
+    ] + ([f"XTC {team.number:>3} {team.captain:>4}"] if team.captain else [])
 
 
 def _match_lines(match: LeagueMatch) -> list[str]:
@@ -224,6 +227,7 @@ class _Reader:
         self.clubs: dict[int, str] = {}
         self.team_members: list[tuple[str, tuple[int, ...], int]] = []  # name, members, line
         self.team_extra: dict[int, tuple[str, int, int, int]] = {}  # number: club, rank, regulars, line
+        self.captains: dict[int, tuple[int, int]] = {}  # team number: player, line
         self.matches: dict[tuple[int, int, int], dict] = {}
 
     def fail(self, line_no: int | None, reason: str) -> TrfError:
@@ -300,6 +304,15 @@ def _read_team_extra(reader: _Reader, line: Line) -> None:
     reader.team_extra[key] = (club, *values, line.line_no)
 
 
+def _read_captain(reader: _Reader, line: Line) -> None:
+    team, player = (reader.number(x, "team or player", line.line_no, 1) for x in reader.tokens(line, 2))
+    if player not in reader.player_lines:
+        raise reader.fail(line.line_no, f"no player has starting rank {player}")
+    if team in reader.captains:
+        raise reader.fail(line.line_no, f"team {team} has two captains")
+    reader.captains[team] = (player, line.line_no)
+
+
 def _read_match(reader: _Reader, line: Line) -> None:
     rnd, home, away, day, flags = reader.tokens(line, 5)
     key = tuple(reader.number(x, what, line.line_no, 1) for x, what in ((rnd, "round"), (home, "home"), (away, "away")))
@@ -359,6 +372,7 @@ def _read_line(reader: _Reader, line: Line | PlayerLine) -> None:
         reader.clubs[player] = club
     else:
         handlers = {"XLS": _read_rules, "XLT": _read_tiebreaks, "013": _read_team, "XTM": _read_team_extra,
+                    "XTC": _read_captain,
                     "XMT": _read_match, "XBD": _read_board}  # fmt: skip
         if code in handlers:
             handlers[code](reader, line)
@@ -375,10 +389,11 @@ def _teams(reader: _Reader) -> tuple[LeagueTeam, ...]:
                 raise reader.fail(line_no, f"no player has starting rank {member}")
         if regulars > len(members):
             raise reader.fail(reader.team_extra[number][3], f"{regulars} regulars of {len(members)} members")
-        teams.append(LeagueTeam(number, name, club, rank, members[:regulars], members[regulars:]))
-    for number, extra in reader.team_extra.items():
+        captain = reader.captains.get(number, (None, 0))[0]
+        teams.append(LeagueTeam(number, name, club, rank, members[:regulars], members[regulars:], captain))
+    for number, extra in [*reader.team_extra.items(), *reader.captains.items()]:
         if number > len(teams):
-            raise reader.fail(extra[3], f"team {number} has no 013 line")
+            raise reader.fail(extra[-1], f"team {number} has no 013 line")
     return tuple(teams)
 
 

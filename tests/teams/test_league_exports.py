@@ -36,7 +36,14 @@ def played(club, td):
     league = ls.create_league(club, td, name="Regio Noord", slug="noord", settings={"boards": 2, "cycles": 2},
                               tiebreaks=["EDE", "BBE"])  # fmt: skip
     home = ls.add_team(league, td, club=club, name="Delft 1", rank=1)
-    away = ls.add_team(league, td, club=other, name="Rivaal 1", rank=1)
+    away = ls.add_team(
+        league,
+        td,
+        club=other,
+        name="Rivaal 1",
+        rank=1,
+        captain=Member.objects.create(club=other, first_name="Kees", last_name="Kapitein"),
+    )
     ls.set_roster(home, td, ours[:2], ours[2:])
     ls.set_roster(away, td, theirs)
     ls.make_schedule(league, td, dates=[date(2026, 10, 3), date(2026, 11, 7)])
@@ -93,7 +100,8 @@ def test_the_league_page_links_the_pdfs(client, played):
 
 def _snapshot(league: League) -> dict:
     """Everything of a league that the TRF carries, by names."""
-    teams = [(t.name, t.club.slug, t.rank, t.number, [(p.member_id, p.position, p.reserve) for p in t.players.all()])
+    teams = [(t.name, t.club.slug, t.rank, t.number, t.captain_id,
+              [(p.member_id, p.position, p.reserve) for p in t.players.all()])
              for t in league.teams.order_by("number")]  # fmt: skip
     matches = [
         (m.round, m.home.name, m.away.name, m.date, sorted(lu.team.name for lu in m.lineups.all()),

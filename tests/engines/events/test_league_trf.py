@@ -33,7 +33,7 @@ def small_league() -> LeagueFile:
         LeaguePlayer(3, "Cees Beta", "beta", 1900),
         LeaguePlayer(4, "Dirk Beta", "beta"),
     )
-    teams = (LeagueTeam(1, "Alfa 1", "alfa", 1, (1,), (2,)), LeagueTeam(2, "Beta 1", "beta", 1, (3, 4)))
+    teams = (LeagueTeam(1, "Alfa 1", "alfa", 1, (1,), (2,), 2), LeagueTeam(2, "Beta 1", "beta", 1, (3, 4)))
     boards = (LeagueBoard(1, 1, 3, "1-0"), LeagueBoard(2, 2, None, ""))
     matches = (LeagueMatch(1, 1, 2, date(2026, 10, 3), True, True, boards), LeagueMatch(2, 2, 1, None))
     return LeagueFile("Regio", "regio", LeagueRules(boards=2), ("EDE", "BBE"), players, teams, matches)
@@ -127,6 +127,8 @@ def _replace(text: str, start: str, new: str) -> tuple[str, int]:
         ("XLS", "XLS boards=2 match_draw=3.0", "a draw"),
         ("XLT", "XLT EDE NOPE", "NOPE is no team tie-break"),
         ("XTM", "XTM   1 alfa 1", "needs 4 fields"),
+        ("XTC", "XTC   1   99", "no player has starting rank 99"),
+        ("XTC", "XTC   7    1", "team 7 has no 013 line"),
         ("013", "013 " + "Alfa 1".ljust(32) + "   x", "member in columns"),
         ("001    1", "001    x", "pairing number"),
     ],
