@@ -148,3 +148,17 @@ def test_a_file_without_a_league_is_refused():
     with pytest.raises(TrfError, match="needs its name"):
         parse_league("012 Something\n001    1      Nobody\n")
     assert board_colours(2) == (True, False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_damaged_file_is_read_or_refused_never_crashes(data):
+    """Any one line of a good file replaced by any text: the result is a league or a `TrfError`."""
+    lines = write_league(small_league()).splitlines()
+    index = data.draw(st.integers(0, len(lines) - 1))
+    head = data.draw(st.sampled_from(["", "001", "013", "XLS", "XLT", "XTM", "XTC", "XMT", "XBD", "XPC", "XLN"]))
+    lines[index] = head + data.draw(st.text(alphabet=" 0123456789-=.abcHAxR½", max_size=60))
+    try:
+        parse_league("\n".join(lines) + "\n")
+    except TrfError as error:
+        assert error.reason
