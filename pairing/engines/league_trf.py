@@ -228,6 +228,7 @@ class _Reader:
         self.team_members: list[tuple[str, tuple[int, ...], int]] = []  # name, members, line
         self.team_extra: dict[int, tuple[str, int, int, int]] = {}  # number: club, rank, regulars, line
         self.captains: dict[int, tuple[int, int]] = {}  # team number: player, line
+        self.busy: dict[tuple[int, int], int] = {}  # (round, player): the XBD line of his game
         self.matches: dict[tuple[int, int, int], dict] = {}
 
     def fail(self, line_no: int | None, reason: str) -> TrfError:
@@ -346,6 +347,11 @@ def _read_board(reader: _Reader, line: Line) -> None:
         if player and player not in reader.player_lines:
             raise reader.fail(line.line_no, f"no player has starting rank {player}")
         players.append(player or None)
+        if player and (key[0], player) in reader.busy:
+            seen = reader.busy[key[0], player]
+            raise reader.fail(line.line_no, f"player {player} already plays in round {key[0]} (line {seen})")
+        if player:
+            reader.busy[key[0], player] = line.line_no
     if word not in WORD_RESULTS:
         raise reader.fail(line.line_no, f"result {word!r} is none of {', '.join(WORD_RESULTS)}")
     if WORD_RESULTS[word] and None in players:

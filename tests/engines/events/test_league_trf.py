@@ -122,6 +122,7 @@ def _replace(text: str, start: str, new: str) -> tuple[str, int]:
         ("XBD", "XBD   1   1   2  9    1    3 1-0", "board 9 of a match of 2 boards"),
         ("XBD", "XBD   1   1   2  1    1   77 1-0", "no player has starting rank 77"),
         ("XBD", "XBD   1   1   2  1    1    3 0-1", "disagree with the boards"),
+        ("XBD   1   1   2  2", "XBD   1   1   2  2    1    0 *", "player 1 already plays in round 1 (line"),
         ("XMT", "XMT   1   1   2 2026-13-01 HA", "no date"),
         ("XMT   2", "XMT   2   2   5 - -", "not two of the 2 teams"),
         ("XLS", "XLS boards=2 match_draw=3.0", "a draw"),
