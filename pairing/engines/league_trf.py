@@ -395,6 +395,10 @@ def _teams(reader: _Reader) -> tuple[LeagueTeam, ...]:
                 raise reader.fail(line_no, f"no player has starting rank {member}")
         if regulars > len(members):
             raise reader.fail(reader.team_extra[number][3], f"{regulars} regulars of {len(members)} members")
+        if len(set(members)) != len(members):
+            raise reader.fail(line_no, f"a player is twice on the roster of {name}")
+        if any(t.name == name or (t.club, t.rank) == (club, rank) for t in teams):
+            raise reader.fail(line_no, f"two teams called {name}, or two teams {rank} of {club}")
         captain = reader.captains.get(number, (None, 0))[0]
         teams.append(LeagueTeam(number, name, club, rank, members[:regulars], members[regulars:], captain))
     for number, extra in [*reader.team_extra.items(), *reader.captains.items()]:
@@ -421,6 +425,8 @@ def parse_league(text: str, source: str = "<string>") -> LeagueFile:
         _read_line(reader, line)
     if not reader.name or not reader.slug:
         raise reader.fail(None, "a league needs its name (012) and its short name (XLN)")
+    if len(reader.name) > 120 or len(reader.slug) > 50:
+        raise reader.fail(None, "a league's name has at most 120 characters, its short name at most 50")
     players = []
     for number, line in reader.player_lines.items():
         if number not in reader.clubs:

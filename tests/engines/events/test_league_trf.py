@@ -129,6 +129,8 @@ def _replace(text: str, start: str, new: str) -> tuple[str, int]:
         ("XLT", "XLT EDE NOPE", "NOPE is no team tie-break"),
         ("XTM", "XTM   1 alfa 1", "needs 4 fields"),
         ("XTC", "XTC   1   99", "no player has starting rank 99"),
+        ("013 Beta", "013 " + "Alfa 1".ljust(32) + "   3    4", "two teams called Alfa 1"),
+        ("013 Beta", "013 " + "Beta 1".ljust(32) + "   3    3", "twice on the roster"),
         ("XTC", "XTC   7    1", "team 7 has no 013 line"),
         ("013", "013 " + "Alfa 1".ljust(32) + "   x", "member in columns"),
         ("001    1", "001    x", "pairing number"),
