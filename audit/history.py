@@ -98,6 +98,7 @@ ACTIONS = {
     "league-team-add": gettext_lazy("team added to the league"),
     "league-roster": gettext_lazy("team roster"),
     "league-schedule": gettext_lazy("league schedule made"),
+    "league-import": gettext_lazy("league imported from a TRF"),
     "league-match-date": gettext_lazy("match date"),
     "league-lineup": gettext_lazy("line-up"),
     "league-result": gettext_lazy("board result in a team match"),

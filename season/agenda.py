@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
+from teams.models import Match
 from tournaments.models import Bye, Competition, Game, Round
 
 from . import feeds
@@ -122,3 +125,32 @@ def events(rows: list[NightRow], base_url: str, uid_suffix: str = "") -> list[fe
             )
         )
     return result
+
+
+def league_events(matches, base_url: str) -> list[feeds.NightEvent]:
+    """One all-day event per team-league match with a date: the league, the round, home against away."""
+    out = []
+    for match in matches:
+        if match.date is None:
+            continue
+        league = match.league
+        summary = _("%(league)s, round %(n)s: %(home)s – %(away)s") % {
+            "league": league.name, "n": match.round, "home": match.home.name, "away": match.away.name,
+        }  # fmt: skip
+        out.append(
+            feeds.NightEvent(
+                uid=f"league-match-{match.pk}@clubavond",
+                start=match.date,
+                end=match.date + timedelta(days=1),
+                summary=summary,
+                url=base_url + reverse("league", args=[league.club.slug, league.slug]),
+            )
+        )
+    return out
+
+
+def club_league_matches(club: Club) -> list[Match]:
+    """The dated matches of the leagues the club organises or has a team in."""
+    mine = Q(league__club=club) | Q(home__club=club) | Q(away__club=club)
+    rows = Match.objects.filter(mine).exclude(date=None).select_related("league__club", "home", "away")
+    return list(rows.order_by("date", "pk").distinct())

@@ -1,10 +1,11 @@
-"""iCalendar feeds (RFC 5545) of club nights: the club's, and a member's with the pairings once published."""
+"""iCalendar feeds (RFC 5545) of club nights: the club's, and a member's with the pairings once published;
+team-league matches as all-day events."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from django.utils import timezone
 from icalendar import Calendar, Event
@@ -15,13 +16,18 @@ PRODID = "-//Clubavond//Club nights//EN"
 @dataclass
 class NightEvent:
     uid: str
-    start: datetime
-    end: datetime
+    start: datetime | date  # a date: an all-day event
+    end: datetime | date
     summary: str
     sequence: int = 0
     location: str = ""
     lines: list[str] = field(default_factory=list)
     url: str = ""
+
+
+def _moment(when: datetime | date) -> datetime | date:
+    """A time in UTC; a date as it is (an all-day event, RFC 5545 3.3.4)."""
+    return when.astimezone(UTC) if isinstance(when, datetime) else when
 
 
 def calendar(name: str, events: Iterable[NightEvent]) -> bytes:
@@ -37,8 +43,8 @@ def calendar(name: str, events: Iterable[NightEvent]) -> bytes:
         event = Event()
         event.add("uid", item.uid)
         event.add("dtstamp", stamp)
-        event.add("dtstart", item.start.astimezone(UTC))
-        event.add("dtend", item.end.astimezone(UTC))
+        event.add("dtstart", _moment(item.start))
+        event.add("dtend", _moment(item.end))
         event.add("sequence", item.sequence)
         event.add("summary", item.summary)
         if item.lines:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("calendar/<str:token>.ics", views.member_feed, name="member_feed"),
     path("<slug:club>/calendar/", views.club_calendar, name="club_calendar"),
     path("<slug:club>/calendar.ics", views.club_feed, name="club_feed"),
+    path("<slug:club>/leagues/<slug:league>/team/<int:team>.ics", views.team_feed, name="league_team_feed"),
     path("<slug:club>/calendar/plan/", views.plan_season, name="plan_season"),
     path("<slug:club>/calendar/night/<int:pk>/", views.edit_night, name="edit_night"),
     path(c + "notice/", views.competition_sign_off, name="notice"),

@@ -22,6 +22,8 @@ from clubs.access import directed_club
 from clubs.languages import own_language
 from clubs.models import Club, Member, Season
 from pairing.services import StaleAction
+from teams.models import Team
+from teams.printing import team_matches
 from tournaments.access import directed_competition
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm, ActionForm
@@ -78,7 +80,18 @@ def club_calendar(request, club):
 def club_feed(request, club):
     club = get_object_or_404(Club, slug=club)
     events = agenda.events(agenda.club_nights(club), _base_url(request))
+    events += agenda.league_events(agenda.club_league_matches(club), _base_url(request))
     return _ics(feeds.calendar(club.name, events), club.slug)
+
+
+def team_feed(request, club, league, team):
+    """A team's matches in a league as an iCalendar feed, for anyone."""
+    team = get_object_or_404(
+        Team.objects.select_related("league"), pk=team, league__slug=league, league__club__slug=club
+    )
+    matches = team_matches(team)
+    events = agenda.league_events(matches, _base_url(request))
+    return _ics(feeds.calendar(f"{team.league.name}: {team.name}", events), f"{team.league.slug}-{team.pk}")
 
 
 def competition_calendar(request, club, competition):

@@ -2,14 +2,20 @@
 
 from django.urls import path
 
-from . import views
+from . import exports, views
 
 lg = "<slug:club>/leagues/<slug:league>/"
 urlpatterns = [
     path("<slug:club>/leagues/new/", views.new_league, name="league_new"),
+    path("<slug:club>/leagues/import/", exports.import_league_page, name="league_import"),
     path(lg, views.league_page, name="league"),
     path(lg + "manage/", views.manage_league, name="league_manage"),
     path(lg + "manage/roster/", views.set_roster, name="league_roster"),
     path(lg + "manage/schedule/", views.make_schedule, name="league_schedule"),
     path(lg + "manage/match/<int:pk>/", views.manage_match, name="league_match"),
+    # printouts and files (`teams.exports`)
+    path(lg + "table.pdf", exports.league_table_pdf, name="league_table_pdf"),
+    path(lg + "round/<int:number>.pdf", exports.round_results_pdf, name="league_round_pdf"),
+    path(lg + "match/<int:pk>.pdf", exports.match_card_pdf, name="league_match_pdf"),
+    path(lg + "manage/export.trf", exports.league_trf, name="league_trf"),
 ]
