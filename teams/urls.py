@@ -1,4 +1,4 @@
-"""A team league's addresses: its public page and its organiser's TD pages."""
+"""A team league's addresses: its public page, its organiser's TD pages and a captain's match card."""
 
 from django.urls import path
 
@@ -12,4 +12,5 @@ urlpatterns = [
     path(lg + "manage/roster/", views.set_roster, name="league_roster"),
     path(lg + "manage/schedule/", views.make_schedule, name="league_schedule"),
     path(lg + "manage/match/<int:pk>/", views.manage_match, name="league_match"),
+    path(lg + "match/<int:pk>/captain/", views.captain_match, name="league_captain"),
 ]

@@ -48,10 +48,10 @@ from entries.models import Entry
 from jobs.models import Job
 from pairing import services as adapter
 from pairing.services import cups
+from pairing.services import leagues as league_services
 from pairing.services import records as services
 from ratings.models import RatingListImport
 from season.models import ClubNight, MemberCalendar
-from teams import league_services
 from tests.deploy.test_private_pages import fill, patterns
 from tournaments import standings
 from tournaments.models import Bye, Competition, ForbiddenPair, Round

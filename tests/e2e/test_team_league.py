@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Club
-from teams import league_services as ls
+from pairing.services import leagues as ls
 from tests.conftest import make_members
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
