@@ -61,7 +61,11 @@ def _bound_rows(function: ast.AST, models: set[str] = MODELS) -> set[str]:
     for node in ast.walk(function):
         if isinstance(node, ast.Assign) and _rows_of(node.value, rows, models):
             rows.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and _annotated(node.annotation, models):
+        elif (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and _annotated(node.annotation, models)
+        ):
             rows.add(node.target.id)
         elif isinstance(node, ast.For) and isinstance(node.target, ast.Name) and _rows_of(node.iter, rows, models):
             rows.add(node.target.id)  # noqa: SIM114 (two kinds of binding, kept apart to be read)

@@ -97,7 +97,8 @@ def test_both_captains_confirm_then_the_result_is_locked(card, td_client):
     assert _results(home, url, "1-0", "½-½").status_code == 302
     refused = home.post(url, {"action": "confirm", "confirm-based_on": seen(home, url, "confirm-based_on") + 1})
     assert refused.status_code == 400  # a page that is not the one shown
-    assert home.post(url, {"action": "confirm", "confirm-based_on": seen(home, url, "confirm-based_on")}).status_code == 302
+    confirm = {"action": "confirm", "confirm-based_on": seen(home, url, "confirm-based_on")}
+    assert home.post(url, confirm).status_code == 302
     # The other captain changes a result: the confirmation given for the old one lapses.
     assert _results(away, url, "1-0", "0-1").status_code == 302
     match.refresh_from_db()
@@ -137,7 +138,8 @@ def test_a_dispute_is_settled_by_the_organisers_td(card, td_client):
         ls.settle_dispute(match, away.user, {2: "½-½"})
     page = reverse("league_match", args=[match.league.club.slug, match.league.slug, match.pk])
     settle = {"action": "settle", "settle-result_1": "1-0", "settle-result_2": "½-½"}
-    assert td_client.post(page, {**settle, "settle-based_on": seen(td_client, page, "settle-based_on")}).status_code == 302
+    settle["settle-based_on"] = seen(td_client, page, "settle-based_on")
+    assert td_client.post(page, settle).status_code == 302
     match.refresh_from_db()
     assert match.locked and not match.disputed
     assert [b.result for b in match.boards.all()] == ["1-0", "½-½"]
