@@ -129,8 +129,7 @@ def test_a_dispute_is_settled_by_the_organisers_td(card, td_client):
     assert away.post(url, data).status_code == 302
     match.refresh_from_db()
     assert match.disputed == "away" and not match.locked
-    with translation.override("nl"):
-        assert "De uitslag wordt betwist (uitteam)" in home.get(url).content.decode()
+    assert "De uitslag wordt betwist (uitteam)" in home.get(url, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert 'id="results"' not in home.get(url).content.decode()  # no results form while disputed
     data = {"action": "results", "result_1": "1-0", "result_2": "½-½", "based_on": ls.match_seen(match)}
     assert home.post(url, data).status_code == 400
