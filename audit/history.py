@@ -102,6 +102,9 @@ ACTIONS = {
     "league-match-date": gettext_lazy("match date"),
     "league-lineup": gettext_lazy("line-up"),
     "league-result": gettext_lazy("board result in a team match"),
+    "league-confirm": gettext_lazy("team match result confirmed by a captain"),
+    "league-dispute": gettext_lazy("team match result disputed by a captain"),
+    "league-settle": gettext_lazy("disputed team match result settled"),
 }
 # The values' names, as the models and `record`'s callers name them.
 FIELDS = {
@@ -204,6 +207,7 @@ PARAMS = {
     "club_name": gettext_lazy("club"),
     "rank": gettext_lazy("team of the club"),
     "captain": gettext_lazy("captain"),
+    "match_id": gettext_lazy("match number"),
 }
 # The labels of stored codes, by the name of the value that holds them (filled by `describe_codes`).
 CODES: dict[str, dict[str, Any]] = {}

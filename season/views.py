@@ -24,6 +24,7 @@ from clubs.models import Club, Member, Season
 from pairing.services import StaleAction
 from teams.models import Team
 from teams.printing import team_matches
+from teams.table import coming_matches
 from tournaments.access import directed_competition
 from tournaments.flash import flash_errors
 from tournaments.forms import AbsenceForm, ActionForm
@@ -396,6 +397,7 @@ def my_page(request):
             "season": season,
             "answers": answers,
             "nights": nights,
+            "team_matches": coming_matches(member, timezone.localdate()),
             "has_email": bool(request.user.email),
             "my_language": my_language,
         },

@@ -1,6 +1,6 @@
 """A team league's printouts and files: the match card, the league table and a round's results as PDFs
 (for anyone), the league as a TRF (for its organiser's TDs) and a league read from a TRF into a new one
-(the TD's form; the writes are `teams.league_import`)."""
+(the TD's form; the writes are `pairing.services.league_import`)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from clubs.models import Club
 from pairing.engines.league_trf import parse_league, write_league
 from pairing.engines.state import InvalidInput
 from pairing.engines.trf import TrfError
+from pairing.services.league_import import import_league
 from tournaments.pdf import render_pdf
 
-from .league_import import import_league
 from .models import League
 from .printing import card_boards, league_file, round_matches
 from .table import league_table, outcome

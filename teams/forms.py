@@ -77,12 +77,22 @@ class LeagueForm(forms.Form):
         return [code.strip() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
 
 
-class TeamForm(forms.Form):
+class BasedOn(forms.Form):
+    """What the page showed (`pairing.services.leagues.league_seen`, `match_seen`), posted back with it."""
+
+    based_on = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+
+
+class TeamForm(BasedOn):
     """A team: its club (any club of the site), its name and its place among the club's teams."""
 
     club = forms.ModelChoiceField(label=_("club"), queryset=Club.objects.all())
     name = forms.CharField(label=_("name"), max_length=120)
     rank = forms.IntegerField(label=_("team of the club"), min_value=1, max_value=30, initial=1)
+    captain = forms.ModelChoiceField(
+        label=_("captain"), required=False, queryset=Member.objects.exclude(user=None).select_related("club"),
+        help_text=_("a member of the team's club with an account: he enters its line-ups and results"),
+    )  # fmt: skip
 
 
 def _members(text: str, club: Club) -> list[Member]:
@@ -104,7 +114,7 @@ def _members(text: str, club: Club) -> list[Member]:
     return found
 
 
-class RosterForm(forms.Form):
+class RosterForm(BasedOn):
     """A team's roster: the regulars in board order and the reserves, one member's name per line."""
 
     team = forms.ModelChoiceField(label=_("team"), queryset=Team.objects.none())
@@ -127,7 +137,13 @@ class RosterForm(forms.Form):
         return data
 
 
-class ScheduleForm(forms.Form):
+class DisputeForm(BasedOn):
+    """A captain's dispute of a match's result: what is wrong with it."""
+
+    reason = forms.CharField(label=_("what is wrong"), max_length=500, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class ScheduleForm(BasedOn):
     """The schedule's dates: the first round's date and the weeks between rounds (none: no dates yet)."""
 
     first_date = forms.DateField(
@@ -136,7 +152,7 @@ class ScheduleForm(forms.Form):
     weeks = forms.IntegerField(label=_("weeks between rounds"), min_value=1, max_value=26, initial=4)
 
 
-class LineupForm(forms.Form):
+class LineupForm(BasedOn):
     """A team's line-up for a match: a member per board (none: the board left empty), chosen from the
     rosters of the club's teams in the league."""
 
@@ -156,13 +172,14 @@ class LineupForm(forms.Form):
 
     def players(self) -> list[Member | None]:
         """The members board by board, board 1 first; trailing empty boards left off."""
-        found = [self.cleaned_data[f"board_{n}"] for n in range(1, len(self.fields) + 1)]
+        boards = sum(name.startswith("board_") for name in self.fields)
+        found = [self.cleaned_data[f"board_{n}"] for n in range(1, boards + 1)]
         while found and found[-1] is None:
             found.pop()
         return found
 
 
-class ResultsForm(forms.Form):
+class ResultsForm(BasedOn):
     """The results of a match's boards, as White-Black."""
 
     def __init__(self, *args, match, boards: int, **kwargs) -> None:
@@ -175,4 +192,5 @@ class ResultsForm(forms.Form):
             )  # fmt: skip
 
     def results(self) -> dict[int, str]:
-        return {int(name.split("_")[1]): value for name, value in self.cleaned_data.items()}
+        data = self.cleaned_data.items()
+        return {int(name.split("_")[1]): value for name, value in data if name.startswith("result_")}

@@ -3,7 +3,7 @@ team's line-up for a match and the boards' results.
 
 The rules of play (boards, match points, colours, play-up limit) are the league's `settings`, read by
 `pairing.engines.league.LeagueRules`; the schedule, the match results and the table are computed by
-that engine. Every write goes through `teams.league_services` (one lock, one version bump, one audit
+that engine. Every write goes through `pairing.services.leagues` (one lock, one version bump, one audit
 entry per action).
 """
 
@@ -30,7 +30,7 @@ class League(models.Model):
     settings = models.JSONField(_("league settings"), default=dict, blank=True)
     tiebreaks = models.JSONField(_("tiebreaks"), default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
-    # Raised once per action (`teams.league_services`): the key of the league's cached pages.
+    # Raised once per action (`pairing.services.leagues`): the key of the league's cached pages.
     version = models.PositiveBigIntegerField(default=0, editable=False)
     changed_at = models.DateTimeField(default=timezone.now, editable=False)
 
@@ -95,13 +95,22 @@ class TeamPlayer(models.Model):
 
 
 class Match(models.Model):
-    """A match of the schedule: round, home team, away team and the date it is played."""
+    """A match of the schedule: round, home team, away team and the date it is played; each captain's
+    confirmation of its result (both confirmed: the result is locked, only the organiser's TD changes it),
+    or the side whose captain disputes it (the organiser's TD settles it)."""
+
+    class Side(models.TextChoices):
+        HOME = "home", _("home team")
+        AWAY = "away", _("away team")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
     round = models.PositiveSmallIntegerField(_("round"))
     home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home team"))
     away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_matches", verbose_name=_("away team"))
     date = models.DateField(_("date"), null=True, blank=True)
+    home_confirmed = models.BooleanField(_("confirmed by the home captain"), default=False)
+    away_confirmed = models.BooleanField(_("confirmed by the away captain"), default=False)
+    disputed = models.CharField(_("disputed by"), max_length=4, choices=Side.choices, blank=True, default="")
 
     class Meta:
         ordering = ["round", "pk"]
@@ -111,6 +120,11 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}. {self.home} – {self.away}"
+
+    @property
+    def locked(self) -> bool:
+        """Both captains confirmed the result (or the TD settled it): the captains change it no more."""
+        return self.home_confirmed and self.away_confirmed
 
 
 class Lineup(models.Model):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import models
+
 from clubs.models import Member
 from pairing.engines.league import (
     Board,
@@ -82,3 +84,36 @@ def score_table(league: League, played: list[tuple[Match, MatchOutcome]]) -> lis
     members = Member.objects.in_bulk([s.player for s in scores])
     teams = {t.pk: t for t in league.teams.all()}
     return [ScoreLine(members[s.player], teams[s.team], s) for s in scores]
+
+
+@dataclass
+class ComingMatch:
+    """A match a member's team plays: the match, his team, the opponent, home or away, his board (None while
+    his team's line-up is not known or he is not in it) and whether he captains the team."""
+
+    match: Match
+    team: Team
+    opponent: Team
+    home: bool
+    board: int | None
+    captain: bool
+
+
+def coming_matches(member: Member, today) -> list[ComingMatch]:
+    """The matches, from `today` on (or not yet dated), of the teams whose roster holds `member` or which he
+    captains, soonest first."""
+    teams = Team.objects.filter(models.Q(players__member=member) | models.Q(captain=member)).distinct()
+    matches = Match.objects.filter(models.Q(home__in=teams) | models.Q(away__in=teams))
+    matches = matches.filter(models.Q(date__gte=today) | models.Q(date=None)).select_related(
+        "league__club", "home__captain", "away__captain"
+    )
+    ids = set(teams.values_list("pk", flat=True))
+    out = []
+    for match in matches.prefetch_related("boards", "lineups"):
+        home = match.home_id in ids
+        team, opponent = (match.home, match.away) if home else (match.away, match.home)
+        side = "home_player_id" if home else "away_player_id"
+        known = any(lineup.team_id == team.pk for lineup in match.lineups.all())
+        board = next((b.board for b in match.boards.all() if getattr(b, side) == member.pk), None) if known else None
+        out.append(ComingMatch(match, team, opponent, home, board, team.captain_id == member.pk))
+    return sorted(out, key=lambda c: (c.match.date is None, c.match.date or today, c.match.round))

@@ -1,4 +1,4 @@
-"""A team league's addresses: its public page and its organiser's TD pages."""
+"""A team league's addresses: its public page, its organiser's TD pages and a captain's match card."""
 
 from django.urls import path
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path(lg + "round/<int:number>.pdf", exports.round_results_pdf, name="league_round_pdf"),
     path(lg + "match/<int:pk>.pdf", exports.match_card_pdf, name="league_match_pdf"),
     path(lg + "manage/export.trf", exports.league_trf, name="league_trf"),
+    path(lg + "match/<int:pk>/captain/", views.captain_match, name="league_captain"),
 ]

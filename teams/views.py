@@ -1,6 +1,6 @@
-"""A team league's pages: the public league page (table and schedule) and the organiser's TD pages
-(a new league, its teams and rosters, the schedule). Thin: each reads its form and calls
-`teams.league_services`."""
+"""A team league's pages: the public league page (table and schedule), the organiser's TD pages
+(a new league, its teams and rosters, the schedule, a match's card) and a captain's card of his match.
+Thin: each reads its form and calls `pairing.services.leagues`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -16,9 +16,9 @@ from django.views.decorators.http import require_POST, require_safe
 from clubs.access import directed_club
 from clubs.models import Club
 from pairing.engines.league import board_colours
+from pairing.services import leagues as league_services
 
-from . import league_services
-from .forms import LeagueForm, LineupForm, ResultsForm, RosterForm, ScheduleForm, TeamForm
+from .forms import BasedOn, DisputeForm, LeagueForm, LineupForm, ResultsForm, RosterForm, ScheduleForm, TeamForm
 from .models import League
 from .table import league_table, outcome, score_table
 
@@ -48,14 +48,15 @@ def new_league(request, club):
 
 def _manage_context(league: League, **forms) -> dict:
     teams = list(league.teams.select_related("club", "captain").prefetch_related("players__member"))
+    seen = {"based_on": league_services.league_seen(league)}
     return {
         "league": league,
         "club": league.club,
         "teams": teams,
         "scheduled": league.matches.exists(),
-        "team_form": forms.get("team_form") or TeamForm(initial={"club": league.club}),
-        "roster_form": forms.get("roster_form") or RosterForm(league=league),
-        "schedule_form": forms.get("schedule_form") or ScheduleForm(),
+        "team_form": forms.get("team_form") or TeamForm(initial={"club": league.club, **seen}),
+        "roster_form": forms.get("roster_form") or RosterForm(league=league, initial=seen),
+        "schedule_form": forms.get("schedule_form") or ScheduleForm(initial=seen),
     }
 
 
@@ -67,7 +68,8 @@ def manage_league(request, club, league):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            league_services.add_team(league, request.user, club=data["club"], name=data["name"], rank=data["rank"])
+            league_services.add_team(league, request.user, club=data["club"], name=data["name"], rank=data["rank"],
+                                     captain=data["captain"], based_on=data["based_on"])  # fmt: skip
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -85,7 +87,9 @@ def set_roster(request, club, league):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            league_services.set_roster(data["team"], request.user, data["regulars"], data["reserves"])
+            league_services.set_roster(
+                data["team"], request.user, data["regulars"], data["reserves"], based_on=data["based_on"]
+            )
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -104,7 +108,7 @@ def make_schedule(request, club, league):
         rounds = (league.teams.count() + league.teams.count() % 2 - 1) * league.rules.cycles
         dates = [first + timedelta(weeks=weeks * n) for n in range(max(rounds, 0))] if first else []
         try:
-            league_services.make_schedule(league, request.user, dates=dates)
+            league_services.make_schedule(league, request.user, dates=dates, based_on=form.cleaned_data["based_on"])
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -136,32 +140,47 @@ def league_page(request, club, league):
     return render(request, "teams/league.html", context)
 
 
-def _match_forms(match, data=None, action: str = "") -> dict:
-    """The match page's forms: each team's line-up and the results, the posted one bound to `data`."""
+def _match_forms(match, sides: tuple[str, ...], data=None, action: str = "", td: bool = False) -> dict:
+    """The match page's forms for who sees it (`sides`: the line-ups he enters; `td`: the organiser's TD),
+    the posted one bound to `data`, each carrying what the page showed (`match_seen`)."""
     boards = match.league.rules.boards
+    initial = {"based_on": league_services.match_seen(match)}
+
+    def bound(name):
+        return data if action == name else None
+
     forms = {}
-    for side, team in (("home", match.home), ("away", match.away)):
-        bound = data if action == side else None
-        forms[side] = LineupForm(bound, match=match, team=team, boards=boards)
-    forms["results"] = ResultsForm(data if action == "results" else None, match=match, boards=boards)
+    for side in sides:
+        team = getattr(match, side)
+        forms[side] = LineupForm(bound(side), match=match, team=team, boards=boards, initial=initial)
+    if td or not (match.locked or match.disputed):
+        forms["results"] = ResultsForm(bound("results"), match=match, boards=boards, initial=initial)
+    if td and match.disputed:
+        forms["settle"] = ResultsForm(bound("settle"), match=match, boards=boards, initial=initial, prefix="settle")
+    if not td and not (match.locked or match.disputed):
+        forms["confirm"] = BasedOn(bound("confirm"), initial=initial, prefix="confirm")
+        forms["dispute"] = DisputeForm(bound("dispute"), initial=initial, prefix="dispute")
     return forms
 
 
 def _save_match_form(request, match, form, action: str) -> None:
     """Hand the valid form to the league's writer; ValidationError names what it refused."""
+    seen = form.cleaned_data["based_on"]
     if action == "results":
-        league_services.set_board_results(match, request.user, form.results())
+        league_services.set_board_results(match, request.user, form.results(), based_on=seen)
+    elif action == "settle":
+        league_services.settle_dispute(match, request.user, form.results(), based_on=seen)
+    elif action == "confirm":
+        league_services.confirm_result(match, request.user, based_on=seen)
+    elif action == "dispute":
+        league_services.dispute_result(match, request.user, form.cleaned_data["reason"], based_on=seen)
     else:
-        league_services.set_lineup(match, form.team, request.user, form.players())
+        league_services.set_lineup(match, form.team, request.user, form.players(), based_on=seen)
 
 
-@login_required
-def manage_match(request, club, league, pk):
-    """A match's card for the organiser: each team's line-up, then the boards' results."""
-    league = _directed_league(request, club, league)
-    match = get_object_or_404(league.matches.select_related("league", "home__club", "away__club"), pk=pk)
-    action = request.POST.get("action", "") if request.method == "POST" else ""
-    forms = _match_forms(match, request.POST or None, action)
+def _match_page(request, match, forms: dict, action: str, back: str, captain: str = ""):
+    """Save the posted form (if valid and allowed), or show the match's card with its forms."""
+    league = match.league
     form = forms.get(action)
     status = 200
     if request.method == "POST":
@@ -172,9 +191,42 @@ def manage_match(request, club, league, pk):
                 form.add_error(None, error)
             else:
                 messages.success(request, _("Saved."))
-                return redirect("league_match", league.club.slug, league.slug, match.pk)
+                return redirect(back, league.club.slug, league.slug, match.pk)
         status = 400
     colours = board_colours(league.rules.boards, league.rules.home_white)
+    results = forms.get("results") or forms.get("settle")
+    rows = [results[f"result_{n}"] for n in range(1, league.rules.boards + 1)] if results is not None else []
     context = {"league": league, "club": league.club, "match": match, "forms": forms, "outcome": outcome(match),
-               "result_rows": list(zip(forms["results"], colours, strict=True))}  # fmt: skip
+               "result_rows": list(zip(rows, colours, strict=False)), "captain": captain,
+               "boards": match.boards.select_related("home_player", "away_player")}  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
+
+
+def _match(league: League, pk: int):
+    related = ("league__club", "home__club", "away__club", "home__captain", "away__captain")
+    matches = league.matches.select_related(*related)
+    return get_object_or_404(matches, pk=pk)
+
+
+@login_required
+def manage_match(request, club, league, pk):
+    """A match's card for the organiser: each team's line-up, then the boards' results (and settling a
+    disputed result)."""
+    match = _match(_directed_league(request, club, league), pk)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    forms = _match_forms(match, ("home", "away"), request.POST or None, action, td=True)
+    return _match_page(request, match, forms, action, "league_match")
+
+
+@login_required
+def captain_match(request, club, league, pk):
+    """A match's card for a team's captain (made for a phone): his team's line-up, the boards' results,
+    then confirming or disputing the result. Anyone else: 403."""
+    league = get_object_or_404(League, club=get_object_or_404(Club, slug=club), slug=league)
+    match = _match(league, pk)
+    side = league_services.captain_side(match, request.user)
+    if not side:
+        raise PermissionDenied
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    forms = _match_forms(match, (side,), request.POST or None, action)
+    return _match_page(request, match, forms, action, "league_captain", captain=side)

@@ -1,12 +1,13 @@
-"""The one writer of a competition's rows: every change to its rounds, games, byes, results, players,
-absences, forbidden pairs, settings and state is an action here, called by the pages (and the demo, the
-workers, the tests' fixtures) and by nothing else (tests/architecture/test_one_writer.py).
+"""The one writer of a competition's (and a team league's) rows: every change to its rounds, games, byes,
+results, players, absences, forbidden pairs, settings and state is an action here, called by the pages (and
+the demo, the workers, the tests' fixtures) and by nothing else (tests/architecture/test_one_writer.py).
 
 Every action runs in `tournaments.versioning.one_action` (one transaction, one version bump), passes the
 guard first (`guard.changed`: the competition's row lock, what the TD's page was based on) and leaves its
 entry in the audit log (`audit.log.record`). By family: `rounds` (pair, exchange, colours, results, further
 games, publish, finish, undo), `players` (entries, withdrawals, absences, forbidden pairs), `settings`
-(system settings, time control, formats, tie-breaks, prizes, rating groups), `trf` (TRF import), and below
+(system settings, time control, formats, tie-breaks, prizes, rating groups), `trf` (TRF import), `leagues`
+(a team league's rows: teams, rosters, schedule, line-ups, board results, captains' confirmations), and below
 them `cups` and `gladiator` (a match's and an encounter's games) and `records` (the single writes).
 """
 

@@ -14,7 +14,7 @@ PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importl
 # are the competitions' pages, which stand above the one writer (`pairing.services`) while the rest of
 # `tournaments` stands below it.
 PURE = ["pairing.engines", "ratings.maths"]
-UNITS = [*PURE, "tournaments.views", "tournaments.urls", "tournaments.tasks"]
+UNITS = [*PURE, "tournaments.views", "tournaments.urls", "tournaments.tasks", "teams.views", "teams.urls"]
 
 
 def modules(root: Path, packages: Iterable[str]) -> dict[str, tuple[Path, bool]]:
@@ -60,8 +60,8 @@ def import_graph(root: Path, packages: Iterable[str]) -> dict[str, set[str]]:
 
 
 def unit_of(module: str) -> str:
-    """The app a module belongs to; a pure module, and a page module of the competitions, count as units of
-    their own."""
+    """The app a module belongs to; a pure module, and a page module of the competitions and of the team
+    leagues (above the writer), count as units of their own."""
     for unit in UNITS:
         if module == unit or module.startswith(unit + "."):
             return unit

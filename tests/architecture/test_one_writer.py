@@ -1,6 +1,7 @@
 """One writer: only `pairing.services` creates, changes or deletes a competition's rounds, games, byes, results,
-players, absences, forbidden pairs, prize table and state (restoring a backup aside), and no view writes any
-model itself. Read from the source with `ast` (tests/architecture/writers.py)."""
+players, absences, forbidden pairs, prize table and state (restoring a backup aside), and a team league's
+league, teams, rosters, matches, line-ups and boards; no view writes any model itself. Read from the source
+with `ast` (tests/architecture/writers.py)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,11 @@ def pair(competition: Competition, rnd, player):
     Competition.objects.filter(pk=1).update(version=2)
     member.save()
     cache.delete("key")
+    League.objects.filter(pk=1).update(name="x")
+    team.players.all().delete()
+    BoardResult.objects.filter(match=match).update(result="1-0")
+    match.lineups.create(team=team)
+    Team(league=league, name="y").save()
 """
 
 
@@ -46,6 +52,17 @@ def test_nothing_outside_pairing_services_writes_a_competitions_rows():
     files = project_files()
     assert "demo.management.commands.demo" in files and "tournaments.views.manage" in files
     assert offenders(files) == {}
+
+
+def test_the_scan_sees_the_leagues_writes_inside_the_writer():
+    """The league's writes are in `pairing.services.leagues`, where they are allowed, and the scan sees them."""
+    path = ROOT / "pairing" / "services" / "leagues.py"
+    assert offenders({"pairing.services.leagues": path}) == {}
+    found = writes_in(path.read_text(encoding="utf-8"))
+    assert any("League.objects.create(" in line for line in found)
+    assert any("Match.objects.bulk_create(" in line for line in found)
+    assert any("BoardResult.objects.filter(pk=row.pk).update(" in line for line in found)
+    assert list(offenders({"teams.views": path})) == ["teams.views"]
 
 
 def test_the_scan_sees_the_writers_own_writes():
@@ -71,6 +88,11 @@ def test_the_scan_finds_a_planted_write():
         "line 14: game.save()",
         "line 15: Round.objects.select_for_update().get_or_create(number=4)",
         "line 16: competition.participants.get(pk=1).delete()",
+        "line 21: League.objects.filter(pk=1).update(name='x')",
+        "line 22: team.players.all().delete()",
+        "line 23: BoardResult.objects.filter(match=match).update(result='1-0')",
+        "line 24: match.lineups.create(team=team)",
+        "line 25: Team(league=league, name='y').save()",
     ]
 
 
@@ -89,17 +111,28 @@ def test_the_views_write_no_model_themselves():
     assert {name: lines for name, lines in found.items() if lines} == {}
 
 
+def test_a_class_of_the_modules_own_is_not_a_guarded_model():
+    """A rating list's `Match` (a dataclass of ratings.imports) is no team match: its rows are no league's."""
+    own = "class Match:\n    pass\n\n\ndef f(m: Match):\n    m.save()\n"
+    assert writes_in(own) == []
+    assert writes_in(own.replace("class Match", "class Other")) == ["line 6: m.save()"]
+
+
 def test_the_view_scan_finds_a_write():
     source = "def view(request, c):\n    form.save(commit=False)\n    TDAction.objects.create(x=1)\n    c.save()\n"
     assert model_writes_in(source) == ["line 3: TDAction.objects.create(x=1)", "line 4: c.save()"]
 
 
-def test_every_module_of_tournaments_is_in_a_layer():
-    """The competitions app is split around the writer (its pages above, the rest below), module by module:
-    a new module left out of the layers would escape them."""
+def test_every_module_of_tournaments_and_teams_is_in_a_layer():
+    """The competitions and the leagues apps are split around the writer (their pages above, the rest below),
+    module by module: a new module left out of the layers would escape them."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
     layers = next(c["layers"] for c in config if c["type"] == "layers")
     named = {name.strip() for layer in layers for name in layer.replace(":", "|").split("|")}
-    children = {name.split(".")[1] for name in modules(ROOT, ["tournaments"]) if name.count(".") >= 1}
-    assert {f"tournaments.{child}" for child in children} - named == set()
-    assert "pairing.services" in named and "tournaments" not in named
+    for app in ("tournaments", "teams"):
+        children = {name.split(".")[1] for name in modules(ROOT, [app]) if name.count(".") >= 1}
+        assert {f"{app}.{child}" for child in children} - named == set()
+        assert app not in named
+    assert "pairing.services" in named
+    assert layers.index("pairing.urls | tournaments.urls | teams.urls") < layers.index("pairing.services")
+    assert next(i for i, layer in enumerate(layers) if "teams.models" in layer) > layers.index("pairing.services")

@@ -48,10 +48,10 @@ from entries.models import Entry
 from jobs.models import Job
 from pairing import services as adapter
 from pairing.services import cups
+from pairing.services import leagues as league_services
 from pairing.services import records as services
 from ratings.models import RatingListImport
 from season.models import ClubNight, MemberCalendar
-from teams import league_services
 from tests.deploy.test_private_pages import fill, patterns
 from tournaments import standings
 from tournaments.models import Bye, Competition, ForbiddenPair, Round
@@ -83,6 +83,10 @@ class Access(enum.Enum):
         frozenset({Role.MEMBER, Role.OTHER_MEMBER}),
     )
     CLUB_MEMBER = ("a member of the club, answering for himself", frozenset({Role.MEMBER}))
+    CAPTAIN = (
+        "the captain of one of a league match's teams (the member of the club captains its first team)",
+        frozenset({Role.MEMBER}),
+    )
     TD = ("the club's TDs (a superuser directs every club)", frozenset({Role.TD, Role.SITE_ADMIN}))
     SITE_ADMIN = ("the site admin: the admin", frozenset({Role.SITE_ADMIN}))
     NOBODY = ("nobody, not even the site admin", frozenset())
@@ -149,7 +153,7 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "prize_list": (Access.PUBLIC, BOTH),
     "tiebreak_explanation": (Access.PUBLIC, BOTH),
     "competition_calendar": (Access.PUBLIC, BOTH),
-    # a team league: its public page, its organiser's TD pages
+    # a team league: its public page, its organiser's TD pages, a captain's card of his match
     "league": (Access.PUBLIC, GET),
     "league_new": (Access.TD, BOTH),
     "league_manage": (Access.TD, BOTH),
@@ -162,6 +166,7 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "league_trf": (Access.TD, GET),
     "league_import": (Access.TD, BOTH),
     "league_team_feed": (Access.PUBLIC, BOTH),
+    "league_captain": (Access.CAPTAIN, BOTH),
     # a competition's TD pages
     "manage": (Access.TD, BOTH),
     "system_settings": (Access.TD, BOTH),
@@ -346,7 +351,7 @@ def competitions(who: SimpleNamespace) -> SimpleNamespace:
     # A team league organised by alpha: alpha's and beta's first teams, and their match.
     found.league = league_services.create_league(who.alpha, who.td_a, name="Regio", slug="regio",
                                                  settings={"boards": 4})  # fmt: skip
-    league_services.add_team(found.league, who.td_a, club=who.alpha, name="Alpha 1")
+    league_services.add_team(found.league, who.td_a, club=who.alpha, name="Alpha 1", captain=who.players_a[0])
     league_services.add_team(found.league, who.td_a, club=who.beta, name="Beta 1")
     league_services.make_schedule(found.league, who.td_a)
     return found
@@ -408,6 +413,7 @@ def build_world() -> World:
         "league_match_pdf": {"pk": str(played.league.matches.get().pk)},
         "league_round_pdf": {"number": "1"},
         "league_team_feed": {"team": str(played.league.teams.first().pk)},
+        "league_captain": {"pk": str(played.league.matches.get().pk)},
         "gladiator_next_game": {"competition": "glad", "number": "1"},
         "tiebreak_explanation": explained_tiebreak(played.rr),
         **dict.fromkeys(("bracket", "cup", "cup_format", "cup_pair", "cup_publish", "cup_next_games", "cup_results",

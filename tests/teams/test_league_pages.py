@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from clubs.models import Club
-from teams import league_services as ls
+from pairing.services import leagues as ls
 from teams.models import League, Match
 from tests.conftest import make_members
 

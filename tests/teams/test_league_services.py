@@ -1,4 +1,4 @@
-"""A team league through its writes (`teams.league_services`) and its table (`teams.table`): two clubs,
+"""A team league through its writes (`pairing.services.leagues`) and its table (`teams.table`): two clubs,
 four teams of four boards, line-ups checked against the rosters, results turned into the table; every
 action one version bump and one audit entry."""
 
@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from audit.models import AuditEntry
 from clubs.models import Club
 from pairing.engines.league import league_schedule
-from teams import league_services as ls
+from pairing.services import leagues as ls
 from teams.models import BoardResult, League, Match, Team
 from teams.table import league_table, outcome
 from tests.conftest import make_members

@@ -7,8 +7,9 @@ second sees what the first did; the league's version raised once; one audit entr
 with the action's code and its parameters, words left to the reader's language. Bad input raises a
 `ValidationError` naming the problem, and nothing is written.
 
-The league's writes are kept together in this module so that they can move, as one, next to the
-competitions' writer.
+Every action taken from a page carries what the page showed (`based_on`: `league_seen` for the league's
+page of teams, rosters and schedule, `match_seen` for a match's card), checked under the league's lock
+(`guard.check_basis`): a page out of date (a double click, another TD, the other captain) writes nothing.
 """
 
 from __future__ import annotations
@@ -23,17 +24,40 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.log import record
+from audit.models import AuditEntry
 from clubs.models import Club, Member, Season
 from pairing.engines.league import LeagueRules, Problem, Roster, check_lineup, league_schedule
 from pairing.engines.state import InvalidInput
 from pairing.engines.tiebreaks.teams import parse_team
+from teams.models import BoardResult, League, Lineup, Match, Team, TeamPlayer
 from tournaments.models import Result
 
-from .models import BoardResult, League, Lineup, Match, Team, TeamPlayer
+from .guard import check_basis, latest_id
 
 # The tie-breaks of a league that names none: the direct encounter (C.07 13.3), after match points
 # and board points.
 DEFAULT_TIEBREAKS = ["EDE"]
+# What the league's page of teams, rosters and schedule shows, by the audit log's actions that change it;
+# a match's actions carry the match's id (`match_id`) in their parameters.
+LEAGUE_ACTIONS = ("league-create", "league-team-add", "league-roster", "league-schedule")
+
+
+def league_entries(league: League):
+    return AuditEntry.objects.filter(object_type="league", object_id=str(league.pk))
+
+
+def league_seen(league: League) -> int:
+    """What the league's page of teams, rosters and schedule is based on (`guard.latest_id`)."""
+    return latest_id(league_entries(league).filter(action__in=LEAGUE_ACTIONS))
+
+
+def match_entries(match: Match):
+    return league_entries(match.league).filter(params__match_id=match.pk)
+
+
+def match_seen(match: Match) -> int:
+    """What a match's card (line-ups, results, confirmations) is based on: the latest entry about the match."""
+    return latest_id(match_entries(match))
 
 
 def _changed(league: League) -> League:
@@ -92,7 +116,16 @@ def _refuse_once_scheduled(league: League) -> None:
         raise ValidationError(_("The schedule of %(league)s is made: its teams are fixed.") % {"league": league})
 
 
-def add_team(league: League, user, *, club: Club, name: str, rank: int = 1, captain: Member | None = None) -> Team:
+def add_team(
+    league: League,
+    user,
+    *,
+    club: Club,
+    name: str,
+    rank: int = 1,
+    captain: Member | None = None,
+    based_on: int | None = None,
+) -> Team:
     """A team of `club` in the league, the club's `rank`-th (1 its first team), with its captain."""
     if captain is not None and captain.club_id != club.pk:
         raise ValidationError(_("%(member)s is no member of %(club)s.") % {"member": captain, "club": club})
@@ -100,6 +133,7 @@ def add_team(league: League, user, *, club: Club, name: str, rank: int = 1, capt
         raise ValidationError(_("A club's teams are numbered from 1."))
     with transaction.atomic():
         league = _changed(league)
+        check_basis(league_entries(league).filter(action__in=LEAGUE_ACTIONS), based_on)
         _refuse_once_scheduled(league)
         if league.teams.filter(name=name).exists():
             raise ValidationError(_("The league already has a team called %(name)s.") % {"name": name})
@@ -111,7 +145,9 @@ def add_team(league: League, user, *, club: Club, name: str, rank: int = 1, capt
     return team
 
 
-def set_roster(team: Team, user, regulars: Sequence[Member], reserves: Sequence[Member] = ()) -> None:
+def set_roster(
+    team: Team, user, regulars: Sequence[Member], reserves: Sequence[Member] = (), *, based_on: int | None = None
+) -> None:
     """The team's roster: its regulars in board order, then its listed reserves. Every player is a member
     of the team's club, on the roster once, and a regular of no other team of the league."""
     everyone = [*regulars, *reserves]
@@ -123,6 +159,7 @@ def set_roster(team: Team, user, regulars: Sequence[Member], reserves: Sequence[
         raise ValidationError(_("A player is on the roster twice."))
     with transaction.atomic():
         league = _changed(team.league)
+        check_basis(league_entries(league).filter(action__in=LEAGUE_ACTIONS), based_on)
         taken = TeamPlayer.objects.filter(team__league=league, reserve=False, member__in=list(regulars))
         taken = taken.exclude(team=team).select_related("member", "team").first()
         if taken is not None:
@@ -139,12 +176,20 @@ def set_roster(team: Team, user, regulars: Sequence[Member], reserves: Sequence[
         record(user, "league-roster", league, label=team.name, before=before, after=after, params={"team": team.name})
 
 
-def make_schedule(league: League, user, order: Sequence[Team] | None = None, dates: Sequence[date | None] = ()) -> int:
+def make_schedule(
+    league: League,
+    user,
+    order: Sequence[Team] | None = None,
+    dates: Sequence[date | None] = (),
+    *,
+    based_on: int | None = None,
+) -> int:
     """Number the teams in `order` (the TD's draw; by default the order they were entered) and write
     every match of the single or double round robin by the Berger tables (`league_schedule`), with the
     date of each round where `dates` gives one. The number of matches written."""
     with transaction.atomic():
         league = _changed(league)
+        check_basis(league_entries(league).filter(action__in=LEAGUE_ACTIONS), based_on)
         teams = list(league.teams.order_by("pk"))
         if league.matches.exists():
             raise ValidationError(_("The schedule of %(league)s is already made.") % {"league": league})
@@ -170,13 +215,15 @@ def make_schedule(league: League, user, order: Sequence[Team] | None = None, dat
     return len(matches)
 
 
-def set_match_date(match: Match, user, day: date | None) -> None:
+def set_match_date(match: Match, user, day: date | None, *, based_on: int | None = None) -> None:
     """The date the match is played (moved by the organiser)."""
     with transaction.atomic():
         league = _changed(match.league)
+        check_basis(match_entries(match), based_on)
         before = match.date
         Match.objects.filter(pk=match.pk).update(date=day)
-        record(user, "league-match-date", league, label=str(match), before=before, after=day)
+        params = {"match": str(match), "match_id": match.pk}
+        record(user, "league-match-date", league, label=str(match), before=before, after=day, params=params)
     match.date = day
 
 
@@ -211,7 +258,9 @@ def _club_rosters(league: League, club_id: int) -> list[Roster]:
     return [Roster(rank, tuple(regulars), tuple(reserves)) for rank, regulars, reserves in rosters.values()]
 
 
-def set_lineup(match: Match, team: Team, user, players: Sequence[Member | None]) -> None:
+def set_lineup(
+    match: Match, team: Team, user, players: Sequence[Member | None], *, based_on: int | None = None
+) -> None:
     """A team's line-up for the match, board 1 first (None: the board left empty), checked against the
     club's rosters by the league's rules (`check_lineup`): the roster order kept, reserves only as far up
     as the league allows. Once a board has a result the line-up is fixed."""
@@ -219,6 +268,10 @@ def set_lineup(match: Match, team: Team, user, players: Sequence[Member | None])
         raise ValidationError(_("%(team)s does not play the match %(match)s.") % {"team": team, "match": match})
     with transaction.atomic():
         league = _changed(match.league)
+        check_basis(match_entries(match), based_on)
+        if not directs(league, user) and captain_side(match, user) != _side(match, team):
+            raise ValidationError(_("Only the organiser's TD or the captain of %(team)s enters its line-up.")
+                                  % {"team": team})  # fmt: skip
         rules = league.rules
         if match.boards.exclude(result="").exists():
             raise ValidationError(_("Results are entered: the line-ups of %(match)s are fixed.") % {"match": match})
@@ -239,7 +292,7 @@ def set_lineup(match: Match, team: Team, user, players: Sequence[Member | None])
             match=match, team=team, defaults={"entered_by": user, "entered_at": timezone.now()}
         )
         after = [str(m or "") for m in players] + [""] * (rules.boards - len(players))
-        params = {"team": team.name, "match": str(match)}
+        params = {"team": team.name, "match": str(match), "match_id": match.pk}
         record(user, "league-lineup", league, label=str(match), before=before, after=after, params=params)
 
 
@@ -248,7 +301,7 @@ def set_board_result(match: Match, user, board: int, result: str) -> None:
     set_board_results(match, user, {board: result})
 
 
-def set_board_results(match: Match, user, results: dict[int, str]) -> int:
+def set_board_results(match: Match, user, results: dict[int, str], *, based_on: int | None = None) -> int:
     """The results of several boards of the match (White-Black, "" takes one back), as one action: one
     bump, one audit entry per board whose result changes. Both teams' line-ups must be in; a board a team
     left empty needs no result: it is lost by that team (`pairing.engines.league.board_score`). The
@@ -258,6 +311,11 @@ def set_board_results(match: Match, user, results: dict[int, str]) -> int:
             raise ValidationError(_("%(result)s is no result.") % {"result": result})
     with transaction.atomic():
         league = _changed(match.league)
+        check_basis(match_entries(match), based_on)
+        match = Match.objects.select_related("home__captain", "away__captain").get(pk=match.pk)
+        by_td = directs(league, user)
+        if not by_td:
+            _refuse_captain(match, user)
         if match.lineups.count() < 2:
             raise ValidationError(_("Both teams' line-ups are needed before results."))
         rows = {b.board: b for b in match.boards.all()}
@@ -274,8 +332,104 @@ def set_board_results(match: Match, user, results: dict[int, str]) -> int:
                     % {"board": board}
                 )
             BoardResult.objects.filter(pk=row.pk).update(result=result)
-            params = {"board": board, "match": str(match)}
+            params = {"board": board, "match": str(match), "match_id": match.pk}
             record(user, "league-result", league, label=str(match), before={"result": row.result},
                    after={"result": result}, params=params)  # fmt: skip
             changed += 1
+        if changed and not by_td and (match.home_confirmed or match.away_confirmed):
+            Match.objects.filter(pk=match.pk).update(home_confirmed=False, away_confirmed=False)
     return changed
+
+
+def directs(league: League, user) -> bool:
+    """Whether `user` is a TD of the league's organiser (None: the system, as the demo and fixtures act)."""
+    return user is None or league.club.is_director(user)
+
+
+def captain_side(match: Match, user) -> str:
+    """The side ("home", "away") of the match whose team's captain is `user`'s member; "" for none."""
+    if user is None or not user.is_authenticated:
+        return ""
+    for side, team in (("home", match.home), ("away", match.away)):
+        if team.captain is not None and team.captain.user_id == user.pk:
+            return side
+    return ""
+
+
+def _side(match: Match, team: Team) -> str:
+    return "home" if team.pk == match.home_id else "away"
+
+
+def _refuse_captain(match: Match, user) -> str:
+    """A captain's side of the match, if he may still enter or confirm its results; ValidationError if not."""
+    side = captain_side(match, user)
+    if not side:
+        raise ValidationError(_("Only the organiser's TD or a captain of %(match)s enters its results.")
+                              % {"match": match})  # fmt: skip
+    if match.locked:
+        raise ValidationError(_("Both captains confirmed the result of %(match)s: only the organiser's TD changes it.")
+                              % {"match": match})  # fmt: skip
+    if match.disputed:
+        raise ValidationError(_("The result of %(match)s is disputed: the organiser's TD settles it.")
+                              % {"match": match})  # fmt: skip
+    return side
+
+
+def _complete(match: Match) -> bool:
+    """Both line-ups in and every board with two players has its result."""
+    boards = list(match.boards.all())
+    played = [b for b in boards if b.home_player_id is not None and b.away_player_id is not None]
+    return match.lineups.count() == 2 and all(b.result for b in played)
+
+
+def confirm_result(match: Match, user, *, based_on: int | None = None) -> None:
+    """A captain confirms the match's result as entered; once both have, it is locked."""
+    with transaction.atomic():
+        league = _changed(match.league)
+        check_basis(match_entries(match), based_on)
+        match = Match.objects.select_related("home__captain", "away__captain").get(pk=match.pk)
+        side = _refuse_captain(match, user)
+        if not _complete(match):
+            raise ValidationError(_("The results of %(match)s are not complete yet.") % {"match": match})
+        Match.objects.filter(pk=match.pk).update(**{f"{side}_confirmed": True})
+        team = getattr(match, side)
+        params = {"team": team.name, "match": str(match), "match_id": match.pk}
+        record(user, "league-confirm", league, label=str(match), params=params)
+
+
+def dispute_result(match: Match, user, reason: str, *, based_on: int | None = None) -> None:
+    """A captain disputes the match's result instead of confirming it: the organiser's TD settles it."""
+    if not reason.strip():
+        raise ValidationError(_("Say what is wrong with the result."))
+    with transaction.atomic():
+        league = _changed(match.league)
+        check_basis(match_entries(match), based_on)
+        match = Match.objects.select_related("home__captain", "away__captain").get(pk=match.pk)
+        side = _refuse_captain(match, user)
+        Match.objects.filter(pk=match.pk).update(disputed=side, home_confirmed=False, away_confirmed=False)
+        team = getattr(match, side)
+        params = {"team": team.name, "match": str(match), "match_id": match.pk, "detail": reason.strip()[:500]}
+        record(user, "league-dispute", league, label=str(match), params=params)
+
+
+def settle_dispute(match: Match, user, results: dict[int, str], *, based_on: int | None = None) -> None:
+    """The organiser's TD settles a disputed result: the boards' results as he sets them, the match locked."""
+    with transaction.atomic():
+        league = _changed(match.league)
+        check_basis(match_entries(match), based_on)
+        match = Match.objects.get(pk=match.pk)
+        if not directs(league, user):
+            raise ValidationError(_("Only the organiser's TD settles a disputed result."))
+        if not match.disputed:
+            raise ValidationError(_("The result of %(match)s is not disputed.") % {"match": match})
+        rows = {b.board: b for b in match.boards.all()}
+        unknown = sorted(set(results) - set(rows))
+        if unknown or any(r not in Result.values for r in results.values()):
+            raise ValidationError(_("These are not the results of the match's boards."))
+        before = {str(n): rows[n].result for n in sorted(results)}
+        for board, result in results.items():
+            BoardResult.objects.filter(pk=rows[board].pk).update(result=result)
+        Match.objects.filter(pk=match.pk).update(disputed="", home_confirmed=True, away_confirmed=True)
+        params = {"match": str(match), "match_id": match.pk}
+        after = {str(n): results[n] for n in sorted(results)}
+        record(user, "league-settle", league, label=str(match), before=before, after=after, params=params)

@@ -1,5 +1,5 @@
 """A league read from a TRF (`pairing.engines.league_trf`) written into a new league, as one action: one
-transaction, one audit entry. It belongs with the league's other writes and moves with them.
+transaction, one audit entry. It belongs with the league's other writes (`pairing.services.leagues`).
 
 Clubs are found by their short names, players among their club's members by full name; a club or a
 player not found, a taken short name, or rules the engine refuses raise a `ValidationError` naming the
@@ -15,8 +15,7 @@ from django.utils.translation import gettext as _
 from audit.log import record
 from clubs.models import Club, Member
 from pairing.engines.league_trf import LeagueFile
-
-from .models import BoardResult, League, Lineup, Match, Team, TeamPlayer
+from teams.models import BoardResult, League, Lineup, Match, Team, TeamPlayer
 
 
 def _members(data: LeagueFile, clubs: dict[str, Club]) -> dict[int, Member]:
