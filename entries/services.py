@@ -69,7 +69,7 @@ def double_of(entry: Entry) -> Entry | None:
 def eligibility_problems(entry: Entry, rules: EntrySettings, found: lookup.Found | None) -> list[str]:
     """Why the TD's settings refuse the entry: members only, the rating range, the range of birth years."""
     problems = []
-    if rules.members_only and (found is None or found.member.is_guest):
+    if rules.members_only and (found is None or not found.is_member):
         problems.append(_("Only members of the club may enter; we could not find you among them by id or name."))
     rating = entry.rating
     if rules.min_rating is not None and rating < rules.min_rating:
@@ -89,7 +89,7 @@ def eligibility_problems(entry: Entry, rules: EntrySettings, found: lookup.Found
 
 
 def fill_from_lists(entry: Entry) -> lookup.Found | None:
-    """Title and ratings from the club's rating lists (the typed data stays as typed, for the TD to compare)."""
+    """Title and ratings from the rating lists (the typed data stays as typed, for the TD to compare)."""
     found = lookup.find(entry.competition.club, entry.fide_id, entry.national_id, entry.first_name, entry.last_name,
                         entry.birth_year)  # fmt: skip
     if found is not None:

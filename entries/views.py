@@ -44,47 +44,52 @@ def _throttled(request, scope: str, values: dict[str, str], limits: dict[str, in
 
 
 def _looked_up(request, competition: Competition, rules):
-    """The form filled in from the club's rating lists (the look-up button); the data as typed otherwise."""
+    """The form filled in from the rating lists (the look-up button, or a player picked among those whose
+    name begins as typed); the data as typed otherwise. Returns (form, found, candidates)."""
     data = request.POST.copy()
     if _throttled(request, "entry-lookup", {"client": client_ip(request)}, {"client": LOOKUP_LIMIT}):
         messages.error(request, _("Too many look-ups from your address: fill in the form yourself."))
-        return EntryForm(rules=rules, initial=data.dict()), None
+        return EntryForm(rules=rules, initial=data.dict()), None, []
     query = LookupForm(data)
-    found = None
-    if query.is_valid():
+    found, candidates = None, []
+    if "pick" in data:
+        found = lookup.picked(key_number(data.get("pick", "")))
+    elif query.is_valid():
         found = lookup.find(competition.club, **query.cleaned_data)
-    if found is None:
-        messages.info(request, _("You are not in the club's rating lists: fill in the form yourself."))
-    else:
-        member = found.member
+        if found is None and (query.cleaned_data["first_name"] or query.cleaned_data["last_name"]):
+            candidates = lookup.candidates(query.cleaned_data["first_name"], query.cleaned_data["last_name"])
+    if found is None and not candidates:
+        messages.info(request, _("You are not in the rating lists: fill in the form yourself."))
+    elif found is not None:
         # A national id is filled in only when it was typed: a name never reveals a member's club number.
         shown = ("first_name", "last_name", "federation", "fide_id") + (
             ("national_id",) if found.how == "national-id" else ()
         )
         for field in shown:
-            data[field] = getattr(member, field)
-    return EntryForm(rules=rules, initial={k: v for k, v in data.items() if k != "csrfmiddlewaretoken"}), found
+            data[field] = getattr(found, field)
+    initial = {k: v for k, v in data.items() if k not in ("csrfmiddlewaretoken", "pick", "lookup")}
+    return EntryForm(rules=rules, initial=initial), found, candidates
 
 
 def entry_form(request, club, competition):
     """The competition's entry form: anyone may enter while the TD keeps it open (no account needed)."""
     competition = club_competition(club, competition)
     rules = services.settings_of(competition)
-    form, found = EntryForm(rules=rules), None
+    form, found, candidates = EntryForm(rules=rules), None, []
     if request.method == "POST" and rules.is_open():
-        if "lookup" in request.POST:
-            form, found = _looked_up(request, competition, rules)
+        if "lookup" in request.POST or "pick" in request.POST:
+            form, found, candidates = _looked_up(request, competition, rules)
         else:
             form = EntryForm(request.POST, rules=rules, instance=Entry(competition=competition))
             if form.is_valid():
                 return _submitted(request, competition, form)
-    return _form_page(request, competition, form, 200 if not form.errors else 400, found)
+    return _form_page(request, competition, form, 200 if not form.errors else 400, found, candidates)
 
 
-def _form_page(request, competition: Competition, form: EntryForm, status: int, found=None):
+def _form_page(request, competition: Competition, form: EntryForm, status: int, found=None, candidates=()):
     rules = services.settings_of(competition)
     context = {"competition": competition, "club": competition.club, "rules": rules, "form": form, "found": found,
-               "open": rules.is_open(), "taken": services.places_taken(competition)}  # fmt: skip
+               "candidates": candidates, "open": rules.is_open(), "taken": services.places_taken(competition)}  # fmt: skip
     return render(request, "entries/form.html", context, status=status)
 
 
