@@ -139,7 +139,9 @@ def _in_full_lists(fide_id: str, national_id: str, first_name: str, last_name: s
     hits = full_lists.by_id(fide_id, national_id)
     fide_hit = next((r for r in hits if r.system == RatingSystem.FIDE), None)
     national_hit = next((r for r in hits if r.system != RatingSystem.FIDE), None)
-    anchor, how = (fide_hit, "fide-id") if fide_hit else (national_hit, "national-id") if national_hit else (None, "name")
+    anchor, how = (fide_hit, "fide-id") if fide_hit else (national_hit, "national-id")
+    if anchor is None:
+        how = "name"
     key = anchor.name_key if anchor else " ".join(name_key(first_name or "", last_name or ""))
     if not key:
         return None
@@ -168,7 +170,8 @@ def find(club: Club, fide_id: str = "", national_id: str = "", first_name: str =
     )
 
 
-def candidates(first_name: str = "", last_name: str = "", limit: int = full_lists.NAME_LIMIT) -> list[tuple[int, Found]]:
+def candidates(first_name: str = "", last_name: str = "", limit: int = full_lists.NAME_LIMIT
+               ) -> list[tuple[int, Found]]:  # fmt: skip
     """At most `limit` (row id, player) of the full lists whose name is, or begins with, the name typed
     (surname first): for the player to pick himself from. Two queries."""
     rows = full_lists.by_name(last_name or "", first_name or "", limit=limit)

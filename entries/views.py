@@ -89,7 +89,8 @@ def entry_form(request, club, competition):
 def _form_page(request, competition: Competition, form: EntryForm, status: int, found=None, candidates=()):
     rules = services.settings_of(competition)
     context = {"competition": competition, "club": competition.club, "rules": rules, "form": form, "found": found,
-               "candidates": candidates, "open": rules.is_open(), "taken": services.places_taken(competition)}  # fmt: skip
+               "candidates": candidates, "open": rules.is_open(),
+               "taken": services.places_taken(competition)}  # fmt: skip
     return render(request, "entries/form.html", context, status=status)
 
 

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from audit.log import record
 
-from .lists import ListEntry, ListError, Progress, name_key, name_words, read_list
+from .lists import ListEntry, ListError, Progress, name_words, read_list
 from .models import ListedPlayer, RatingList, RatingSystem
 
 BATCH = 5_000  # rows per bulk_create

@@ -18,7 +18,6 @@ from . import full_lists, imports
 from .lists import ListError
 from .models import RatingSystem
 
-
 logger = logging.getLogger("ratings")
 
 

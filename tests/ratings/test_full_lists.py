@@ -21,7 +21,7 @@ from entries.models import Entry
 from ratings import full_lists
 from ratings.lists import ListError
 from ratings.models import ListedPlayer, RatingList
-from tests.entries.conftest import entry_data, open_competition  # noqa: F401 (a fixture)
+from tests.entries.conftest import entry_data
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,8 @@ def fide_list(size: int = SIZE, seed: int = 7, bad_line: int | None = None) -> b
     for i in range(size):
         values = {"ID Number": 20_000_000 + i, "Name": f"{rng.choice(SURNAMES)}{i % 1000}, Player{i}",
                   "Fed": rng.choice(["NED", "DEN", "GER", "FRA"]), "Sex": rng.choice("MF"),
-                  "SRtng": rng.randint(1000, 2600) if rng.random() < 0.8 else "", "B-day": rng.randint(1940, 2015)}  # fmt: skip
+                  "SRtng": rng.randint(1000, 2600) if rng.random() < 0.8 else "",
+                  "B-day": rng.randint(1940, 2015)}  # fmt: skip
         values.update(KNOWN.get(i, {}))
         if i + 2 == bad_line:
             values["SRtng"] = "abc"
@@ -63,6 +64,16 @@ KNSB = """relatienummer;naam;rating;geboortedatum
 8123457;Jansen, Piet;1850;1990-07-01
 8123458;Jansen, Piet;1400;1961-01-05
 """
+
+
+@pytest.fixture
+def weekend_open(club, td):
+    from entries.models import EntrySettings
+    from tournaments.models import Competition
+
+    competition = Competition.objects.create(club=club, name="Weekend Open", slug="open", system="dutch-1998", rounds=5)
+    EntrySettings.objects.create(competition=competition, open=True, max_players=40)
+    return competition
 
 
 @pytest.fixture
@@ -183,7 +194,7 @@ def test_a_look_up_costs_a_fixed_small_number_of_queries(club, fide, knsb, typed
 # The entry form and the TD's inbox -----------------------------------------------------------------------
 
 
-def test_the_entry_form_fills_in_a_player_of_another_country(client, open_competition, fide, knsb):
+def test_the_entry_form_fills_in_a_player_of_another_country(client, weekend_open, fide, knsb):
     url = reverse("entry_form", args=["testclub", "open"])
     page = client.post(url, {"lookup": "1", "fide_id": "1401234"}).content.decode()
     assert "Found: Åse Sørensen" in page and "FIDE 2105" in page and "(the full lists)" not in page
@@ -197,7 +208,7 @@ def test_the_entry_form_fills_in_a_player_of_another_country(client, open_compet
 
 
 def test_an_entry_takes_title_and_ratings_from_the_full_lists_and_the_td_sees_the_differences(
-    client, td_client, open_competition, fide, knsb
+    client, td_client, weekend_open, fide, knsb
 ):
     url = reverse("entry_form", args=["testclub", "open"])
     client.post(url, entry_data(fide_id="1503014", first_name="Anna", last_name="de Vries", federation="GER",
@@ -210,7 +221,7 @@ def test_an_entry_takes_title_and_ratings_from_the_full_lists_and_the_td_sees_th
     assert "<td>year of birth</td><td>1994</td><td>1995</td>" in page
 
 
-def test_a_site_admins_upload_on_a_club_page_also_replaces_the_full_list(client, club, open_competition):
+def test_a_site_admins_upload_on_a_club_page_also_replaces_the_full_list(client, club):
     from django.contrib.auth import get_user_model
 
     from clubs.models import ClubRole
