@@ -136,11 +136,19 @@ class EntrySettingsForm(validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = EntrySettings
         fields = ["open", "opens_at", "closes_at", "max_players", "members_only", "min_rating", "max_rating",
-                  "min_birth_year", "max_birth_year", "ask_sex", "fee_note", "fee_link"]  # fmt: skip
+                  "min_birth_year", "max_birth_year", "ask_sex", "fee_note", "fee_link", "offer_hours"]  # fmt: skip
         widgets = {
             "opens_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offer_hours"].required = False  # left empty: the default
+
+    def clean_offer_hours(self) -> int:
+        hours = self.cleaned_data.get("offer_hours")
+        return EntrySettings._meta.get_field("offer_hours").default if hours is None else hours
 
     def clean_fee_link(self) -> str:
         link = self.cleaned_data.get("fee_link", "")

@@ -134,7 +134,8 @@ def entry_list(request, club, competition):
 
 
 def my_entry(request, token):
-    """The player's own link (from his mails): his entry, the payment link, withdrawing or a bye."""
+    """The player's own link (from his mails): his entry, the payment link, taking a place offered from the
+    waiting list, withdrawing or a bye."""
     entry = get_object_or_404(Entry.objects.select_related("competition__club", "participant"), token=token)
     coming = None
     if entry.status == Entry.Status.ACCEPTED and entry.participant is not None:
@@ -144,6 +145,9 @@ def my_entry(request, token):
             if request.POST.get("action") == "withdraw" and request.POST.get("confirm"):
                 services.withdraw(entry)
                 messages.success(request, _("You have withdrawn from the competition."))
+            elif request.POST.get("action") == "take-place":
+                services.confirm_offer(entry)
+                messages.success(request, _("The place is yours; the tournament director will confirm your entry."))
             elif request.POST.get("action") == "answer" and coming is not None and coming.open:
                 signoff.answer(entry.participant, coming.number, request.POST.get("answer", ""), None)
                 messages.success(request, _("Your answer for round %(n)s is recorded.") % {"n": coming.number})
@@ -210,7 +214,8 @@ def entry_inbox(request, club, competition):
 @login_required
 @require_POST
 def entry_decide(request, club, competition, pk):
-    """One decision on one entry: accept, merge with a member, refuse with a reason, waiting list, paid."""
+    """One decision on one entry: accept, merge with a member, refuse with a reason, waiting list, withdraw,
+    paid."""
     competition = directed_competition(request, club, competition)
     entry = get_object_or_404(Entry, competition=competition, pk=pk)
     action = request.POST.get("action", "")
@@ -227,6 +232,8 @@ def entry_decide(request, club, competition, pk):
             services.refuse(entry, request.user, form.cleaned_data["reason"])
         elif action == "wait":
             services.to_waiting_list(entry, request.user)
+        elif action == "remove":
+            services.remove(entry, request.user)
         elif action in ("paid", "unpaid"):
             services.set_flag(entry, request.user, "paid", action == "paid")
         else:
