@@ -3,8 +3,8 @@
 An entry is a request to play, not a participant: the TD accepts it (the player becomes a participant
 through `tournaments.adapter`), refuses it with a reason, merges it with a member or an earlier guest,
 or puts it on the waiting list. A place that comes free is offered to the first on the waiting list, who
-confirms it within the TD's number of hours (the entry is then waiting for the TD again) or loses it. Birth year and e-mail are never shown on a public page; a player may ask
-to be listed by name only.
+confirms it within the TD's number of hours (the entry is then waiting for the TD again) or loses it.
+Birth year and e-mail are never shown on a public page; a player may ask to be listed by name only.
 """
 
 from __future__ import annotations

@@ -5,25 +5,41 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('entries', '0001_initial'),
+        ("entries", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='offer_expires_at',
+            model_name="entry",
+            name="offer_expires_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='entrysettings',
-            name='offer_hours',
-            field=models.PositiveSmallIntegerField(default=48, help_text='a place that comes free is offered to the first on the waiting list, who has this long to confirm it; then it passes to the next', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(720)], verbose_name='hours to confirm an offered place'),
+            model_name="entrysettings",
+            name="offer_hours",
+            field=models.PositiveSmallIntegerField(
+                default=48,
+                help_text="a place that comes free is offered to the first on the waiting list, who has this long to confirm it; then it passes to the next",
+                validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(720)],
+                verbose_name="hours to confirm an offered place",
+            ),
         ),
         migrations.AlterField(
-            model_name='entry',
-            name='status',
-            field=models.CharField(choices=[('pending', 'waiting for the TD'), ('accepted', 'accepted'), ('waiting', 'waiting list'), ('offered', 'place offered'), ('refused', 'refused'), ('withdrawn', 'withdrawn')], default='pending', max_length=10, verbose_name='status'),
+            model_name="entry",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("pending", "waiting for the TD"),
+                    ("accepted", "accepted"),
+                    ("waiting", "waiting list"),
+                    ("offered", "place offered"),
+                    ("refused", "refused"),
+                    ("withdrawn", "withdrawn"),
+                ],
+                default="pending",
+                max_length=10,
+                verbose_name="status",
+            ),
         ),
     ]

@@ -6,47 +6,68 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ratings', '0001_initial'),
+        ("ratings", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RatingList',
+            name="RatingList",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('system', models.CharField(choices=[('fide', 'FIDE'), ('knsb', 'KNSB'), ('dsu', 'DSU')], max_length=4, verbose_name='list')),
-                ('period', models.DateField(verbose_name='list date')),
-                ('file_name', models.CharField(blank=True, max_length=255, verbose_name='file')),
-                ('players', models.PositiveIntegerField(default=0, verbose_name='players in the list')),
-                ('loaded_at', models.DateTimeField(auto_now_add=True)),
-                ('loaded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "system",
+                    models.CharField(
+                        choices=[("fide", "FIDE"), ("knsb", "KNSB"), ("dsu", "DSU")], max_length=4, verbose_name="list"
+                    ),
+                ),
+                ("period", models.DateField(verbose_name="list date")),
+                ("file_name", models.CharField(blank=True, max_length=255, verbose_name="file")),
+                ("players", models.PositiveIntegerField(default=0, verbose_name="players in the list")),
+                ("loaded_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "loaded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'full rating list',
-                'verbose_name_plural': 'full rating lists',
-                'ordering': ['system', '-period'],
+                "verbose_name": "full rating list",
+                "verbose_name_plural": "full rating lists",
+                "ordering": ["system", "-period"],
             },
         ),
         migrations.CreateModel(
-            name='ListedPlayer',
+            name="ListedPlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('system', models.CharField(choices=[('fide', 'FIDE'), ('knsb', 'KNSB'), ('dsu', 'DSU')], max_length=4)),
-                ('player_id', models.CharField(max_length=20)),
-                ('name', models.CharField(max_length=141)),
-                ('search', models.CharField(db_index=True, max_length=141)),
-                ('name_key', models.CharField(db_index=True, max_length=141)),
-                ('federation', models.CharField(blank=True, max_length=3)),
-                ('title', models.CharField(blank=True, max_length=3)),
-                ('rating', models.PositiveIntegerField(blank=True, null=True)),
-                ('birth_year', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('rating_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='ratings.ratinglist')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "system",
+                    models.CharField(choices=[("fide", "FIDE"), ("knsb", "KNSB"), ("dsu", "DSU")], max_length=4),
+                ),
+                ("player_id", models.CharField(max_length=20)),
+                ("name", models.CharField(max_length=141)),
+                ("search", models.CharField(db_index=True, max_length=141)),
+                ("name_key", models.CharField(db_index=True, max_length=141)),
+                ("federation", models.CharField(blank=True, max_length=3)),
+                ("title", models.CharField(blank=True, max_length=3)),
+                ("rating", models.PositiveIntegerField(blank=True, null=True)),
+                ("birth_year", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "rating_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="ratings.ratinglist"
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['player_id', 'system'], name='ratings_listed_id')],
+                "indexes": [models.Index(fields=["player_id", "system"], name="ratings_listed_id")],
             },
         ),
     ]
