@@ -152,14 +152,17 @@ class ListedPlayer(models.Model):
     player_id = models.CharField(max_length=20)
     name = models.CharField(max_length=141)
     search = models.CharField(max_length=141, db_index=True)
-    name_key = models.CharField(max_length=141, db_index=True)
+    name_key = models.CharField(max_length=141)
     federation = models.CharField(max_length=3, blank=True)
     title = models.CharField(max_length=3, blank=True)
     rating = models.PositiveIntegerField(null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["player_id", "system"], name="ratings_listed_id")]
+        indexes = [
+            models.Index(fields=["player_id", "system"], name="ratings_listed_id"),
+            models.Index(fields=["name_key"], name="ratings_listed_name_key"),  # equality only: no pattern index
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.system} {self.player_id})"
