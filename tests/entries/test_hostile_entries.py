@@ -89,7 +89,7 @@ def test_lookups_from_one_address_are_throttled(player, open_competition, monkey
     url = reverse("entry_form", args=["testclub", "open"])
     for _ in range(2):
         page = player.post(url, {"lookup": "1", "fide_id": "1"}, follow=True).content.decode()
-        assert "not in the club" in page
+        assert "not in the rating lists" in page
     page = player.post(url, {"lookup": "1", "fide_id": "1"}).content.decode()
     assert "Too many look-ups from your address" in page
 
