@@ -61,6 +61,7 @@ ACTIONS = {
     "import-trf": gettext_lazy("TRF imported"),
     "rating-list": gettext_lazy("rating list applied"),
     "rating-list-read": gettext_lazy("rating list read"),
+    "rating-list-load": gettext_lazy("full rating list loaded"),
     "club-started": gettext_lazy("club started"),
     "club-language": gettext_lazy("club's language"),
     "invite-td": gettext_lazy("TD invited"),
@@ -88,6 +89,10 @@ ACTIONS = {
     "entry-paid": gettext_lazy("entry fee"),
     "entry-arrived": gettext_lazy("arrival"),
     "entry-withdraw": gettext_lazy("entry withdrawn by the player"),
+    "entry-remove": gettext_lazy("entry withdrawn by the TD"),
+    "entry-offer": gettext_lazy("place offered from the waiting list"),
+    "entry-confirm": gettext_lazy("offered place confirmed"),
+    "entry-offer-expired": gettext_lazy("offered place not confirmed in time"),
     "entry-settings": gettext_lazy("entry form settings"),
     "entry-remind": gettext_lazy("reminders sent"),
     "check-in-close": gettext_lazy("check-in closed"),
@@ -189,6 +194,8 @@ FIELDS = {
     "unrated_opponents": gettext_lazy("unrated opponents"),
     "unrated_rating": gettext_lazy("rating of an unrated opponent"),
     "rounds_missed_points": gettext_lazy("points for each round missed"),
+    "offer_expires_at": gettext_lazy("offered place open until"),
+    "offer_hours": gettext_lazy("hours to confirm an offered place"),
 }
 # The parameters' names (`record(..., params=...)`).
 PARAMS = {

@@ -119,7 +119,7 @@ class EntryForm(validation.ModelLimitsMixin, forms.ModelForm):
 
 
 class LookupForm(forms.Form):
-    """An id or a name to look up in the club's rating lists, before entering."""
+    """An id or a name to look up in the rating lists, before entering."""
 
     fide_id = forms.CharField(required=False, max_length=11)
     national_id = forms.CharField(required=False, max_length=20)
@@ -128,13 +128,28 @@ class LookupForm(forms.Form):
 
     @staticmethod
     def asked(request) -> bool:
-        """Whether the look-up button was pressed (rather than the one that enters)."""
+        """Whether the look-up button, or "This is me" on one of the candidates, was pressed (rather than
+        the one that enters)."""
         button = LookupButtonForm(request.POST)
-        return button.is_valid() and button.cleaned_data["lookup"]
+        return button.is_valid() and (button.cleaned_data["lookup"] or button.cleaned_data["pick"] is not None)
+
+    @staticmethod
+    def picked(request) -> int | None:
+        """The row of the full lists picked with "This is me" (0: a value that is no row's id, which picks
+        nobody); None when no candidate was picked."""
+        button = LookupButtonForm(request.POST)
+        return button.cleaned_data["pick"] if button.is_valid() else None
 
 
 class LookupButtonForm(forms.Form):
     lookup = forms.BooleanField(required=False)
+    pick = forms.CharField(required=False, max_length=40)
+
+    def clean_pick(self) -> int | None:
+        value = self.cleaned_data.get("pick", "").strip()
+        if not value:
+            return None
+        return validation.key_number(value) or 0
 
 
 class EntrySettingsForm(validation.ModelLimitsMixin, forms.ModelForm):
@@ -147,11 +162,19 @@ class EntrySettingsForm(validation.ModelLimitsMixin, forms.ModelForm):
     class Meta:
         model = EntrySettings
         fields = ["open", "opens_at", "closes_at", "max_players", "members_only", "min_rating", "max_rating",
-                  "min_birth_year", "max_birth_year", "ask_sex", "fee_note", "fee_link"]  # fmt: skip
+                  "min_birth_year", "max_birth_year", "ask_sex", "fee_note", "fee_link", "offer_hours"]  # fmt: skip
         widgets = {
             "opens_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offer_hours"].required = False  # left empty: the default
+
+    def clean_offer_hours(self) -> int:
+        hours = self.cleaned_data.get("offer_hours")
+        return EntrySettings._meta.get_field("offer_hours").default if hours is None else hours
 
     def clean_fee_link(self) -> str:
         link = self.cleaned_data.get("fee_link", "")
@@ -179,10 +202,11 @@ class RefuseForm(forms.Form):
 
 
 class DecisionForm(RefuseForm):
-    """One decision of the TD's inbox on one entry; `based_on` is what the page showed of the entry
-    (`services.seen`), `member` the one a merge accepts the entry as, `reason` a refusal's."""
+    """One decision of the TD's inbox on one entry ("remove": withdraw it from the competition); `based_on`
+    is what the page showed of the entry (`services.seen`), `member` the one a merge accepts the entry as,
+    `reason` a refusal's."""
 
-    ACTIONS = ("accept", "merge", "refuse", "wait", "paid", "unpaid")
+    ACTIONS = ("accept", "merge", "refuse", "wait", "remove", "paid", "unpaid")
 
     action = forms.ChoiceField(
         choices=[(action, action) for action in ACTIONS],
@@ -215,8 +239,11 @@ class CheckInForm(forms.Form):
 
 
 class PlayerEntryForm(forms.Form):
-    """A post of the player's own page: withdraw (ticked `confirm`) or answer for the coming round."""
+    """A post of the player's own page: withdraw (ticked `confirm`), take a place offered from the waiting
+    list, or answer for the coming round."""
 
-    action = forms.ChoiceField(choices=[("withdraw", "withdraw"), ("answer", "answer")], required=False)
+    ACTIONS = ("withdraw", "take-place", "answer")
+
+    action = forms.ChoiceField(choices=[(action, action) for action in ACTIONS], required=False)
     confirm = forms.BooleanField(required=False)
     answer = forms.CharField(required=False, max_length=20)

@@ -2,8 +2,9 @@
 
 An entry is a request to play, not a participant: the TD accepts it (the player becomes a participant
 through `pairing.services`), refuses it with a reason, merges it with a member or an earlier guest,
-or puts it on the waiting list. Birth year and e-mail are never shown on a public page; a player may ask
-to be listed by name only.
+or puts it on the waiting list. A place that comes free is offered to the first on the waiting list, who
+confirms it within the TD's number of hours (the entry is then waiting for the TD again) or loses it.
+Birth year and e-mail are never shown on a public page; a player may ask to be listed by name only.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -44,6 +46,11 @@ class EntrySettings(models.Model):
         help_text=_("the organiser's own payment page, shown after entering"),
     )  # fmt: skip
     fee_note = models.CharField(_("entry fee"), max_length=120, blank=True, help_text=_("e.g. € 25, juniors € 10"))
+    offer_hours = models.PositiveSmallIntegerField(
+        _("hours to confirm an offered place"), default=48, validators=[MinValueValidator(1), MaxValueValidator(720)],
+        help_text=_("a place that comes free is offered to the first on the waiting list, who has this long to "
+                    "confirm it; then it passes to the next"),
+    )  # fmt: skip
 
     class Meta:
         verbose_name = _("entry settings")
@@ -66,6 +73,7 @@ class Entry(models.Model):
         PENDING = "pending", _("waiting for the TD")
         ACCEPTED = "accepted", _("accepted")
         WAITING = "waiting", _("waiting list")
+        OFFERED = "offered", _("place offered")
         REFUSED = "refused", _("refused")
         WITHDRAWN = "withdrawn", _("withdrawn")
 
@@ -102,6 +110,8 @@ class Entry(models.Model):
     paid = models.BooleanField(_("paid"), default=False)
     arrived = models.BooleanField(_("arrived"), default=False)
     reminded_at = models.DateTimeField(null=True, blank=True)
+    # A place offered from the waiting list (`entries.services.offer_free_places`) is his until then.
+    offer_expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -122,4 +132,4 @@ class Entry(models.Model):
 
     @property
     def active(self) -> bool:
-        return self.status in (self.Status.PENDING, self.Status.ACCEPTED, self.Status.WAITING)
+        return self.status in (self.Status.PENDING, self.Status.ACCEPTED, self.Status.WAITING, self.Status.OFFERED)

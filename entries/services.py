@@ -1,16 +1,21 @@
 """The writes of the entries app, each in one transaction with its audit row.
 
 A player's entry is checked against the TD's settings and the entries already made, then saved; the
-TD's decisions (accept, refuse, merge, waiting list, paid, arrived) change it. Each decision carries what
-the TD's page showed of the entry (`seen`: the id of the audit log's latest entry about it), checked under
-the entry's lock: a decision on an entry another TD (or the player) changed meanwhile is refused, naming
-who did what and when (`pairing.services.check_basis`); so are the entry settings and closing check-in.
-Accepting enters the player through `pairing.services` (the one writer of participants), in the same
-transaction that marks the entry accepted, so either both happen or neither. Mails are sent by the job
-worker once the transaction has committed (`entries.tasks`).
+TD's decisions (accept, refuse, merge, waiting list, withdraw, paid, arrived) change it. Each decision
+carries what the TD's page showed of the entry (`seen`: the id of the audit log's latest entry about it),
+checked under the entry's lock: a decision on an entry another TD (or the player) changed meanwhile is
+refused, naming who did what and when (`pairing.services.check_basis`); so are the entry settings and
+closing check-in. Whenever a place comes free in a full field (a player withdraws or lets an offer lapse,
+the TD refuses or withdraws one, or raises the maximum), `offer_free_places` offers it to the first on the
+waiting list, who has the TD's number of hours to confirm it (`confirm_offer`); `expire_offers` (a command
+run from cron) passes a lapsed offer to the next. Accepting enters the player through `pairing.services`
+(the one writer of participants), in the same transaction that marks the entry accepted, so either both
+happen or neither. Mails are sent by the job worker once the transaction has committed (`entries.tasks`).
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -29,9 +34,9 @@ from . import lookup
 from .models import Entry, EntrySettings
 
 # What the audit log keeps of an entry, before and after a decision (never the e-mail or birth year).
-AUDITED = ("status", "reason", "member", "participant", "paid", "arrived")
+AUDITED = ("status", "reason", "member", "participant", "paid", "arrived", "offer_expires_at")
 # What the check-in page shows, by the audit log's actions that change it.
-CHECK_IN_ACTIONS = ("entry-accept", "entry-merge", "entry-arrived", "entry-withdraw", "check-in-close")
+CHECK_IN_ACTIONS = ("entry-accept", "entry-merge", "entry-arrived", "entry-withdraw", "entry-remove", "check-in-close")
 
 
 def settings_of(competition: Competition) -> EntrySettings:
@@ -50,16 +55,18 @@ def accepted_count(competition: Competition) -> int:
     return competition.entries.filter(status=Entry.Status.ACCEPTED).count()
 
 
+HOLDING = (Entry.Status.ACCEPTED, Entry.Status.PENDING, Entry.Status.OFFERED)
+
+
 def places_taken(competition: Competition) -> int:
-    """Entries holding a place: accepted, and those the TD has still to decide on."""
-    return competition.entries.filter(status__in=[Entry.Status.ACCEPTED, Entry.Status.PENDING]).count()
+    """Entries holding a place: accepted, those the TD has still to decide on, and places offered."""
+    return competition.entries.filter(status__in=HOLDING).count()
 
 
 def double_of(entry: Entry) -> Entry | None:
     """An active entry of the same player in the competition: same FIDE id, same national id, or same name
     and year of birth."""
-    others = entry.competition.entries.filter(status__in=[Entry.Status.PENDING, Entry.Status.ACCEPTED,
-                                                           Entry.Status.WAITING]).exclude(pk=entry.pk)  # fmt: skip
+    others = entry.competition.entries.filter(status__in=[*HOLDING, Entry.Status.WAITING]).exclude(pk=entry.pk)
     for field in ("fide_id", "national_id"):
         value = getattr(entry, field).lstrip("0")
         if value:
@@ -76,7 +83,7 @@ def double_of(entry: Entry) -> Entry | None:
 def eligibility_problems(entry: Entry, rules: EntrySettings, found: lookup.Found | None) -> list[str]:
     """Why the TD's settings refuse the entry: members only, the rating range, the range of birth years."""
     problems = []
-    if rules.members_only and (found is None or found.member.is_guest):
+    if rules.members_only and (found is None or not found.is_member):
         problems.append(_("Only members of the club may enter; we could not find you among them by id or name."))
     rating = entry.rating
     if rules.min_rating is not None and rating < rules.min_rating:
@@ -96,7 +103,7 @@ def eligibility_problems(entry: Entry, rules: EntrySettings, found: lookup.Found
 
 
 def fill_from_lists(entry: Entry) -> lookup.Found | None:
-    """Title and ratings from the club's rating lists (the typed data stays as typed, for the TD to compare)."""
+    """Title and ratings from the rating lists (the typed data stays as typed, for the TD to compare)."""
     found = lookup.find(entry.competition.club, entry.fide_id, entry.national_id, entry.first_name, entry.last_name,
                         entry.birth_year)  # fmt: skip
     if found is not None:
@@ -186,7 +193,7 @@ def accept(entry: Entry, user, member: Member | None = None, based_on: int | Non
     `_locked`."""
     entry = _locked(entry, based_on)
     competition = entry.competition
-    if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING):
+    if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING, Entry.Status.OFFERED):
         raise ValidationError(_("%(name)s's entry is %(status)s: it cannot be accepted.")
                               % {"name": entry.full_name, "status": entry.get_status_display()})  # fmt: skip
     rules = settings_of(competition)
@@ -220,13 +227,14 @@ def _guest(entry: Entry) -> Member:
 @transaction.atomic
 def refuse(entry: Entry, user, reason: str, based_on: int | None = None) -> Entry:
     entry = _locked(entry, based_on)
-    if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING):
+    if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING, Entry.Status.OFFERED):
         raise ValidationError(_("%(name)s's entry is %(status)s: it cannot be refused.")
                               % {"name": entry.full_name, "status": entry.get_status_display()})  # fmt: skip
     before = values(entry, *AUDITED)
     entry.reason = reason.strip()
     _decided(entry, user, Entry.Status.REFUSED, before, "entry-refuse")
     _mail(entry, "refused")
+    offer_free_places(entry.competition, user)
     return entry
 
 
@@ -253,17 +261,104 @@ def set_flag(entry: Entry, user, flag: str, value: bool, based_on: int | None = 
 
 @transaction.atomic
 def withdraw(entry: Entry) -> Entry:
-    """The player withdraws through his link: an accepted player is withdrawn from the competition."""
+    """The player withdraws through his link: an accepted player is withdrawn from the competition. His
+    place, if he held one, is offered to the first on the waiting list."""
     entry = _locked(entry)
     if not entry.active:
         raise ValidationError(_("This entry is %(status)s already.") % {"status": entry.get_status_display()})
+    _withdrawn(entry, None, "entry-withdraw")
+    return entry
+
+
+def _withdrawn(entry: Entry, user, action: str) -> None:
     before = values(entry, *AUDITED)
     if entry.status == Entry.Status.ACCEPTED and entry.participant is not None:
-        services.withdraw(entry.participant, None)
+        services.withdraw(entry.participant, user)
     entry.status = Entry.Status.WITHDRAWN
     entry.save(update_fields=["status"])
-    record(None, "entry-withdraw", entry, before, values(entry, *AUDITED))
+    record(user, action, entry, before, values(entry, *AUDITED))
+    offer_free_places(entry.competition, user)
+
+
+@transaction.atomic
+def remove(entry: Entry, user, based_on: int | None = None) -> Entry:
+    """The TD withdraws an accepted entry (the player leaves the competition through `pairing.services`) or
+    one still waiting for his decision; the place goes to the first on the waiting list. `based_on` as for
+    `_locked`."""
+    entry = _locked(entry, based_on)
+    if entry.status not in (Entry.Status.ACCEPTED, Entry.Status.PENDING, Entry.Status.OFFERED):
+        raise ValidationError(_("%(name)s's entry is %(status)s: it cannot be withdrawn.")
+                              % {"name": entry.full_name, "status": entry.get_status_display()})  # fmt: skip
+    entry.decided_at = timezone.now()
+    entry.decided_by = user if getattr(user, "is_authenticated", False) else None
+    entry.save(update_fields=["decided_at", "decided_by"])
+    _withdrawn(entry, user, "entry-remove")
     return entry
+
+
+# The waiting list --------------------------------------------------------------------------------
+
+
+def offer_free_places(competition: Competition, user=None, now=None) -> list[Entry]:
+    """Offer every free place of a full field (a maximum set) to the first entries of the waiting list, in
+    the order they came in: each gets a mail with his link and `offer_hours` to confirm. Call it inside
+    the write that freed the place; the competition is locked so that two such writes offer a place once."""
+    rules = settings_of(Competition.objects.select_for_update().get(pk=competition.pk))
+    if not rules.max_players:
+        return []
+    free = rules.max_players - places_taken(competition)
+    if free <= 0:
+        return []
+    now = now or timezone.now()
+    first = competition.entries.select_for_update().filter(status=Entry.Status.WAITING).order_by("created_at", "id")
+    offered = list(first[:free])
+    for entry in offered:
+        before = values(entry, *AUDITED)
+        entry.status = Entry.Status.OFFERED
+        entry.offer_expires_at = now + timedelta(hours=rules.offer_hours)
+        entry.save(update_fields=["status", "offer_expires_at"])
+        record(user, "entry-offer", entry, before, values(entry, *AUDITED))
+        _mail(entry, "offer")
+    return offered
+
+
+@transaction.atomic
+def confirm_offer(entry: Entry, now=None) -> Entry:
+    """The player takes the offered place through his link before the offer lapses: his entry holds the
+    place and waits for the TD's decision, as any entry does."""
+    entry = _locked(entry)
+    now = now or timezone.now()
+    if entry.status != Entry.Status.OFFERED:
+        raise ValidationError(_("No place is offered to you: your entry is %(status)s.")
+                              % {"status": entry.get_status_display()})  # fmt: skip
+    if entry.offer_expires_at is not None and now >= entry.offer_expires_at:
+        raise ValidationError(_("The offer has lapsed: the place has passed to the next on the waiting list."))
+    before = values(entry, *AUDITED)
+    entry.status = Entry.Status.PENDING
+    entry.save(update_fields=["status"])
+    record(None, "entry-confirm", entry, before, values(entry, *AUDITED))
+    return entry
+
+
+def expire_offers(now=None) -> int:
+    """Every offer not confirmed in time lapses (the entry is withdrawn, with a mail saying so) and its place
+    is offered to the next on the waiting list; one transaction per entry. Returns how many lapsed."""
+    now = now or timezone.now()
+    lapsed = 0
+    due = Entry.objects.filter(status=Entry.Status.OFFERED, offer_expires_at__lte=now).order_by("offer_expires_at")
+    for pk in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            entry = Entry.objects.select_for_update().select_related("competition").get(pk=pk)
+            if entry.status != Entry.Status.OFFERED or entry.offer_expires_at > now:
+                continue  # confirmed meanwhile
+            before = values(entry, *AUDITED)
+            entry.status = Entry.Status.WITHDRAWN
+            entry.save(update_fields=["status"])
+            record(None, "entry-offer-expired", entry, before, values(entry, *AUDITED))
+            _mail(entry, "expired")
+            offer_free_places(entry.competition, None, now)
+            lapsed += 1
+    return lapsed
 
 
 @transaction.atomic
@@ -298,10 +393,11 @@ def save_settings(rules: EntrySettings, user, based_on: int | None = None) -> En
     """The entry form's settings; `based_on` what the TD's page showed of them (the log's "entry-settings")."""
     _lock_competition(rules.competition, ("entry-settings",), based_on)
     fields = ("open", "opens_at", "closes_at", "max_players", "members_only", "min_rating", "max_rating",
-              "min_birth_year", "max_birth_year", "ask_sex", "fee_link", "fee_note")  # fmt: skip
+              "min_birth_year", "max_birth_year", "ask_sex", "fee_link", "fee_note", "offer_hours")  # fmt: skip
     old = EntrySettings.objects.filter(pk=rules.pk).first() if rules.pk else None
     rules.save()
     record(user, "entry-settings", rules.competition, values(old, *fields) if old else None, values(rules, *fields))
+    offer_free_places(rules.competition, user)  # a higher maximum frees places
     return rules
 
 

@@ -1,8 +1,9 @@
 """Mail to a player about his entry, sent by the job worker in the language he entered in.
 
-Four mails: the receipt (with the waiting list when the field was full), the acceptance (with the
-schedule of the rounds and an iCalendar file of them), the refusal with the TD's reason, and the reminder
-before round 1. Each carries the player's own link, through which he withdraws or asks for a bye.
+Six mails: the receipt (with the waiting list when the field was full), the acceptance (with the
+schedule of the rounds and an iCalendar file of them), the refusal with the TD's reason, the reminder
+before round 1, the offer of a place that came free (to confirm by a deadline) and the lapse of that
+offer. Each carries the player's own link, through which he withdraws or asks for a bye.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from season import feeds, planning
 
 from .models import Entry
 
-KINDS = ("receipt", "accepted", "refused", "reminder")
+KINDS = ("receipt", "accepted", "refused", "reminder", "offer", "expired")
 
 
 def schedule(entry: Entry) -> list:
@@ -49,6 +50,8 @@ def subject(entry: Entry, kind: str) -> str:
         "accepted": _("%(competition)s: your entry is accepted"),
         "refused": _("%(competition)s: your entry is not accepted"),
         "reminder": _("%(competition)s: round 1 is coming"),
+        "offer": _("%(competition)s: a place has come free for you"),
+        "expired": _("%(competition)s: the offered place has passed on"),
     }
     return texts[kind] % {"competition": entry.competition.name}
 

@@ -45,48 +45,54 @@ def _throttled(request, scope: str, values: dict[str, str], limits: dict[str, in
 
 
 def _looked_up(request, competition: Competition, rules):
-    """The form filled in from the club's rating lists (the look-up button); the data as typed otherwise."""
+    """The form filled in from the rating lists (the look-up button, or a player picked among those whose
+    name begins as typed); the data as typed otherwise. Returns (form, found, candidates)."""
     typed = EntryForm(request.POST, rules=rules)
     data = {name: typed[name].value() for name in typed.fields}  # as typed, through the form's fields
     if _throttled(request, "entry-lookup", {"client": client_ip(request)}, {"client": LOOKUP_LIMIT}):
         messages.error(request, _("Too many look-ups from your address: fill in the form yourself."))
-        return EntryForm(rules=rules, initial=data), None
+        return EntryForm(rules=rules, initial=data), None, []
     query = LookupForm(data)
-    found = None
-    if query.is_valid():
+    found, candidates = None, []
+    pick = LookupForm.picked(request)
+    if pick is not None:
+        found = lookup.picked(pick)
+    elif query.is_valid():
         found = lookup.find(competition.club, **query.cleaned_data)
-    if found is None:
-        messages.info(request, _("You are not in the club's rating lists: fill in the form yourself."))
-    else:
-        member = found.member
+        if found is None and (query.cleaned_data["first_name"] or query.cleaned_data["last_name"]):
+            candidates = lookup.candidates(query.cleaned_data["first_name"], query.cleaned_data["last_name"])
+    if found is None and not candidates:
+        messages.info(request, _("You are not in the rating lists: fill in the form yourself."))
+    elif found is not None:
         # A national id is filled in only when it was typed: a name never reveals a member's club number.
         shown = ("first_name", "last_name", "federation", "fide_id") + (
             ("national_id",) if found.how == "national-id" else ()
         )
         for field in shown:
-            data[field] = getattr(member, field)
-    return EntryForm(rules=rules, initial=data), found
+            data[field] = getattr(found, field)
+    return EntryForm(rules=rules, initial=data), found, candidates
 
 
 def entry_form(request, club, competition):
     """The competition's entry form: anyone may enter while the TD keeps it open (no account needed)."""
     competition = club_competition(club, competition)
     rules = services.settings_of(competition)
-    form, found = EntryForm(rules=rules), None
+    form, found, candidates = EntryForm(rules=rules), None, []
     if request.method == "POST" and rules.is_open():
         if LookupForm.asked(request):
-            form, found = _looked_up(request, competition, rules)
+            form, found, candidates = _looked_up(request, competition, rules)
         else:
             form = EntryForm(request.POST, rules=rules, instance=Entry(competition=competition))
             if form.is_valid():
                 return _submitted(request, competition, form)
-    return _form_page(request, competition, form, 200 if not form.errors else 400, found)
+    return _form_page(request, competition, form, 200 if not form.errors else 400, found, candidates)
 
 
-def _form_page(request, competition: Competition, form: EntryForm, status: int, found=None):
+def _form_page(request, competition: Competition, form: EntryForm, status: int, found=None, candidates=()):
     rules = services.settings_of(competition)
     context = {"competition": competition, "club": competition.club, "rules": rules, "form": form, "found": found,
-               "open": rules.is_open(), "taken": services.places_taken(competition)}  # fmt: skip
+               "candidates": candidates, "open": rules.is_open(),
+               "taken": services.places_taken(competition)}  # fmt: skip
     return render(request, "entries/form.html", context, status=status)
 
 
@@ -130,7 +136,8 @@ def entry_list(request, club, competition):
 
 
 def my_entry(request, token):
-    """The player's own link (from his mails): his entry, the payment link, withdrawing or a bye."""
+    """The player's own link (from his mails): his entry, the payment link, taking a place offered from the
+    waiting list, withdrawing or a bye."""
     entry = get_object_or_404(Entry.objects.select_related("competition__club", "participant"), token=token)
     coming = None
     if entry.status == Entry.Status.ACCEPTED and entry.participant is not None:
@@ -142,6 +149,9 @@ def my_entry(request, token):
             if data.get("action") == "withdraw" and data["confirm"]:
                 services.withdraw(entry)
                 messages.success(request, _("You have withdrawn from the competition."))
+            elif data.get("action") == "take-place":
+                services.confirm_offer(entry)
+                messages.success(request, _("The place is yours; the tournament director will confirm your entry."))
             elif data.get("action") == "answer" and coming is not None and coming.open:
                 signoff.answer(entry.participant, coming.number, data["answer"], None)
                 messages.success(request, _("Your answer for round %(n)s is recorded.") % {"n": coming.number})
@@ -215,7 +225,8 @@ def entry_inbox(request, club, competition):
 @login_required
 @require_POST
 def entry_decide(request, club, competition, pk):
-    """One decision on one entry: accept, merge with a member, refuse with a reason, waiting list, paid."""
+    """One decision on one entry: accept, merge with a member, refuse with a reason, waiting list, withdraw,
+    paid."""
     competition = directed_competition(request, club, competition)
     entry = get_object_or_404(Entry, competition=competition, pk=pk)
     form = DecisionForm(request.POST)
@@ -232,6 +243,8 @@ def entry_decide(request, club, competition, pk):
             services.refuse(entry, request.user, form.cleaned_data["reason"], based_on)
         elif action == "wait":
             services.to_waiting_list(entry, request.user, based_on)
+        elif action == "remove":
+            services.remove(entry, request.user, based_on)
         else:
             services.set_flag(entry, request.user, "paid", action == "paid", based_on)
     except ValidationError as error:

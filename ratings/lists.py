@@ -75,15 +75,21 @@ class ListEntry:
 # Names
 
 
+def name_words(*parts: str) -> list[str]:
+    """The words of a name in their order, without accents, case and punctuation ("Bech, Søren" gives
+    ["bech", "soren"])."""
+    text = unicodedata.normalize("NFKD", " ".join(parts))
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = text.replace("ø", "o").replace("æ", "ae").replace("å", "a").replace("ß", "ss").replace("ł", "l")
+    return re.findall(r"[a-z0-9]+", text)
+
+
 def name_key(*parts: str) -> tuple[str, ...]:
     """A name for matching: the words, without accents, case and punctuation, in sorted order.
 
     "van der Berg, Jan" and "Jan" + "van der Berg" give the same key.
     """
-    text = unicodedata.normalize("NFKD", " ".join(parts))
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    text = text.replace("ø", "o").replace("æ", "ae").replace("å", "a").replace("ß", "ss").replace("ł", "l")
-    return tuple(sorted(re.findall(r"[a-z0-9]+", text)))
+    return tuple(sorted(name_words(*parts)))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -1,9 +1,13 @@
-"""Rating lists imported for a club, and every member's rating history.
+"""Rating lists imported for a club, every member's rating history, and the site's full rating lists.
 
 A rating list (FIDE, KNSB or DSU) is read in one streaming pass that keeps only the rows matching the
 club's members (`ratings.imports`); the result waits as a preview until the TD confirms it. Confirming
 updates the members' ratings in one transaction and writes one `RatingChange` per changed rating, so
 a member's rating on any past day can be read back (`rating_on`).
+
+The site also keeps each federation's whole list (`RatingList`, `ListedPlayer`; loaded by
+`ratings.full_lists`), shared by every club: the entry form looks players of other clubs and countries
+up in it by id or by name.
 """
 
 from __future__ import annotations
@@ -114,3 +118,51 @@ def ratings_on(members: list[Member], system: str, day: date) -> dict[int, int |
             seen.add(change.member_id)
             result[change.member_id] = change.old
     return result
+
+
+class RatingList(models.Model):
+    """A federation's whole rating list as the site holds it: one per system, the newest period loaded."""
+
+    system = models.CharField(_("list"), max_length=4, choices=RatingSystem.choices)
+    period = models.DateField(_("list date"))
+    file_name = models.CharField(_("file"), max_length=255, blank=True)
+    players = models.PositiveIntegerField(_("players in the list"), default=0)
+    loaded_at = models.DateTimeField(auto_now_add=True)
+    loaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["system", "-period"]
+        verbose_name = _("full rating list")
+        verbose_name_plural = _("full rating lists")
+
+    def __str__(self) -> str:
+        return f"{self.get_system_display()} {self.period}"
+
+
+class ListedPlayer(models.Model):
+    """One player of a full rating list. `search` is the name as printed ("Surname, First names"),
+    lower case without accents or punctuation ("de vries anna"), for prefix search; `name_key` the same
+    words sorted (`lists.name_key`), for a name typed in any order. Both are indexed (PostgreSQL also gets
+    a pattern index for prefix LIKE), so a look-up reads a few index pages whatever the list's size."""
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="+")
+    system = models.CharField(max_length=4, choices=RatingSystem.choices)
+    player_id = models.CharField(max_length=20)
+    name = models.CharField(max_length=141)
+    search = models.CharField(max_length=141, db_index=True)
+    name_key = models.CharField(max_length=141)
+    federation = models.CharField(max_length=3, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["player_id", "system"], name="ratings_listed_id"),
+            models.Index(fields=["name_key"], name="ratings_listed_name_key"),  # equality only: no pattern index
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.system} {self.player_id})"

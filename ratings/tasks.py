@@ -1,8 +1,11 @@
 """Reading a rating list as a background job (a full FIDE list takes up to a minute): the upload page
-starts it, the job's page shows the progress, then the preview to confirm."""
+starts it, the job's page shows the progress, then the preview to confirm. A site admin's upload also
+replaces the site's full list of that system (`ratings.full_lists`), with the preview's save: the list
+is read a second time, from the stored upload, inside that transaction."""
 
 from __future__ import annotations
 
+import logging
 from datetime import date
 
 from django.urls import reverse
@@ -11,9 +14,11 @@ from django_tasks import task
 
 from jobs import runner, uploads
 
-from . import imports
+from . import full_lists, imports
 from .lists import ListError
 from .models import RatingSystem
+
+logger = logging.getLogger("ratings")
 
 
 @task()
@@ -31,6 +36,13 @@ def _read(job, report: runner.Report) -> runner.Save:
             raise runner.Failed(_("%(error)s. Nothing was imported.") % {"error": error}) from error
 
     def save() -> str:
+        if getattr(job.created_by, "is_superuser", False):
+            with uploads.open_upload(job.upload) as again:
+                try:
+                    full_lists.load(params["source"], again, date.fromisoformat(params["list_date"]),
+                                    params["file_name"], job.created_by)  # fmt: skip
+                except ListError as error:  # only "a later list is held": the club's preview is still made
+                    logger.info("full list not replaced: %s", error)
         list_import = imports.save_preview(
             job.club, params["source"], result, params["file_name"], date.fromisoformat(params["list_date"]),
             job.created_by,

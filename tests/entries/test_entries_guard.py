@@ -136,3 +136,29 @@ def test_entry_settings_saved_meanwhile_are_not_overwritten(td_client, open_comp
     response = post(td_client, "entry_inbox", open_competition, settings_post(response.content.decode(), 20))
     assert "Entry settings saved." in messages_of(response)
     assert EntrySettings.objects.get(competition=open_competition).max_players == 20
+
+
+def test_a_withdrawal_by_the_td_from_an_inbox_older_than_a_payment_is_refused(td_client, accepted, other_td):
+    jan, jan_client = other_td
+    competition = accepted.competition
+    mine = entry_basis(page(td_client, "entry_inbox", competition), accepted)
+    services.set_flag(accepted, jan, "paid", True)
+    response = decide(td_client, accepted, {"action": "remove", "based_on": mine})
+    stale_message(messages_of(response), "entry fee")
+    accepted.refresh_from_db()
+    assert accepted.status == Entry.Status.ACCEPTED and not accepted.participant.withdrawn
+    assert not AuditEntry.objects.filter(action="entry-remove").exists()
+    response = decide(td_client, accepted, {"action": "remove", "based_on": entry_basis(response.content.decode(),
+                                                                                          accepted)})  # fmt: skip
+    accepted.refresh_from_db()
+    assert accepted.status == Entry.Status.WITHDRAWN and accepted.participant.withdrawn
+
+
+def test_check_in_closed_from_a_page_older_than_the_tds_withdrawal_is_refused(td_client, accepted, other_td):
+    jan, jan_client = other_td
+    competition = accepted.competition
+    mine = basis(page(td_client, "check_in", competition), after='id="close-check-in"')
+    services.remove(accepted, jan)
+    response = post(td_client, "check_in", competition, {"action": "close", "based_on": mine})
+    stale_message(messages_of(response), "entry withdrawn by the TD")
+    assert not AuditEntry.objects.filter(action="check-in-close").exists()

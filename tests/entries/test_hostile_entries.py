@@ -89,9 +89,19 @@ def test_lookups_from_one_address_are_throttled(player, open_competition, monkey
     url = reverse("entry_form", args=["testclub", "open"])
     for _ in range(2):
         page = player.post(url, {"lookup": "1", "fide_id": "1"}, follow=True).content.decode()
-        assert "not in the club" in page
+        assert "not in the rating lists" in page
     page = player.post(url, {"lookup": "1", "fide_id": "1"}).content.decode()
     assert "Too many look-ups from your address" in page
+
+
+@pytest.mark.parametrize("pick", ["abc", "-1", "0", "99999999999999999999999", "1e3"])
+def test_a_pick_that_is_no_row_of_the_lists_fills_in_nothing_and_enters_no_one(player, open_competition, pick):
+    url = reverse("entry_form", args=["testclub", "open"])
+    response = player.post(url, {**entry_data(), "pick": pick})
+    page = response.content.decode()
+    assert response.status_code == 200 and "You are not in the rating lists" in page
+    assert 'value="Piet"' in page  # the form as typed, for the player to send
+    assert_nothing_saved()
 
 
 def test_a_payment_link_is_never_a_script(td_client, open_competition):
