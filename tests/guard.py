@@ -17,7 +17,7 @@ def basis(html: str, name: str = "based_on", after: str = "") -> str:
     """The value of the hidden field `name` on a page (the first after the text `after`, when given)."""
     if after:
         html = html[html.index(after) :]
-    return re.search(rf'name="{name}"(?: id="[^"]*")? value="([^"]*)"', html).group(1)
+    return re.search(rf'name="{name}"\s+(?:id="[^"]*"\s+)?value="([^"]*)"', html).group(1)
 
 
 def page(client, name, competition, *args) -> str:

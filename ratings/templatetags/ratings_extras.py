@@ -43,11 +43,12 @@ def signed(value) -> str:
     return f"{value:+d}" if value else "0"
 
 
-@register.simple_tag
-def rating_line(competition, participant, public_data=None):
-    """The player's line of the competition's rating report (public rounds only), or None; `public_data`:
-    the competition's public rounds (`CompetitionData.load(..., public=True)`) when the page has them."""
-    return reports.rating_line(competition, participant.start_number, public_data)
+@register.simple_tag(takes_context=True)
+def rating_line(context, competition, participant):
+    """The player's line of the competition's rating report (public rounds only), or None; the context's
+    `public_data`: the competition's public rounds (`CompetitionData.load(..., public=True)`) when the page
+    has them (a page without them lets the report read them)."""
+    return reports.rating_line(competition, participant.start_number, context.get("public_data"))
 
 
 @register.simple_tag

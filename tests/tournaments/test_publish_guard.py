@@ -110,7 +110,7 @@ def undo_form(page: str) -> dict:
     """What the manage page's undo button posts."""
     form = page[page.index('id="undo-form"') :]
     form = form[: form.index("</form>")]
-    return dict(re.findall(r'name="(round|based_on)" value="(\d+)"', form))
+    return dict(re.findall(r'name="(round|based_on)"\s+value="(\d+)"', form))
 
 
 def undo(client, competition, data):
