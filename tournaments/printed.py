@@ -63,6 +63,12 @@ def find_job(params: dict, club) -> Job | None:
     return Job.objects.filter(key=key).first()
 
 
+def forget(job: Job) -> None:
+    """A finished job whose file is gone (deleted with its series' older files): its row goes, so the file
+    is printed again."""
+    job.delete()
+
+
 def _request(job: Job, report: runner.Report) -> HttpRequest:
     """The GET request of the page's PDF as its visitor sent it (address, host, scheme, who)."""
     params = job.params

@@ -15,7 +15,7 @@ from icalendar import Calendar
 
 from audit.models import AuditEntry
 from clubs.models import Club, Member
-from teams import league_services as ls
+from pairing.services import leagues as ls
 from teams.models import League, Match
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from jobs.models import Job
+from pairing import services as adapter
 from tests.conftest import make_competition, play_round
-from tournaments import adapter
 from tournaments.models import PrintedPdf
 from tournaments.tasks import print_pdf
 from tournaments.views import public

@@ -39,7 +39,7 @@ def deferred_pdf(request, competition: Competition, kind: str, filename: str, nu
         return _file(current, filename)
     job = printed.find_job(params, competition.club)
     if job is not None and job.status == Job.Status.DONE:  # its file was deleted meanwhile: print it again
-        job.delete()
+        printed.forget(job)
         job = None
     if job is None or (job.status == Job.Status.FAILED and "retry" in request.GET):
         job = tasks.start_pdf(request, competition, params)
