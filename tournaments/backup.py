@@ -4,8 +4,9 @@ A club's export holds every row that belongs to it: the club, its seasons, membe
 lists and rating changes, competitions with their participants, rounds, games, byes and prize tables,
 and every further model of the project's apps that points (through foreign keys) at one of these, so a
 model added later travels without a change here. The job queue (`jobs`) is left out: uploads and jobs
-are transient. The club's audit log travels too (every action, results included: who, when, what); a
-competition's export carries the competition's part of it. The user accounts the rows refer to (the
+are transient, and so are the printed PDFs of large competitions. The club's audit log travels too
+(every action, results included: who, when, what); a competition's export carries the competition's
+part of it. The user accounts the rows refer to (the
 club's TDs and viewers, members' logins, who entered a result) travel with their username, name, e-mail
 and password hash, never with staff or superuser rights.
 
@@ -44,6 +45,7 @@ VERSION = 1
 # Models of older files that the audit log replaced: a file that still holds them is read without them.
 RETIRED_MODELS = {"tournaments.resultchange", "tournaments.tdaction"}
 EXCLUDED_APPS = {"jobs"}  # uploads and background jobs are transient
+EXCLUDED_MODELS = {"tournaments.printedpdf"}  # printed files: made again from the data when asked for
 USER_FIELDS = ("username", "first_name", "last_name", "email", "password", "is_active", "date_joined", "last_login")
 
 
@@ -57,7 +59,8 @@ def _project_models() -> list[type[models.Model]]:
     for config in apps.get_app_configs():
         if config.label in EXCLUDED_APPS or not Path(config.path).resolve().is_relative_to(base):
             continue
-        found.extend(m for m in config.get_models() if not m._meta.proxy)
+        models_ = config.get_models()
+        found.extend(m for m in models_ if not m._meta.proxy and m._meta.label_lower not in EXCLUDED_MODELS)
     return found
 
 

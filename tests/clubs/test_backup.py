@@ -26,8 +26,8 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"|"X-CSRFToken": "[^"
 
 # Database ids appear only in the TD's forms (which member to add, the audit entry of the boards a publish
 # or an undo is based on); a restored club has new ids.
-MEMBER_ID = re.compile(r'name="member" value="\d+"')
-BOARDS_SEEN = re.compile(r'name="based_on" value="\d+"')
+MEMBER_ID = re.compile(r'name="member"\s+value="\d+"')
+BOARDS_SEEN = re.compile(r'name="based_on"\s+value="\d+"')
 
 
 def page(client: Client, url: str) -> str:

@@ -16,6 +16,7 @@ from django.urls import reverse
 from jobs.models import Job
 from pairing import services as adapter
 from tests.conftest import make_competition, play_round
+from tournaments.backup import export_club
 from tournaments.models import PrintedPdf
 from tournaments.tasks import print_pdf
 from tournaments.views import public
@@ -187,3 +188,11 @@ def test_a_small_competition_is_printed_at_once(client, competition, storage, se
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
     assert renders.call_count == 1
     assert not PrintedPdf.objects.exists() and not Job.objects.exists()
+
+
+def test_a_club_backup_leaves_the_printed_files_out(client, competition, storage, renders):
+    """A printed PDF is made again from the data when asked for: it is no part of the club's backup."""
+    client.get(url(competition))
+    assert PrintedPdf.objects.count() == 1
+    labels = {section["model"] for section in export_club(competition.club)["models"]}
+    assert "tournaments.competition" in labels and "tournaments.printedpdf" not in labels
