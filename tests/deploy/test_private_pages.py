@@ -48,7 +48,7 @@ def site(club, td, members):
         "club": club.slug, "competition": competition.slug, "number": "1", "board": "1", "match": "1",
         "start_number": "1", "index": "1", "pk": str(members[0].pk), "participant": str(participant.pk),
         "token": "not-a-token", "uidb64": "MQ", "object_id": "1", "content_type_id": "1", "id": str(td.pk),
-        "app_label": "clubs", "url": "nowhere/", "league": "regio",
+        "app_label": "clubs", "url": "nowhere/", "league": "regio", "team": "1",
     }  # fmt: skip
 
 
