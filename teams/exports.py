@@ -26,6 +26,8 @@ from .models import League
 from .printing import card_boards, league_file, round_matches
 from .table import league_table, outcome
 
+LEAGUE_CSS = "css/league-print.css"  # the printouts' own stylesheet
+
 
 def _public_league(club: str, league: str) -> League:
     return get_object_or_404(League, club=get_object_or_404(Club, slug=club), slug=league)
@@ -38,14 +40,14 @@ def match_card_pdf(request, club, league, pk):
     match = get_object_or_404(league.matches.select_related("league", "home", "away"), pk=pk)
     context = {"league": league, "match": match, "boards": card_boards(match), "result": outcome(match)}
     name = f"{league.slug}-round-{match.round}-{match.pk}.pdf"
-    return render_pdf(request, "teams/pdf_card.html", context, name)
+    return render_pdf(request, "teams/pdf_card.html", context, name, LEAGUE_CSS)
 
 
 @require_safe
 def league_table_pdf(request, club, league):
     league = _public_league(club, league)
     context = {"league": league, "table": league_table(league)}
-    return render_pdf(request, "teams/pdf_table.html", context, f"{league.slug}-table.pdf")
+    return render_pdf(request, "teams/pdf_table.html", context, f"{league.slug}-table.pdf", LEAGUE_CSS)
 
 
 @require_safe
@@ -55,7 +57,7 @@ def round_results_pdf(request, club, league, number):
     if not matches:
         raise Http404
     context = {"league": league, "number": number, "matches": matches}
-    return render_pdf(request, "teams/pdf_round.html", context, f"{league.slug}-round-{number}.pdf")
+    return render_pdf(request, "teams/pdf_round.html", context, f"{league.slug}-round-{number}.pdf", LEAGUE_CSS)
 
 
 @login_required

@@ -12,14 +12,17 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 
-def render_pdf(request, template: str, context: dict, filename: str) -> HttpResponse:
+def render_pdf(request, template: str, context: dict, filename: str, stylesheet: str = "") -> HttpResponse:
+    """`template` printed as a PDF, with the competition pages' stylesheet and `stylesheet` (a static file)
+    after it, when given."""
     from weasyprint import CSS, HTML
 
     report = getattr(request, "pdf_report", None) or (lambda fraction: None)  # a worker's progress
     html = render_to_string(template, {**context, "pdf": True}, request=request)
     report(0.3)
-    stylesheet = CSS(filename=finders.find(stylesheet_for(request)))
-    document = HTML(string=html, base_url=request.build_absolute_uri("/")).render(stylesheets=[stylesheet])
+    names = [stylesheet_for(request)] + ([stylesheet] if stylesheet else [])
+    css = [CSS(filename=finders.find(name)) for name in names]
+    document = HTML(string=html, base_url=request.build_absolute_uri("/")).render(stylesheets=css)
     report(0.8)
     pdf = document.write_pdf()
     response = HttpResponse(pdf, content_type="application/pdf")

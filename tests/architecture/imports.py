@@ -14,7 +14,8 @@ PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importl
 # are the competitions' pages, which stand above the one writer (`pairing.services`) while the rest of
 # `tournaments` stands below it.
 PURE = ["pairing.engines", "ratings.maths"]
-UNITS = [*PURE, "tournaments.views", "tournaments.urls", "tournaments.tasks", "teams.views", "teams.exports", "teams.urls"]
+UNITS = [*PURE, "tournaments.views", "tournaments.urls", "tournaments.tasks"]
+UNITS += ["teams.views", "teams.exports", "teams.urls"]
 
 
 def modules(root: Path, packages: Iterable[str]) -> dict[str, tuple[Path, bool]]:
