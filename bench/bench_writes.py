@@ -17,7 +17,8 @@ counted.
 
 With `--against FOLDER` (another checkout of the project, in a folder beside this one, e.g.
 `git worktree add ../clubavond-main main`) the script runs itself once on that code and once on its own,
-each in a fresh process, and prints the two side by side: before (FOLDER) and after (this checkout). The compiled matcher of this checkout is used by both.
+each in a fresh process, and prints the two side by side: before (FOLDER) and after (this checkout).
+The compiled matcher of this checkout is used by both.
 
 Usage: .venv/bin/python bench/bench_writes.py [--sizes 20 500 3000] [--against FOLDER]
 """
