@@ -51,7 +51,8 @@ class League(models.Model):
 class Team(models.Model):
     """A club's team in a league. `rank`: its place among the club's teams in the league (1 the first
     team), which decides how far a reserve plays up; `number`: its number in the schedule (the Berger
-    table), given when the schedule is made."""
+    table), given when the schedule is made; in a cup its lot number, which fixes its place in the bracket
+    (`pairing.engines.team_cup`)."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="league_teams")
@@ -97,7 +98,8 @@ class TeamPlayer(models.Model):
 class Match(models.Model):
     """A match of the schedule: round, home team, away team and the date it is played; each captain's
     confirmation of its result (both confirmed: the result is locked, only the organiser's TD changes it),
-    or the side whose captain disputes it (the organiser's TD settles it)."""
+    or the side whose captain disputes it (the organiser's TD settles it). In a cup `round` is the round of
+    the bracket, and a level match's winner by the TD's lot or blitz decider is `decider`."""
 
     class Side(models.TextChoices):
         HOME = "home", _("home team")
@@ -111,6 +113,8 @@ class Match(models.Model):
     home_confirmed = models.BooleanField(_("confirmed by the home captain"), default=False)
     away_confirmed = models.BooleanField(_("confirmed by the away captain"), default=False)
     disputed = models.CharField(_("disputed by"), max_length=4, choices=Side.choices, blank=True, default="")
+    # A cup's level match: the side the TD's lot or blitz decider sends through (`pairing.engines.team_cup`).
+    decider = models.CharField(_("decider won by"), max_length=4, choices=Side.choices, blank=True, default="")
 
     class Meta:
         ordering = ["round", "pk"]

@@ -19,6 +19,8 @@ from pairing.engines.league import (
     match_outcome,
     player_scores,
 )
+from pairing.engines.team_cup import Decision, Tie, cup_bracket, round_name, rounds_needed, slot_of
+from pairing.engines.team_cup import cup_decision as decide
 
 from .models import League, Match, Team
 
@@ -117,3 +119,86 @@ def coming_matches(member: Member, today) -> list[ComingMatch]:
         board = next((b.board for b in match.boards.all() if getattr(b, side) == member.pk), None) if known else None
         out.append(ComingMatch(match, team, opponent, home, board, team.captain_id == member.pk))
     return sorted(out, key=lambda c: (c.match.date is None, c.match.date or today, c.match.round))
+
+
+# ---------------------------------------------------------------- a cup (`pairing.engines.team_cup`)
+
+
+def cup_decision(match: Match, result: MatchOutcome | None = None) -> Decision:
+    """Who won the cup match and by which rule (board points, the board count, the TD's lot or blitz
+    decider), by the league's `cup_tie` and `cup_decider`."""
+    rules = match.league.rules
+    return decide(result or outcome(match), rules.cup_tie, rules.cup_decider, match.decider)
+
+
+@dataclass
+class CupTie:
+    """A tie of the bracket as the pages show it: the engine's tie, its teams (None: an empty place or
+    not known yet), the match once drawn with its outcome and decision, and the winner."""
+
+    tie: Tie
+    upper: Team | None
+    lower: Team | None
+    match: Match | None = None
+    result: MatchOutcome | None = None
+    decision: Decision | None = None
+    winner: Team | None = None
+
+
+@dataclass
+class CupRound:
+    """A round of the cup: its number, its name ("final", ...; `places`: the teams it holds) and its ties."""
+
+    number: int
+    name: str
+    places: int
+    ties: list[CupTie]
+    drawn: bool
+
+
+@dataclass
+class Cup:
+    """The cup read from the database: its rounds, the next round to draw (None: none now) and why not."""
+
+    rounds: list[CupRound]
+    next_round: int | None
+    champion: Team | None
+    pending: list[Match]
+
+
+def read_cup(league: League) -> Cup | None:
+    """The bracket of a cup league from its teams' lot numbers and its matches' decisions; None before
+    the draw. `next_round` is the round the TD draws next: round 1 before the draw, else the round after
+    the last one drawn once every match of it has a winner."""
+    teams = {t.pk: t for t in league.teams.all()}
+    lots = {pk: t.number for pk, t in teams.items() if t.number is not None}
+    matches = list(league.matches.select_related("league", "home", "away").prefetch_related("boards", "lineups"))
+    if not lots or len(lots) < 2:
+        return None
+    rounds_total = rounds_needed(len(lots))
+    decided: dict[tuple[int, int], tuple[Match, MatchOutcome, Decision]] = {}
+    winners: dict[tuple[int, int], int] = {}
+    for match in matches:
+        result = outcome(match)
+        decision = cup_decision(match, result)
+        key = (match.round, slot_of(lots[match.home_id], match.round))
+        decided[key] = (match, result, decision)
+        if decision.winner:
+            winners[key] = match.home_id if decision.winner == "home" else match.away_id
+    bracket = cup_bracket(lots, winners)
+    drawn = max((m.round for m in matches), default=0)
+    rounds = []
+    for number, ties in enumerate(bracket, start=1):
+        name, places = round_name(number, rounds_total)
+        shown = []
+        for tie in ties:
+            upper, lower = (teams.get(t) if t is not None else None for t in tie.teams)
+            row = CupTie(tie, upper, lower, winner=teams.get(tie.winner) if tie.winner is not None else None)
+            if (number, tie.slot) in decided:
+                row.match, row.result, row.decision = decided[(number, tie.slot)]
+            shown.append(row)
+        rounds.append(CupRound(number, name, places, shown, number <= drawn))
+    pending = [m for m in matches if m.round == drawn and not decided[(m.round, slot_of(lots[m.home_id], m.round))][2].winner]
+    next_round = drawn + 1 if drawn < rounds_total and not pending else None
+    champion = rounds[-1].ties[0].winner
+    return Cup(rounds, next_round, champion, pending)

@@ -41,8 +41,17 @@ DEFAULTS: dict[str, Any] = {
     "home_white": "odd",
     "play_up": 1,
     "max_reserves": 0,
+    "format": "league",
+    "cup_tie": "boards",
+    "cup_decider": "lot",
 }
-CHOICES: dict[str, tuple[str, ...]] = {"primary": ("MP", "BP"), "home_white": ("odd", "even")}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "primary": ("MP", "BP"),
+    "home_white": ("odd", "even"),
+    "format": ("league", "cup"),
+    "cup_tie": ("boards", "decider"),
+    "cup_decider": ("lot", "blitz"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +63,10 @@ class LeagueRules:
     `primary` "MP" (match points, then board points) or "BP" (board points first), C.07 11.1;
     `home_white` "odd" (the home team has White on boards 1, 3, 5, ...) or "even"; `play_up`: how
     many teams higher a player of a lower team of the club may play as a reserve (0: none, -1: any);
-    `max_reserves`: reserves in one line-up at most (0: no limit)."""
+    `max_reserves`: reserves in one line-up at most (0: no limit); `format` "league" (a round robin) or
+    "cup" (a knockout of matches, `team_cup`), whose level matches are decided by `cup_tie` "boards" (the
+    KNSB cup's board count, then the decider) or "decider" (the decider at once), the decider being
+    `cup_decider` "lot" (drawn by the TD) or "blitz" (a blitz decider the TD enters)."""
 
     boards: int = 8
     cycles: int = 1
@@ -66,6 +78,14 @@ class LeagueRules:
     home_white: str = "odd"
     play_up: int = 1
     max_reserves: int = 0
+    format: str = "league"
+    cup_tie: str = "boards"
+    cup_decider: str = "lot"
+
+    @property
+    def cup(self) -> bool:
+        """A knockout of matches rather than a round robin."""
+        return self.format == "cup"
 
     @classmethod
     def from_settings(cls, given: Mapping[str, Any] | None = None) -> LeagueRules:

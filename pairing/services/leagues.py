@@ -39,7 +39,7 @@ from .guard import check_basis, latest_id
 DEFAULT_TIEBREAKS = ["EDE"]
 # What the league's page of teams, rosters and schedule shows, by the audit log's actions that change it;
 # a match's actions carry the match's id (`match_id`) in their parameters.
-LEAGUE_ACTIONS = ("league-create", "league-team-add", "league-roster", "league-schedule")
+LEAGUE_ACTIONS = ("league-create", "league-team-add", "league-roster", "league-schedule", "league-cup-draw")
 
 
 def league_entries(league: League):
@@ -191,6 +191,8 @@ def make_schedule(
         league = _changed(league)
         check_basis(league_entries(league).filter(action__in=LEAGUE_ACTIONS), based_on)
         teams = list(league.teams.order_by("pk"))
+        if league.rules.cup:
+            raise ValidationError(_("%(league)s is a cup: its rounds are drawn one by one.") % {"league": league})
         if league.matches.exists():
             raise ValidationError(_("The schedule of %(league)s is already made.") % {"league": league})
         if len(teams) < 2:
@@ -225,6 +227,15 @@ def set_match_date(match: Match, user, day: date | None, *, based_on: int | None
         params = {"match": str(match), "match_id": match.pk}
         record(user, "league-match-date", league, label=str(match), before=before, after=day, params=params)
     match.date = day
+
+
+def refuse_once_next_drawn(match: Match) -> None:
+    """A cup match's line-ups and results are fixed once the round after it is drawn: its winner plays on."""
+    league = match.league
+    if league.rules.cup and league.matches.filter(round__gt=match.round).exists():
+        raise ValidationError(
+            _("The next round of the cup is drawn: the result of %(match)s is fixed.") % {"match": match}
+        )
 
 
 def problem_message(problem: Problem, names: dict[int, str]) -> str:
@@ -273,6 +284,7 @@ def set_lineup(
             raise ValidationError(_("Only the organiser's TD or the captain of %(team)s enters its line-up.")
                                   % {"team": team})  # fmt: skip
         rules = league.rules
+        refuse_once_next_drawn(match)
         if match.boards.exclude(result="").exists():
             raise ValidationError(_("Results are entered: the line-ups of %(match)s are fixed.") % {"match": match})
         ids = [m.pk if m is not None else None for m in players]
@@ -318,6 +330,7 @@ def set_board_results(match: Match, user, results: dict[int, str], *, based_on: 
             _refuse_captain(match, user)
         if match.lineups.count() < 2:
             raise ValidationError(_("Both teams' line-ups are needed before results."))
+        refuse_once_next_drawn(match)
         rows = {b.board: b for b in match.boards.all()}
         changed = 0
         for board, result in sorted(results.items()):
@@ -422,6 +435,7 @@ def settle_dispute(match: Match, user, results: dict[int, str], *, based_on: int
             raise ValidationError(_("Only the organiser's TD settles a disputed result."))
         if not match.disputed:
             raise ValidationError(_("The result of %(match)s is not disputed.") % {"match": match})
+        refuse_once_next_drawn(match)
         rows = {b.board: b for b in match.boards.all()}
         unknown = sorted(set(results) - set(rows))
         if unknown or any(r not in Result.values for r in results.values()):
