@@ -20,6 +20,19 @@ class LeagueForm(forms.Form):
 
     name = forms.CharField(label=_("name"), max_length=120)
     slug = forms.SlugField(label=_("short name"), max_length=50)
+    format = forms.ChoiceField(
+        label=_("format"), initial="league",
+        choices=[("league", _("league: a round robin of matches")), ("cup", _("cup: a knockout of matches"))],
+    )  # fmt: skip
+    cup_tie = forms.ChoiceField(
+        label=_("a level cup match is decided by"), initial="boards", required=False,
+        choices=[("boards", _("the board count (strike the lowest board until one team is ahead), then the decider")),
+                 ("decider", _("the decider"))],
+    )  # fmt: skip
+    cup_decider = forms.ChoiceField(
+        label=_("the decider of a cup match"), initial="lot", required=False,
+        choices=[("lot", _("a lot drawn by the TD")), ("blitz", _("a blitz decider, its winner entered by the TD"))],
+    )  # fmt: skip
     boards = forms.IntegerField(label=_("boards per match"), min_value=1, max_value=20, initial=DEFAULTS["boards"])
     cycles = forms.TypedChoiceField(
         label=_("schedule"), coerce=int, initial=1,
@@ -71,6 +84,7 @@ class LeagueForm(forms.Form):
         checks them again)."""
         data = self.cleaned_data
         given = {name: data[name] for name in ("boards", "cycles", "primary", "home_white", "play_up", "max_reserves")}
+        given |= {name: data[name] or DEFAULTS[name] for name in ("format", "cup_tie", "cup_decider")}
         return given | {name: float(data[name]) for name in ("match_win", "match_draw", "match_loss")}
 
     def tiebreak_codes(self) -> list[str]:
@@ -150,6 +164,28 @@ class ScheduleForm(BasedOn):
         label=_("first round on"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     weeks = forms.IntegerField(label=_("weeks between rounds"), min_value=1, max_value=26, initial=4)
+
+
+class DrawForm(BasedOn):
+    """A cup round's draw: how round 1 is drawn (later rounds follow the bracket) and the round's date."""
+
+    method = forms.ChoiceField(
+        label=_("round 1 drawn"), initial="lot", required=False,
+        choices=[("lot", _("by lot")), ("rating", _("seeded by team rating")),
+                 ("order", _("seeded in the order the teams were added"))],
+    )  # fmt: skip
+    date = forms.DateField(label=_("played on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class DeciderForm(BasedOn):
+    """The winner of a level cup match's decider (the TD's lot, or the blitz decider)."""
+
+    side = forms.ChoiceField(label=_("won by"), required=False)
+
+    def __init__(self, *args, match, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["side"].choices = [("", "–"), ("home", match.home.name), ("away", match.away.name)]
+        self.fields["side"].initial = match.decider
 
 
 class LineupForm(BasedOn):

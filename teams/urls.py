@@ -12,6 +12,7 @@ urlpatterns = [
     path(lg + "manage/", views.manage_league, name="league_manage"),
     path(lg + "manage/roster/", views.set_roster, name="league_roster"),
     path(lg + "manage/schedule/", views.make_schedule, name="league_schedule"),
+    path(lg + "manage/draw/", views.draw_round, name="league_cup_draw"),
     path(lg + "manage/match/<int:pk>/", views.manage_match, name="league_match"),
     # printouts and files (`teams.exports`)
     path(lg + "table.pdf", exports.league_table_pdf, name="league_table_pdf"),

@@ -17,10 +17,22 @@ from clubs.access import directed_club
 from clubs.models import Club
 from pairing.engines.league import board_colours
 from pairing.services import leagues as league_services
+from pairing.services import team_cups as cup_services
 
-from .forms import BasedOn, DisputeForm, LeagueForm, LineupForm, ResultsForm, RosterForm, ScheduleForm, TeamForm
+from .forms import (
+    BasedOn,
+    DeciderForm,
+    DisputeForm,
+    DrawForm,
+    LeagueForm,
+    LineupForm,
+    ResultsForm,
+    RosterForm,
+    ScheduleForm,
+    TeamForm,
+)
 from .models import League
-from .table import league_table, outcome, score_table
+from .table import cup_decision, league_table, outcome, read_cup, score_table
 
 
 def _directed_league(request, club: str, league: str) -> League:
@@ -49,7 +61,13 @@ def new_league(request, club):
 def _manage_context(league: League, **forms) -> dict:
     teams = list(league.teams.select_related("club", "captain").prefetch_related("players__member"))
     seen = {"based_on": league_services.league_seen(league)}
+    cup = read_cup(league) if league.rules.cup else None
     return {
+        "cup": cup,
+        "draw_round": (cup.next_round if cup is not None else 1 if len(teams) >= 2 else None)
+        if league.rules.cup
+        else None,
+        "draw_form": forms.get("draw_form") or DrawForm(initial=seen),
         "league": league,
         "club": league.club,
         "teams": teams,
@@ -117,6 +135,25 @@ def make_schedule(request, club, league):
     return render(request, "teams/manage.html", _manage_context(league, schedule_form=form), status=400)
 
 
+@login_required
+@require_POST
+def draw_round(request, club, league):
+    """The TD draws the cup's next round (round 1 by lot or seeded; later rounds from the winners)."""
+    league = _directed_league(request, club, league)
+    form = DrawForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            cup_services.draw_round(league, request.user, method=data["method"] or "lot", day=data["date"],
+                                    based_on=data["based_on"])  # fmt: skip
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Round drawn."))
+            return redirect("league", league.club.slug, league.slug)
+    return render(request, "teams/manage.html", _manage_context(league, draw_form=form), status=400)
+
+
 @require_safe
 def league_page(request, club, league):
     """The league table and every round's matches with their scores: for anyone."""
@@ -129,6 +166,7 @@ def league_page(request, club, league):
     teams = list(league.teams.exclude(number=None))
     free = {n: [t for t in teams if all(t.pk not in (m.home_id, m.away_id) for m, _ in ms)] for n, ms in rounds.items()}
     context = {
+        "cup": read_cup(league) if league.rules.cup else None,
         "scores": score_table(league, played),
         "league": league,
         "club": league.club,
@@ -155,6 +193,10 @@ def _match_forms(match, sides: tuple[str, ...], data=None, action: str = "", td:
         forms[side] = LineupForm(bound(side), match=match, team=team, boards=boards, initial=initial)
     if td or not (match.locked or match.disputed):
         forms["results"] = ResultsForm(bound("results"), match=match, boards=boards, initial=initial)
+    if td and match.league.rules.cup:
+        decision = cup_decision(match)
+        if decision.needs_decider or match.decider:
+            forms["decider"] = DeciderForm(bound("decider"), match=match, initial=initial, prefix="decider")
     if td and match.disputed:
         forms["settle"] = ResultsForm(bound("settle"), match=match, boards=boards, initial=initial, prefix="settle")
     if not td and not (match.locked or match.disputed):
@@ -172,6 +214,8 @@ def _save_match_form(request, match, form, action: str) -> None:
         league_services.settle_dispute(match, request.user, form.results(), based_on=seen)
     elif action == "confirm":
         league_services.confirm_result(match, request.user, based_on=seen)
+    elif action == "decider":
+        cup_services.set_decider(match, request.user, form.cleaned_data["side"], based_on=seen)
     elif action == "dispute":
         league_services.dispute_result(match, request.user, form.cleaned_data["reason"], based_on=seen)
     else:
@@ -196,7 +240,10 @@ def _match_page(request, match, forms: dict, action: str, back: str, captain: st
     colours = board_colours(league.rules.boards, league.rules.home_white)
     results = forms.get("results") or forms.get("settle")
     rows = [results[f"result_{n}"] for n in range(1, league.rules.boards + 1)] if results is not None else []
-    context = {"league": league, "club": league.club, "match": match, "forms": forms, "outcome": outcome(match),
+    result = outcome(match)
+    decision = cup_decision(match, result) if league.rules.cup else None
+    context = {"league": league, "club": league.club, "match": match, "forms": forms, "outcome": result,
+               "decision": decision, "rules": league.rules,
                "result_rows": list(zip(rows, colours, strict=False)), "captain": captain,
                "boards": match.boards.select_related("home_player", "away_player")}  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
