@@ -198,7 +198,7 @@ def read_cup(league: League) -> Cup | None:
                 row.match, row.result, row.decision = decided[(number, tie.slot)]
             shown.append(row)
         rounds.append(CupRound(number, name, places, shown, number <= drawn))
-    pending = [m for m in matches if m.round == drawn and not decided[(m.round, slot_of(lots[m.home_id], m.round))][2].winner]
+    pending = [m for key, (m, _, decision) in sorted(decided.items()) if key[0] == drawn and not decision.winner]
     next_round = drawn + 1 if drawn < rounds_total and not pending else None
     champion = rounds[-1].ties[0].winner
     return Cup(rounds, next_round, champion, pending)

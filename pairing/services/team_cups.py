@@ -81,7 +81,11 @@ def draw_round(
             for team in teams:
                 Team.objects.filter(pk=team.pk).update(number=lots[team.pk])
             by_pk = {t.pk: t for t in teams}
-            params.update(method=method, seed=seed, lots={by_pk[pk].name: lot for pk, lot in sorted(lots.items(), key=lambda x: x[1])})
+            params.update(
+                method=method,
+                seed=seed,
+                lots={by_pk[pk].name: lot for pk, lot in sorted(lots.items(), key=lambda x: x[1])},
+            )
         else:
             cup = read_cup(league)
             if cup is None or cup.next_round is None:
@@ -139,4 +143,3 @@ def set_decider(match: Match, user, side: str, *, based_on: int | None = None) -
         winner = getattr(match, side).name if side else ""
         params = {"match": str(match), "match_id": match.pk, "decider": league.rules.cup_decider, "team": winner}
         record(user, "league-cup-decider", league, label=str(match), before=before, after=side, params=params)
-
