@@ -21,7 +21,7 @@ class LeagueForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=120)
     slug = forms.SlugField(label=_("short name"), max_length=50)
     format = forms.ChoiceField(
-        label=_("format"), initial="league",
+        label=_("format"), initial="league", required=False,
         choices=[("league", _("league: a round robin of matches")), ("cup", _("cup: a knockout of matches"))],
     )  # fmt: skip
     cup_tie = forms.ChoiceField(

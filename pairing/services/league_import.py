@@ -79,8 +79,11 @@ def _write_matches(league: League, user, data: LeagueFile, teams, members) -> No
 
 def import_league(club: Club, user, data: LeagueFile, *, name: str = "", slug: str = "") -> League:
     """A new league organised by `club` with everything `data` holds (teams, rosters, captains, the
-    schedule, line-ups, results), named `name`/`slug` or as in the file. All or nothing."""
+    schedule, line-ups, results), named `name`/`slug` or as in the file. All or nothing. A cup's file is
+    refused: it holds no lot numbers and no deciders, so its bracket cannot be rebuilt."""
     name, slug = name or data.name, slug or data.slug
+    if data.rules.cup:
+        raise ValidationError(_("The file holds a cup: a cup's bracket cannot be read from a TRF file yet."))
     with transaction.atomic():
         if League.objects.select_for_update().filter(club=club, slug=slug).exists():
             raise ValidationError(_("%(club)s already has a league called %(slug)s.") % {"club": club, "slug": slug})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from audit.models import AuditEntry
@@ -169,3 +170,18 @@ def test_the_public_bracket_before_the_draw_and_not_for_a_captain(client, club, 
     assert "The first round is not drawn yet." in page
     assert client.post(reverse("league_cup_draw", args=[club.slug, "beker"]), {}).status_code == 302  # to log in
     assert not Match.objects.exists()
+
+
+def test_a_cups_trf_file_is_written_but_not_read_back(td_client, club, cup, td):
+    """The TRF file carries a cup's settings (`format=cup`) and its matches; it has no lot numbers, so the
+    import refuses it rather than make a league of another bracket."""
+    league, players = cup
+    cups.draw_round(league, td, method="rating", seed="s1")
+    _play(league.matches.get(), td, players, ("1-0", "1-0"))
+    text = td_client.get(reverse("league_trf", args=[club.slug, "beker"])).content
+    assert b"format=cup" in text and b"XMT" in text
+    page = reverse("league_import", args=[club.slug])
+    upload = {"file": SimpleUploadedFile("beker.trf", text), "name": "Beker (kopie)", "slug": "kopie"}
+    response = td_client.post(page, upload)
+    assert "a cup&#x27;s bracket cannot be read" in response.content.decode()
+    assert not League.objects.filter(slug="kopie").exists()
