@@ -80,7 +80,8 @@ def league_file(league: League) -> LeagueFile:
         regulars = tuple(number_of(p.member) for p in roster if not p.reserve)
         reserves = tuple(number_of(p.member) for p in roster if p.reserve)
         captain = number_of(team.captain) if team.captain else None
-        out_teams.append(LeagueTeam(index, team.name, team.club.slug, team.rank, regulars, reserves, captain))
+        lot = team.number if league.rules.cup else None
+        out_teams.append(LeagueTeam(index, team.name, team.club.slug, team.rank, regulars, reserves, captain, lot))
     place = {team.pk: index for index, team in enumerate(teams, start=1)}
     matches = league.matches.prefetch_related("lineups", "boards__home_player__club", "boards__away_player__club")
     out_matches = []
@@ -96,6 +97,7 @@ def league_file(league: League) -> LeagueFile:
             for b in sorted(match.boards.all(), key=lambda b: b.board)
         )
         out_matches.append(LeagueMatch(match.round, place[match.home_id], place[match.away_id], match.date,
-                                       match.home_id in entered, match.away_id in entered, boards))  # fmt: skip
+                                       match.home_id in entered, match.away_id in entered, boards,
+                                       match.decider))  # fmt: skip
     return LeagueFile(league.name, league.slug, league.rules, tuple(league.tiebreaks), tuple(players),
                       tuple(out_teams), tuple(out_matches))  # fmt: skip

@@ -20,10 +20,13 @@ What only a league needs is written in lines of its own, which other readers ski
 - `XTM ttt club rank regulars` team `ttt` (its `013` line's place): its club, its place among the club's
   teams, and how many of its `013` members are regulars (the rest are its listed reserves);
 - `XTC ttt nnnn` the captain of team `ttt` is player `nnnn`;
+- `XCL ttt lll` in a cup: team `ttt` has lot number `lll`, its place in the bracket (`team_cup`);
 - `XMT rrr hhh aaa date lineups` a match of round `rrr`, home team `hhh` against away team `aaa`, its
   date (`-` none) and whose line-ups are in (`-`, `H`, `A`, `HA`);
 - `XBD rrr hhh aaa bb home away result` board `bb` of that match: the home and the away player's
-  starting ranks (`0`: the board left empty) and the result as White-Black (`*`: none yet).
+  starting ranks (`0`: the board left empty) and the result as White-Black (`*`: none yet);
+- `XCD rrr hhh aaa side` in a cup: that level match's lot or blitz decider was won by `side` (`home`,
+  `away`).
 
 The `001` lines are checked against the boards: a file whose games and boards disagree is refused.
 Every error is a `TrfError` naming the line and the reason; nothing partial is returned.
@@ -76,7 +79,7 @@ class LeaguePlayer:
 class LeagueTeam:
     """A team: its number (1 the first `013` line), name, club, place among the club's teams, and its
     roster as players' starting ranks, regulars in board order then the listed reserves; its captain's
-    starting rank (None: none named)."""
+    starting rank (None: none named); in a cup its lot number (None: not drawn, or no cup)."""
 
     number: int
     name: str
@@ -85,6 +88,7 @@ class LeagueTeam:
     regulars: tuple[int, ...] = ()
     reserves: tuple[int, ...] = ()
     captain: int | None = None
+    lot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +104,8 @@ class LeagueBoard:
 
 @dataclass(frozen=True, slots=True)
 class LeagueMatch:
-    """A match: round, home and away team numbers, date, whose line-ups are in, and its board rows."""
+    """A match: round, home and away team numbers, date, whose line-ups are in, and its board rows; in a
+    cup the side ("home", "away") that won its decider ("" none)."""
 
     round: int
     home: int
@@ -109,6 +114,7 @@ class LeagueMatch:
     home_lineup: bool = False
     away_lineup: bool = False
     boards: tuple[LeagueBoard, ...] = ()
+    decider: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,18 +176,19 @@ def _members(numbers: tuple[int, ...]) -> str:
 
 def _team_lines(team: LeagueTeam) -> list[str]:
     members = (*team.regulars, *team.reserves)
-    return [
+    lines = [
         f"013 {team.name[:32]:<32}{_members(members)}".rstrip(),
         f"310 {team.number:>3} {team.name[:32]:<32} {'':5} {'':6} {'':6} {'':6} {'':3}  {_members(members)}".rstrip(),
         f"XTM {team.number:>3} {team.club} {team.rank} {len(team.regulars)}",
     ] + ([f"XTC {team.number:>3} {team.captain:>4}"] if team.captain else [])
+    return lines + ([f"XCL {team.number:>3} {team.lot:>3}"] if team.lot else [])
 
 
 def _match_lines(match: LeagueMatch) -> list[str]:
     flags = {v: k for k, v in LINEUP_FLAGS.items()}[(match.home_lineup, match.away_lineup)]
     day = match.date.isoformat() if match.date else "-"
     head = f"{match.round:>3} {match.home:>3} {match.away:>3}"
-    lines = [f"XMT {head} {day} {flags}"]
+    lines = [f"XMT {head} {day} {flags}"] + ([f"XCD {head} {match.decider}"] if match.decider else [])
     for b in match.boards:
         lines.append(f"XBD {head} {b.number:>2} {b.home or 0:>4} {b.away or 0:>4} {RESULT_WORDS[b.result]}")
     return lines
@@ -228,6 +235,7 @@ class _Reader:
         self.team_members: list[tuple[str, tuple[int, ...], int]] = []  # name, members, line
         self.team_extra: dict[int, tuple[str, int, int, int]] = {}  # number: club, rank, regulars, line
         self.captains: dict[int, tuple[int, int]] = {}  # team number: player, line
+        self.lots: dict[int, tuple[int, int]] = {}  # team number: lot number, line
         self.busy: dict[tuple[int, int], int] = {}  # (round, player): the XBD line of his game
         self.matches: dict[tuple[int, int, int], dict] = {}
 
@@ -314,6 +322,23 @@ def _read_captain(reader: _Reader, line: Line) -> None:
     reader.captains[team] = (player, line.line_no)
 
 
+def _read_lot(reader: _Reader, line: Line) -> None:
+    team, lot = (reader.number(x, "team or lot number", line.line_no, 1) for x in reader.tokens(line, 2))
+    if team in reader.lots or lot in {v[0] for v in reader.lots.values()}:
+        raise reader.fail(line.line_no, f"team {team} or lot number {lot} is given twice")
+    reader.lots[team] = (lot, line.line_no)
+
+
+def _read_decider(reader: _Reader, line: Line) -> None:
+    rnd, home, away, side = reader.tokens(line, 4)
+    key = tuple(reader.number(x, "round or team", line.line_no, 1) for x in (rnd, home, away))
+    if key not in reader.matches:
+        raise reader.fail(line.line_no, "a decider of a match without its XMT line before it")
+    if side not in ("home", "away"):
+        raise reader.fail(line.line_no, f"the decider is won by home or away, not {side!r}")
+    reader.matches[key]["decider"] = side
+
+
 def _read_match(reader: _Reader, line: Line) -> None:
     rnd, home, away, day, flags = reader.tokens(line, 5)
     key = tuple(reader.number(x, what, line.line_no, 1) for x, what in ((rnd, "round"), (home, "home"), (away, "away")))
@@ -378,7 +403,7 @@ def _read_line(reader: _Reader, line: Line | PlayerLine) -> None:
         reader.clubs[player] = club
     else:
         handlers = {"XLS": _read_rules, "XLT": _read_tiebreaks, "013": _read_team, "XTM": _read_team_extra,
-                    "XTC": _read_captain,
+                    "XTC": _read_captain, "XCL": _read_lot, "XCD": _read_decider,
                     "XMT": _read_match, "XBD": _read_board}  # fmt: skip
         if code in handlers:
             handlers[code](reader, line)
@@ -400,8 +425,9 @@ def _teams(reader: _Reader) -> tuple[LeagueTeam, ...]:
         if any(t.name == name or (t.club, t.rank) == (club, rank) for t in teams):
             raise reader.fail(line_no, f"two teams called {name}, or two teams {rank} of {club}")
         captain = reader.captains.get(number, (None, 0))[0]
-        teams.append(LeagueTeam(number, name, club, rank, members[:regulars], members[regulars:], captain))
-    for number, extra in [*reader.team_extra.items(), *reader.captains.items()]:
+        lot = reader.lots.get(number, (None, 0))[0]
+        teams.append(LeagueTeam(number, name, club, rank, members[:regulars], members[regulars:], captain, lot))
+    for number, extra in [*reader.team_extra.items(), *reader.captains.items(), *reader.lots.items()]:
         if number > len(teams):
             raise reader.fail(extra[-1], f"team {number} has no 013 line")
     return tuple(teams)
@@ -413,7 +439,7 @@ def _matches(reader: _Reader, n_teams: int) -> tuple[LeagueMatch, ...]:
         if max(home, away) > n_teams or home == away:
             raise reader.fail(data["line"], f"teams {home} and {away}: not two of the {n_teams} teams")
         boards = tuple(data["boards"][n] for n in sorted(data["boards"]))
-        out.append(LeagueMatch(rnd, home, away, data["date"], *data["flags"], boards))
+        out.append(LeagueMatch(rnd, home, away, data["date"], *data["flags"], boards, data.get("decider", "")))
     return tuple(out)
 
 

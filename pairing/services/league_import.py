@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from audit.log import record
 from clubs.models import Club, Member
 from pairing.engines.league_trf import LeagueFile
+from pairing.engines.state import InvalidInput
+from pairing.engines.team_cup import cup_bracket, slot_of
 from teams.models import BoardResult, League, Lineup, Match, Team, TeamPlayer
 
 
@@ -54,7 +56,7 @@ def _write_teams(league: League, data: LeagueFile, clubs, members) -> dict[int, 
             club=clubs[t.club],
             name=t.name,
             rank=t.rank,
-            number=t.number if scheduled else None,
+            number=(t.lot if data.rules.cup else t.number) if scheduled else None,
             captain=members.get(t.captain),
         )
         TeamPlayer.objects.bulk_create(
@@ -67,7 +69,8 @@ def _write_teams(league: League, data: LeagueFile, clubs, members) -> dict[int, 
 
 def _write_matches(league: League, user, data: LeagueFile, teams, members) -> None:
     for m in data.matches:
-        match = Match.objects.create(league=league, round=m.round, home=teams[m.home], away=teams[m.away], date=m.date)
+        match = Match.objects.create(league=league, round=m.round, home=teams[m.home], away=teams[m.away], date=m.date,
+                                     decider=m.decider)  # fmt: skip
         for team, entered in ((teams[m.home], m.home_lineup), (teams[m.away], m.away_lineup)):
             if entered:
                 Lineup.objects.create(match=match, team=team, entered_by=user)
@@ -77,13 +80,29 @@ def _write_matches(league: League, user, data: LeagueFile, teams, members) -> No
         )  # fmt: skip
 
 
+def _check_cup(data: LeagueFile) -> None:
+    """A cup's file with matches gives every team a lot number of one bracket, and every match pairs the
+    teams of one tie of it (`team_cup`)."""
+    if not data.rules.cup or not data.matches:
+        return
+    lots = {t.number: t.lot for t in data.teams}
+    try:
+        if None in lots.values():
+            raise InvalidInput("a team of the cup has no lot number")
+        cup_bracket(lots, {})  # type: ignore[arg-type]
+        for m in data.matches:
+            if slot_of(lots[m.home], m.round) != slot_of(lots[m.away], m.round):  # type: ignore[arg-type]
+                raise InvalidInput(f"round {m.round}: teams {m.home} and {m.away} are not in one tie")
+    except InvalidInput as error:
+        raise ValidationError(_("The cup in the file is not a bracket: %(reason)s") % {"reason": error}) from None
+
+
 def import_league(club: Club, user, data: LeagueFile, *, name: str = "", slug: str = "") -> League:
     """A new league organised by `club` with everything `data` holds (teams, rosters, captains, the
-    schedule, line-ups, results), named `name`/`slug` or as in the file. All or nothing. A cup's file is
-    refused: it holds no lot numbers and no deciders, so its bracket cannot be rebuilt."""
+    schedule, line-ups, results; a cup's lot numbers and deciders), named `name`/`slug` or as in the file.
+    All or nothing."""
     name, slug = name or data.name, slug or data.slug
-    if data.rules.cup:
-        raise ValidationError(_("The file holds a cup: a cup's bracket cannot be read from a TRF file yet."))
+    _check_cup(data)
     with transaction.atomic():
         if League.objects.select_for_update().filter(club=club, slug=slug).exists():
             raise ValidationError(_("%(club)s already has a league called %(slug)s.") % {"club": club, "slug": slug})

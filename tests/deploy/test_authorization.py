@@ -159,6 +159,7 @@ ACCESS: dict[str, tuple[Access, frozenset[str]]] = {
     "league_manage": (Access.TD, BOTH),
     "league_roster": (Access.TD, POST),
     "league_schedule": (Access.TD, POST),
+    "league_cup_draw": (Access.TD, POST),
     "league_match": (Access.TD, BOTH),
     "league_table_pdf": (Access.PUBLIC, GET),
     "league_round_pdf": (Access.PUBLIC, GET),

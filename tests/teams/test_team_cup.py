@@ -172,16 +172,31 @@ def test_the_public_bracket_before_the_draw_and_not_for_a_captain(client, club, 
     assert not Match.objects.exists()
 
 
-def test_a_cups_trf_file_is_written_but_not_read_back(td_client, club, cup, td):
-    """The TRF file carries a cup's settings (`format=cup`) and its matches; it has no lot numbers, so the
-    import refuses it rather than make a league of another bracket."""
+def test_a_cup_travels_as_its_trf_file(td_client, club, cup, td):
+    """The TRF file carries a cup's settings (`format=cup`), its teams' lot numbers (`XCL`), its matches and
+    the deciders (`XCD`); read back, the copy has the same bracket and the same next round to draw."""
     league, players = cup
     cups.draw_round(league, td, method="rating", seed="s1")
-    _play(league.matches.get(), td, players, ("1-0", "1-0"))
+    _play(league.matches.get(), td, players, ("½-½", "½-½"))
+    cups.set_decider(league.matches.get(), td, "away")
     text = td_client.get(reverse("league_trf", args=[club.slug, "beker"])).content
-    assert b"format=cup" in text and b"XMT" in text
+    assert b"format=cup" in text and b"XCL" in text and b"away" in text
     page = reverse("league_import", args=[club.slug])
     upload = {"file": SimpleUploadedFile("beker.trf", text), "name": "Beker (kopie)", "slug": "kopie"}
-    response = td_client.post(page, upload)
-    assert "a cup&#x27;s bracket cannot be read" in response.content.decode()
-    assert not League.objects.filter(slug="kopie").exists()
+    assert td_client.post(page, upload).status_code == 302
+    copy = League.objects.get(slug="kopie")
+
+    def bracket(lg):
+        state = read_cup(lg)
+        ties = [[(t.upper and t.upper.name, t.lower and t.lower.name, t.winner and t.winner.name) for t in r.ties]
+                for r in state.rounds]  # fmt: skip
+        return ties, state.next_round
+
+    assert bracket(copy) == bracket(league) and bracket(copy)[1] == 2
+    assert bracket(copy)[0][1] != bracket(copy)[0][0]
+    # a file whose match is no tie of the bracket is refused
+    lines = text.decode().splitlines()
+    bad = "\n".join(line for line in lines if not line.startswith("XCL")) + "\n"
+    upload = {"file": SimpleUploadedFile("bad.trf", bad.encode()), "name": "Kapot", "slug": "kapot"}
+    assert "no lot number" in td_client.post(page, upload).content.decode()
+    assert not League.objects.filter(slug="kapot").exists()

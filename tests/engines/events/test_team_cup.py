@@ -223,3 +223,29 @@ def test_bracket_progression_with_home_teams():
         cup_bracket(lots, {(1, 3): 1})  # team 1 does not play that tie
     with pytest.raises(InvalidInput):
         next_fixtures(bracket, 4, {})
+
+
+def test_a_cups_lot_numbers_and_deciders_in_its_trf_file():
+    """`XCL team lot` and `XCD round home away side` carry what only a cup has; read back, they are equal."""
+    from datetime import date
+
+    from pairing.engines.league_trf import (
+        LeagueBoard,
+        LeagueFile,
+        LeagueMatch,
+        LeaguePlayer,
+        LeagueTeam,
+        parse_league,
+        write_league,
+    )
+
+    players = tuple(LeaguePlayer(n, f"Speler {n}", "alfa" if n < 3 else "beta") for n in range(1, 5))
+    teams = (LeagueTeam(1, "Alfa 1", "alfa", 1, (1, 2), lot=2), LeagueTeam(2, "Beta 1", "beta", 1, (3, 4), lot=1))
+    boards = (LeagueBoard(1, 1, 3, "½-½"), LeagueBoard(2, 2, 4, "½-½"))
+    matches = (LeagueMatch(1, 1, 2, date(2026, 10, 3), True, True, boards, "away"),)
+    cup = LeagueFile("Beker", "beker", LeagueRules(boards=2, format="cup"), ("EDE",), players, teams, matches)
+    text = write_league(cup)
+    assert "XCL   1   2" in text.splitlines() and "XCD   1   1   2 away" in text.splitlines()
+    assert parse_league(text) == cup
+    with pytest.raises(InvalidInput):
+        parse_league(text.replace("XCD   1   1   2 away", "XCD   1   1   2 both"))
