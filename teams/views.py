@@ -170,7 +170,7 @@ def league_page(request, club, league):
         "scores": score_table(league, played),
         "league": league,
         "club": league.club,
-        "table": league_table(league),
+        "table": [] if league.rules.cup else league_table(league),
         "rounds": [(n, ms, free[n]) for n, ms in sorted(rounds.items())],
         "rules": league.rules,
         "directs": league.club.is_director(request.user),
