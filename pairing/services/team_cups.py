@@ -27,8 +27,8 @@ from .leagues import LEAGUE_ACTIONS, _changed, directs, league_entries, match_en
 
 
 def team_rating(team: Team, boards: int) -> float:
-    """A team's rating for seeding: the mean rating (national, else FIDE) of its first `boards` regulars
-    with a rating; 0 for a team without one."""
+    """A team's rating for seeding: the mean rating (national, else FIDE) of its first `boards` regulars,
+    those without a rating left out; 0 for a team without any."""
     ratings = [p.member.rating for p in team.players.filter(reserve=False).select_related("member")][:boards]
     ratings = [r for r in ratings if r]
     return sum(ratings) / len(ratings) if ratings else 0.0
