@@ -259,7 +259,8 @@ def _check_rounds(matches: dict, source: str) -> None:
         line_no = match.boards[0].line_no if match.boards else match.forfeit[2]
         for team in teams:
             if (rnd, team) in busy:
-                raise TrfError(source, line_no, f"round {rnd}: team {team} plays two matches")
+                reason = f"round {rnd}: team {team} plays two matches (the other on line {busy[rnd, team]})"
+                raise TrfError(source, line_no, reason)
             busy[rnd, team] = line_no
 
 

@@ -1,0 +1,174 @@
+"""Team files of other programs read as a league (`pairing.engines.league_trf_other`, trf.md §2, §3, §5):
+a TRF-16 file with `013` team lines and `001` games rebuilds the teams, the rounds and the matches; what
+cannot be read is refused naming its line; random input gives a league or a `TrfError`, nothing else."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.engines.league_trf import LeagueBoard, parse_league, write_league
+from pairing.engines.league_trf_other import read_league, slugify
+from pairing.engines.trf import TrfError
+
+# A double round robin of 4 teams of 4 boards, as another program writes it: no X-lines, the home team
+# (first-named) with White on boards 1 and 3. Round 2: Pion plays its reserve Quinten (17, fifth on its
+# 013 line) on board 4; Toren leaves board 4 empty against Caissa 2 (Piet's `0000 - +`). Round 3: board
+# 3 a forfeit (Kees `+`, Cees `-`). Round 6: Toren does not come to Caissa 1 (the `330` line).
+REGIO = """\
+012 Regional league 2026
+092 Team round robin
+001    1 m    Aa, Anna                          1510 NED                         6.0         13 w 1     5 w 1     9 b 1    13 b 1     5 b 1  0000 - +
+001    2 m    Bo, Bert                          1520 NED                         3.5         14 b =     6 b 1    10 w =    14 w 0     6 w =  0000 - +
+001    3 m    Ce, Cees                          1530 NED                         2.0         15 w 0     7 w =    11 b -    15 b =     7 b 0  0000 - +
+001    4 m    Do, Dirk                          1540 NED                         3.5         16 b 0    17 b 0    12 w 1    16 w 1     8 w =  0000 - +
+001    5 m    Ee, Eva                           1550 NED                         0.5          9 w 0     1 b 0    13 w =     9 b 0     1 w 0    13 b 0
+001    6 m    Fa, Frits                         1560 NED                         1.0         10 b 0     2 w 0    14 b =    10 w 0     2 b =    14 w 0
+001    7 m    Ga, Gert                          1570 NED                         3.5         11 w =     3 b =    15 w 1    11 b =     3 w 1    15 b 0
+001    8 m    Ho, Hans                          1580 NED                         4.0         12 b 1  0000 - Z    16 b 1    12 w 1     4 b =    16 w =
+001    9 m    Ie, Ida                           1590 NED                         3.5          5 b 1    13 b =     1 w 0     5 w 1    13 w 1  0000 - Z
+001   10 m    Jo, Jan                           1600 NED                         4.0          6 w 1    14 w 1     2 b =     6 b 1    14 b =  0000 - Z
+001   11 m    Ka, Kees                          1610 NED                         2.0          7 b =    15 b 0     3 w +     7 w =    15 w 0  0000 - Z
+001   12 m    Lo, Lies                          1620 NED                         0.0          8 w 0  0000 - Z     4 b 0     8 b 0    16 b 0  0000 - Z
+001   13 m    Mo, Mark                          1630 NED                         2.0          1 b 0     9 w =     5 b =     1 w 0     9 b 0     5 w 1
+001   14 m    No, Nel                           1640 NED                         3.5          2 w =    10 b 0     6 w =     2 b 1    10 w =     6 b 1
+001   15 m    Oo, Otto                          1650 NED                         4.5          3 b 1    11 w 1     7 b 0     3 w =    11 b 1     7 w 1
+001   16 m    Po, Piet                          1660 NED                         3.5          4 w 1  0000 - +     8 w 0     4 b 0    12 w 1     8 b =
+001   17 m    Qu, Quinten                       1670 NED                         1.0       0000 - Z     4 w 1  0000 - Z  0000 - Z  0000 - Z  0000 - Z
+013 Caissa 1                           1    2    3    4
+013 Pion                               5    6    7    8   17
+013 Toren 1                            9   10   11   12
+013 Caissa 2                          13   14   15   16
+330 +-   6   1   3
+"""
+
+
+def test_the_teams_rounds_and_matches_are_rebuilt():
+    league = read_league(REGIO, "regio.trf")
+    assert (league.name, league.slug) == ("Regional league 2026", "regional-league-2026")
+    assert (league.rules.boards, league.rules.cycles, league.rules.home_white) == (4, 2, "odd")
+    assert [(t.name, t.club, t.rank, t.regulars) for t in league.teams] == [
+        ("Caissa 1", "caissa", 1, (1, 2, 3, 4)),
+        ("Pion", "pion", 1, (5, 6, 7, 8, 17)),
+        ("Toren 1", "toren", 1, (9, 10, 11, 12)),
+        ("Caissa 2", "caissa", 2, (13, 14, 15, 16)),
+    ]
+    assert {(p.number, p.club) for p in league.players if p.number in (1, 8, 17)} == {
+        (1, "caissa"), (8, "pion"), (17, "pion")
+    }
+    # Home first: the team with White on board 1 (Anna, 1, White against Mark, 13, in round 1).
+    assert [(m.round, m.home, m.away) for m in league.matches] == [
+        (1, 1, 4), (1, 2, 3), (2, 1, 2), (2, 4, 3), (3, 3, 1), (3, 2, 4),
+        (4, 4, 1), (4, 3, 2), (5, 2, 1), (5, 3, 4), (6, 1, 3), (6, 4, 2),
+    ]  # fmt: skip
+    by_key = {(m.round, m.home): m for m in league.matches}
+    # Board 4 of Caissa 1 - Pion: Pion's reserve Quinten, White on the even board, beats Dirk: 1-0 White-Black.
+    assert by_key[2, 1].boards[3] == LeagueBoard(4, 4, 17, "1-0")
+    assert by_key[2, 1].boards[0] == LeagueBoard(1, 1, 5, "1-0")  # Anna (White) beats Eva
+    # Toren left board 4 empty against Caissa 2; its line-up is in (three boards filled).
+    assert by_key[2, 4].boards[3] == LeagueBoard(4, 16, None, "")
+    assert by_key[2, 4].boards[1] == LeagueBoard(2, 14, 10, "1-0")  # Jan (White on board 2) beats Nel
+    assert by_key[3, 3].boards[2] == LeagueBoard(3, 11, 3, "1-0R")  # Kees (White) wins by forfeit
+    forfeited = by_key[6, 1]
+    assert (forfeited.home_lineup, forfeited.away_lineup) == (True, True)
+    assert [(b.home, b.away) for b in forfeited.boards] == [(1, None), (2, None), (3, None), (4, None)]
+
+
+def test_the_league_is_written_as_its_own_file_and_read_back():
+    league = read_league(REGIO)
+    text = write_league(league)
+    assert "330 +-   6   1   3" in text
+    assert read_league(text) == parse_league(text) == league
+
+
+def _with(text: str, *changes: tuple[str, str]) -> tuple[str, int]:
+    """`text` with, for each (old, new), the first line starting with `old` replaced by `new`; and the
+    number of the first line replaced."""
+    lines = text.splitlines()
+    numbers = []
+    for old, new in changes:
+        index = next(i for i, line in enumerate(lines) if line.startswith(old))
+        lines[index] = new
+        numbers.append(index + 1)
+    return "\n".join(lines) + "\n", numbers[0]
+
+
+ANNA = "001    1 m    Aa, Anna                          1510 NED                         6.0      "
+BERT = "001    2 m    Bo, Bert                          1520 NED                         3.5      "
+
+
+def _line(start: str) -> str:
+    return next(line for line in REGIO.splitlines() if line.startswith(start))
+
+PION = "013 Pion                               5    6    7    8"
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason", "line"),
+    [
+        ([("013 Pion", PION + "   99")], "no player has starting rank 99", None),
+        ([("013 Pion", PION + "    1")], "player 1 is on two teams", None),
+        ([("013 Pion", PION)], "player 17 is on no team's 013 line", 19),  # Quinten's own line
+        ([("013 Pion", PION + "   1x")], "member in columns 57-60", None),
+        ([("013 Pion", "013 " + " " * 32 + PION[36:])], "needs a name", None),
+        ([("013 Caissa 2", "013 Caissa 1                          13   14   15   16")], "two teams called Caissa 1", None),
+        ([("001    1", ANNA + "   14 w 1     5 w 1")], "round 1: player 14 does not play 1", None),
+        ([("001    1", ANNA + "   13 b 1     5 w 1")], "colours 'b' and 'b' of one game", None),
+        ([("001    1", ANNA + "   13 w =     5 w 1")], "results '=' and '0' of one game", None),
+        ([("001    1", ANNA + "    2 w 1"), ("001    2", BERT + "    1 b 0")], "players of one team meet", None),
+        ([("001    2", _line("001    2").replace("14 b =", "14 w =")),
+          ("001   14", _line("001   14").replace(" 2 w =", " 2 b ="))], "colours do not alternate by board", None),
+        ([("330", "330 +-   6   1   2")], "team 2 plays two matches (the other on line 24)", 7),
+        ([("330", "330 -+   6   1   3")], "a team that forfeited the match has players", None),
+        ([("092", "330 +-   1   4   1")], "round 1: team 4 has Black on board 1", None),
+        ([("330", "330 +-   6   1   9")], "not two of the 4 teams", None),
+        ([("330", "330 +-   6")], "team in columns 12-14", None),
+        ([("330", "330 +=   6   1   3")], "a forfeited match is", None),
+        ([("092", "320  0.0  0.0   2")], "team 2 is listed without a match in round 1, but plays", None),
+    ],
+)
+def test_what_cannot_be_read_is_refused_naming_its_line(changes, reason, line):
+    text, line_no = _with(REGIO, *changes)
+    with pytest.raises(TrfError) as error:
+        read_league(text, "regio.trf")
+    assert reason in error.value.reason
+    assert error.value.line == (line or line_no)
+    assert str(error.value).startswith(f"regio.trf:{line or line_no}: ")
+
+
+def test_a_forfeit_win_without_an_opponent_team_is_refused():
+    """Without the `330` line Caissa 1's `0000 - +` in round 6 names no match: refused on Anna's line."""
+    text = "".join(line + "\n" for line in REGIO.splitlines() if not line.startswith("330"))
+    with pytest.raises(TrfError) as error:
+        read_league(text)
+    assert error.value.line == 3 and "round 6: team 1 has no opponent" in error.value.reason
+
+
+def test_a_file_without_teams_or_name_is_refused():
+    with pytest.raises(TrfError, match="needs its name"):
+        read_league("013 Alfa                             1\n001    1      Nobody\n")
+    with pytest.raises(TrfError, match="needs its name"):  # no 013 lines: not a team file
+        read_league("012 Open\n001    1      Nobody\n")
+    assert slugify("Schaakclub 't Pionnetje") == "schaakclub-t-pionnetje"
+
+
+LINE_HEADS = ["", "001", "013", "012", "320", "330", "XLN", "001    1", "013 Pion      "]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_random_input_is_read_or_refused_never_crashes(data):
+    """Random lines, and the good file with any line replaced by random text: a league or a `TrfError`."""
+    alphabet = " 0123456789-+=wbWBDLZHFU.abcxR½\t"
+    if data.draw(st.booleans()):
+        lines = REGIO.splitlines()
+        index = data.draw(st.integers(0, len(lines) - 1))
+        lines[index] = data.draw(st.sampled_from(LINE_HEADS)) + data.draw(st.text(alphabet=alphabet, max_size=130))
+    else:
+        heads = st.sampled_from(LINE_HEADS)
+        lines = data.draw(st.lists(st.tuples(heads, st.text(alphabet=alphabet, max_size=120)).map("".join), max_size=12))
+    try:
+        read_league("\n".join(lines) + "\n")
+    except TrfError as error:
+        assert error.reason
