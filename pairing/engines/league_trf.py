@@ -44,6 +44,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from .kinds import league_rules
 from .league import LeagueRules, board_colours
 from .state import InvalidInput
 from .tiebreaks.teams import parse_team
@@ -306,7 +307,7 @@ def _read_rules(reader: Reader, line: Line) -> None:
             raise reader.fail(line.line_no, f"league setting {word!r} is not name=value")
         given[key] = _setting_value(value)
     try:
-        reader.rules = LeagueRules.from_settings(given)
+        reader.rules = league_rules(given)
     except InvalidInput as error:
         raise reader.fail(line.line_no, str(error)) from None
 

@@ -15,6 +15,8 @@ Pure: no Django. `read_league(text)` reads a file `write_league` wrote (it has a
 - the home team (the first-named) is the one with White on the odd boards: the colours of the games
   must alternate board by board; a match without colours is the first-named team's of its `330` line,
   else of the team first in the file;
+- the players' names (`Lastname, Firstname`) as members' full names ("Firstname Lastname"), each of
+  the club of his team;
 - the rules: as many boards as the largest match, a double round robin when two teams meet twice, the
   other settings their defaults (`LeagueRules`).
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .kinds import league_rules
 from .league import LeagueRules
 from .league_trf import (
     LeagueBoard,
@@ -55,6 +58,12 @@ TEAM_RANK = re.compile(r"(.*?)\s+([0-9]{1,2})")
 def slugify(text: str) -> str:
     """A short name from a name: lower-case letters and digits, other characters one hyphen."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:50]
+
+
+def full_name(name: str) -> str:
+    """A `001` name (`Lastname, Firstname`, trf.md §2) as a member's full name: "Firstname Lastname"."""
+    last, comma, first = name.partition(",")
+    return f"{first.strip()} {last.strip()}".strip() if comma else name.strip()
 
 
 @dataclass
@@ -248,7 +257,7 @@ def _rules(matches: list[LeagueMatch], source: str) -> LeagueRules:
         meetings[pair] = meetings.get(pair, 0) + 1
     cycles = max(meetings.values(), default=1)
     try:
-        return LeagueRules.from_settings({"boards": boards, "cycles": cycles})
+        return league_rules({"boards": boards, "cycles": cycles})
     except InvalidInput as error:
         raise TrfError(source, None, str(error)) from None
 
@@ -297,7 +306,7 @@ def parse_other(doc: TrfDocument, source: str = "<string>") -> LeagueFile:
     teams = _teams(raw, source)
     clubs = {t.number: t.club for t in teams}
     players = tuple(
-        LeaguePlayer(p.number, p.name, clubs[team_of[p.number]], p.rating, p.fide_id, p.federation, p.title, p.sex)
+        LeaguePlayer(p.number, full_name(p.name), clubs[team_of[p.number]], p.rating, p.fide_id, p.federation, p.title, p.sex)
         for p in doc.players
     )
     league = LeagueFile(name, slugify(name) or "league", _rules(played, source), (), players, teams, tuple(played))

@@ -54,8 +54,8 @@ def test_the_teams_rounds_and_matches_are_rebuilt():
         ("Toren 1", "toren", 1, (9, 10, 11, 12)),
         ("Caissa 2", "caissa", 2, (13, 14, 15, 16)),
     ]
-    assert {(p.number, p.club) for p in league.players if p.number in (1, 8, 17)} == {
-        (1, "caissa"), (8, "pion"), (17, "pion")
+    assert {(p.number, p.name, p.club) for p in league.players if p.number in (1, 8, 17)} == {
+        (1, "Anna Aa", "caissa"), (8, "Hans Ho", "pion"), (17, "Quinten Qu", "pion")
     }
     # Home first: the team with White on board 1 (Anna, 1, White against Mark, 13, in round 1).
     assert [(m.round, m.home, m.away) for m in league.matches] == [
