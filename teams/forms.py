@@ -64,11 +64,6 @@ class LeagueForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
-        points = [data.get(name) for name in ("match_win", "match_draw", "match_loss")]
-        if None not in points and not points[0] > points[1] >= points[2]:
-            raise forms.ValidationError(
-                _("A match won must count more than a draw, and a draw at least as much as a loss.")
-            )
         if not self.errors:
             try:  # the kind's checks, the one place a league's settings are checked
                 self.kind.settings(self.rule_settings())
