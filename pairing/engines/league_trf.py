@@ -224,9 +224,7 @@ def _bye_lines(league: LeagueFile) -> list[str]:
 
 
 def _forfeit_lines(league: LeagueFile) -> list[str]:
-    return [
-        f"330 {kind} {m.round:>3} {m.home:>3} {m.away:>3}" for m in league.matches if (kind := forfeit_type(m))
-    ]
+    return [f"330 {kind} {m.round:>3} {m.home:>3} {m.away:>3}" for m in league.matches if (kind := forfeit_type(m))]
 
 
 def write_league(league: LeagueFile) -> str:

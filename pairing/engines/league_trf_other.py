@@ -306,7 +306,9 @@ def parse_other(doc: TrfDocument, source: str = "<string>") -> LeagueFile:
     teams = _teams(raw, source)
     clubs = {t.number: t.club for t in teams}
     players = tuple(
-        LeaguePlayer(p.number, full_name(p.name), clubs[team_of[p.number]], p.rating, p.fide_id, p.federation, p.title, p.sex)
+        LeaguePlayer(
+            p.number, full_name(p.name), clubs[team_of[p.number]], p.rating, p.fide_id, p.federation, p.title, p.sex
+        )
         for p in doc.players
     )
     league = LeagueFile(name, slugify(name) or "league", _rules(played, source), (), players, teams, tuple(played))

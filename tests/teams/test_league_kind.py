@@ -4,7 +4,6 @@ competition" page; a team file of another program imported through the league im
 
 from __future__ import annotations
 
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -131,7 +130,11 @@ def test_a_team_file_of_another_program_is_imported(td_client, club):
     assert Match.objects.filter(league=league).count() == 12
     match = Match.objects.get(league=league, round=2, home__name="Caissa 1")
     board4 = match.boards.get(board=4)
-    assert (board4.home_player.full_name, board4.away_player.full_name, board4.result) == ("Dirk Do", "Quinten Qu", "1-0")
+    assert (board4.home_player.full_name, board4.away_player.full_name, board4.result) == (
+        "Dirk Do",
+        "Quinten Qu",
+        "1-0",
+    )
 
 
 def test_a_team_file_that_cannot_be_read_names_its_line(td_client, club):

@@ -195,7 +195,9 @@ def test_generated_leagues_survive_the_round_trip(league):
         home_none = m.home_lineup and all(b.home is None for b in m.boards)
         away_none = m.away_lineup and all(b.away is None for b in m.boards)
         if home_none or away_none:
-            forfeits.add(f"330 {'-' if home_none else '+'}{'-' if away_none else '+'} {m.round:>3} {m.home:>3} {m.away:>3}")
+            forfeits.add(
+                f"330 {'-' if home_none else '+'}{'-' if away_none else '+'} {m.round:>3} {m.home:>3} {m.away:>3}"
+            )
     assert {line for line in text.splitlines() if line.startswith("330")} == forfeits
     assert {(r, t) for r, teams in free_teams(league).items() for t in teams} == expected_off
     assert all((forfeit_type(m) != "") == any(f"{m.round:>3} {m.home:>3} {m.away:>3}" in f for f in forfeits)
@@ -254,7 +256,9 @@ def test_a_damaged_file_is_read_or_refused_never_crashes(data):
     """Any one line of a good file replaced by any text: the result is a league or a `TrfError`."""
     lines = write_league(small_league()).splitlines()
     index = data.draw(st.integers(0, len(lines) - 1))
-    head = data.draw(st.sampled_from(["", "001", "013", "320", "330", "XLS", "XLT", "XTM", "XTC", "XMT", "XBD", "XPC", "XLN"]))
+    head = data.draw(
+        st.sampled_from(["", "001", "013", "320", "330", "XLS", "XLT", "XTM", "XTC", "XMT", "XBD", "XPC", "XLN"])
+    )
     lines[index] = head + data.draw(st.text(alphabet=" 0123456789-=.abcHAxR½", max_size=60))
     try:
         parse_league("\n".join(lines) + "\n")

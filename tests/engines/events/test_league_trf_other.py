@@ -4,6 +4,8 @@ cannot be read is refused naming its line; random input gives a league or a `Trf
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,32 +18,7 @@ from pairing.engines.trf import TrfError
 # (first-named) with White on boards 1 and 3. Round 2: Pion plays its reserve Quinten (17, fifth on its
 # 013 line) on board 4; Toren leaves board 4 empty against Caissa 2 (Piet's `0000 - +`). Round 3: board
 # 3 a forfeit (Kees `+`, Cees `-`). Round 6: Toren does not come to Caissa 1 (the `330` line).
-REGIO = """\
-012 Regional league 2026
-092 Team round robin
-001    1 m    Aa, Anna                          1510 NED                         6.0         13 w 1     5 w 1     9 b 1    13 b 1     5 b 1  0000 - +
-001    2 m    Bo, Bert                          1520 NED                         3.5         14 b =     6 b 1    10 w =    14 w 0     6 w =  0000 - +
-001    3 m    Ce, Cees                          1530 NED                         2.0         15 w 0     7 w =    11 b -    15 b =     7 b 0  0000 - +
-001    4 m    Do, Dirk                          1540 NED                         3.5         16 b 0    17 b 0    12 w 1    16 w 1     8 w =  0000 - +
-001    5 m    Ee, Eva                           1550 NED                         0.5          9 w 0     1 b 0    13 w =     9 b 0     1 w 0    13 b 0
-001    6 m    Fa, Frits                         1560 NED                         1.0         10 b 0     2 w 0    14 b =    10 w 0     2 b =    14 w 0
-001    7 m    Ga, Gert                          1570 NED                         3.5         11 w =     3 b =    15 w 1    11 b =     3 w 1    15 b 0
-001    8 m    Ho, Hans                          1580 NED                         4.0         12 b 1  0000 - Z    16 b 1    12 w 1     4 b =    16 w =
-001    9 m    Ie, Ida                           1590 NED                         3.5          5 b 1    13 b =     1 w 0     5 w 1    13 w 1  0000 - Z
-001   10 m    Jo, Jan                           1600 NED                         4.0          6 w 1    14 w 1     2 b =     6 b 1    14 b =  0000 - Z
-001   11 m    Ka, Kees                          1610 NED                         2.0          7 b =    15 b 0     3 w +     7 w =    15 w 0  0000 - Z
-001   12 m    Lo, Lies                          1620 NED                         0.0          8 w 0  0000 - Z     4 b 0     8 b 0    16 b 0  0000 - Z
-001   13 m    Mo, Mark                          1630 NED                         2.0          1 b 0     9 w =     5 b =     1 w 0     9 b 0     5 w 1
-001   14 m    No, Nel                           1640 NED                         3.5          2 w =    10 b 0     6 w =     2 b 1    10 w =     6 b 1
-001   15 m    Oo, Otto                          1650 NED                         4.5          3 b 1    11 w 1     7 b 0     3 w =    11 b 1     7 w 1
-001   16 m    Po, Piet                          1660 NED                         3.5          4 w 1  0000 - +     8 w 0     4 b 0    12 w 1     8 b =
-001   17 m    Qu, Quinten                       1670 NED                         1.0       0000 - Z     4 w 1  0000 - Z  0000 - Z  0000 - Z  0000 - Z
-013 Caissa 1                           1    2    3    4
-013 Pion                               5    6    7    8   17
-013 Toren 1                            9   10   11   12
-013 Caissa 2                          13   14   15   16
-330 +-   6   1   3
-"""
+REGIO = (Path(__file__).parent / "data" / "regio_teams.trf").read_text(encoding="utf-8")
 
 
 def test_the_teams_rounds_and_matches_are_rebuilt():
@@ -55,7 +32,9 @@ def test_the_teams_rounds_and_matches_are_rebuilt():
         ("Caissa 2", "caissa", 2, (13, 14, 15, 16)),
     ]
     assert {(p.number, p.name, p.club) for p in league.players if p.number in (1, 8, 17)} == {
-        (1, "Anna Aa", "caissa"), (8, "Hans Ho", "pion"), (17, "Quinten Qu", "pion")
+        (1, "Anna Aa", "caissa"),
+        (8, "Hans Ho", "pion"),
+        (17, "Quinten Qu", "pion"),
     }
     # Home first: the team with White on board 1 (Anna, 1, White against Mark, 13, in round 1).
     assert [(m.round, m.home, m.away) for m in league.matches] == [
@@ -101,6 +80,7 @@ BERT = "001    2 m    Bo, Bert                          1520 NED                
 def _line(start: str) -> str:
     return next(line for line in REGIO.splitlines() if line.startswith(start))
 
+
 PION = "013 Pion                               5    6    7    8"
 
 
@@ -112,13 +92,23 @@ PION = "013 Pion                               5    6    7    8"
         ([("013 Pion", PION)], "player 17 is on no team's 013 line", 19),  # Quinten's own line
         ([("013 Pion", PION + "   1x")], "member in columns 57-60", None),
         ([("013 Pion", "013 " + " " * 32 + PION[36:])], "needs a name", None),
-        ([("013 Caissa 2", "013 Caissa 1                          13   14   15   16")], "two teams called Caissa 1", None),
+        (
+            [("013 Caissa 2", "013 Caissa 1                          13   14   15   16")],
+            "two teams called Caissa 1",
+            None,
+        ),
         ([("001    1", ANNA + "   14 w 1     5 w 1")], "round 1: player 14 does not play 1", None),
         ([("001    1", ANNA + "   13 b 1     5 w 1")], "colours 'b' and 'b' of one game", None),
         ([("001    1", ANNA + "   13 w =     5 w 1")], "results '=' and '0' of one game", None),
         ([("001    1", ANNA + "    2 w 1"), ("001    2", BERT + "    1 b 0")], "players of one team meet", None),
-        ([("001    2", _line("001    2").replace("14 b =", "14 w =")),
-          ("001   14", _line("001   14").replace(" 2 w =", " 2 b ="))], "colours do not alternate by board", None),
+        (
+            [
+                ("001    2", _line("001    2").replace("14 b =", "14 w =")),
+                ("001   14", _line("001   14").replace(" 2 w =", " 2 b =")),
+            ],
+            "colours do not alternate by board",
+            None,
+        ),
         ([("330", "330 +-   6   1   2")], "team 2 plays two matches (the other on line 24)", 7),
         ([("330", "330 -+   6   1   3")], "a team that forfeited the match has players", None),
         ([("092", "330 +-   1   4   1")], "round 1: team 4 has Black on board 1", None),
@@ -167,7 +157,9 @@ def test_random_input_is_read_or_refused_never_crashes(data):
         lines[index] = data.draw(st.sampled_from(LINE_HEADS)) + data.draw(st.text(alphabet=alphabet, max_size=130))
     else:
         heads = st.sampled_from(LINE_HEADS)
-        lines = data.draw(st.lists(st.tuples(heads, st.text(alphabet=alphabet, max_size=120)).map("".join), max_size=12))
+        lines = data.draw(
+            st.lists(st.tuples(heads, st.text(alphabet=alphabet, max_size=120)).map("".join), max_size=12)
+        )
     try:
         read_league("\n".join(lines) + "\n")
     except TrfError as error:
