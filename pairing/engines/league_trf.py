@@ -441,7 +441,9 @@ def check_byes_and_forfeits(reader: Reader, league: LeagueFile) -> None:
     as its boards say (`forfeit_type`); a forfeit or a round off the file does not list is accepted."""
     free = free_teams(league)
     for rnd, team, line_no in reader.byes:
-        if team > len(league.teams) or team not in free.get(rnd, [t.number for t in league.teams]):
+        if team > len(league.teams):
+            raise reader.fail(line_no, f"team {team}: not one of the {len(league.teams)} teams")
+        if team not in free.get(rnd, [t.number for t in league.teams]):
             raise reader.fail(line_no, f"team {team} is listed without a match in round {rnd}, but plays")
     matches = {(m.round, m.home, m.away): m for m in league.matches}
     for rnd, home, away, kind, line_no in reader.forfeits:

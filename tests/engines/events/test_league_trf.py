@@ -105,6 +105,7 @@ def test_team_byes_and_forfeits_survive_the_round_trip():
     [
         ("320", "320  0.0  0.0   1   2   1", "team 1 is listed without a match in round 1, but plays"),
         ("320", "320  0.0  x.0   3", "board points in columns 10-13"),
+        ("320", "320  0.0  0.0   7", "team 7: not one of the 3 teams"),
         ("320", "320  0.0  0.0   3x  2", "unexpected text in column 18"),
         ("330 +-", "330 -+   2   1   3", "was not forfeited -+"),
         ("330 +-", "330 +-   1   1   2", "teams 1 and 2 in round 1 was not forfeited"),
