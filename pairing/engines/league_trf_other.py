@@ -50,7 +50,7 @@ from .trf import Line, PlayerLine, TrfDocument, TrfError, parse
 GAME_RESULTS = {
     ("1", "0"): "1-0", ("=", "="): "½-½", ("0", "1"): "0-1",
     ("W", "L"): "1-0", ("D", "D"): "½-½", ("L", "W"): "0-1",
-    ("+", "-"): "1-0R", ("-", "+"): "0-1R", ("-", "-"): "0-0R", (" ", " "): "", ("Z", "Z"): "",
+    ("+", "-"): "1-0R", ("-", "+"): "0-1R", ("-", "-"): "0-0R", (" ", " "): "",
 }  # fmt: skip
 TEAM_RANK = re.compile(r"(.*?)\s+([0-9]{1,2})")
 
@@ -77,12 +77,13 @@ class _Team:
 @dataclass
 class _Board:
     """A board of a match being read: the players of the first and of the second team (None: left
-    empty), White's team (None: unknown), the result as White-Black, and the line it was read from."""
+    empty), White's team (None: unknown), the result codes of the first and the second team's player,
+    and the line it was read from."""
 
     first: int | None
     second: int | None
     white: int | None
-    result: str
+    codes: tuple[str, str]
     line_no: int
 
 
@@ -141,13 +142,13 @@ def _game(p: PlayerLine, rnd: int, lines: dict[int, PlayerLine], team_of: dict[i
     colours = (entry.colour, back.colour)
     if colours not in (("w", "b"), ("b", "w"), ("-", "-"), (" ", " ")):
         raise TrfError(source, p.line_no, f"round {rnd}: colours {colours[0]!r} and {colours[1]!r} of one game")
-    white, black = (p, other) if entry.colour != "b" else (other, p)
-    result = GAME_RESULTS.get((white.entry(rnd).code, black.entry(rnd).code))
-    if result is None:
+    if (entry.code, back.code) not in GAME_RESULTS:
         raise TrfError(source, p.line_no, f"round {rnd}: results {entry.result!r} and {back.result!r} of one game")
     first, second = sorted((p, other), key=lambda x: team_of[x.number])
-    white_team = team_of[white.number] if entry.colour in "wb" else None
-    return _Board(first.number, second.number, white_team, result, p.line_no)
+    white = p if entry.colour == "w" else other if entry.colour == "b" else None
+    white_team = team_of[white.number] if white else None
+    codes = (first.entry(rnd).code, second.entry(rnd).code)
+    return _Board(first.number, second.number, white_team, codes, p.line_no)
 
 
 def _read_games(doc: TrfDocument, team_of: dict[int, int], source: str) -> dict[tuple[int, tuple[int, int]], _Match]:
@@ -156,7 +157,8 @@ def _read_games(doc: TrfDocument, team_of: dict[int, int], source: str) -> dict[
     matches: dict[tuple[int, tuple[int, int]], _Match] = {}
     for p in doc.players:
         for rnd, entry in enumerate(p.rounds, start=1):
-            if not entry.opponent or entry.opponent < p.number and entry.opponent in lines:
+            other = lines.get(entry.opponent)
+            if not entry.opponent or entry.opponent < p.number and other and other.entry(rnd).opponent == p.number:
                 continue  # a game is read once, from its lower starting rank
             board = _game(p, rnd, lines, team_of, source)
             teams = (team_of[board.first or 0], team_of[board.second or 0])
@@ -191,7 +193,8 @@ def _add_empty(doc: TrfDocument, matches: dict, team_of: dict[int, int], source:
             team = team_of[p.number]
             match = _match_of(matches, rnd, team, p.line_no, source)
             first = team == match.teams[0]
-            match.boards.append(_Board(p.number if first else None, None if first else p.number, None, "", p.line_no))
+            lone = _Board(p.number if first else None, None if first else p.number, None, (" ", " "), p.line_no)
+            match.boards.append(lone)
 
 
 def _in_order(match: _Match, place: dict[int, int], source: str) -> list[_Board]:
@@ -237,7 +240,10 @@ def _league_match(match: _Match, place: dict[int, int], source: str) -> LeagueMa
     rows = []
     for number, b in enumerate(boards, start=1):
         home_player, away_player = (b.second, b.first) if flip else (b.first, b.second)
-        rows.append(LeagueBoard(number, home_player, away_player, b.result))
+        home_code, away_code = b.codes[::-1] if flip else b.codes
+        # The home team has White on the odd boards; the result is written White-Black.
+        result = GAME_RESULTS[(home_code, away_code) if number % 2 else (away_code, home_code)]
+        rows.append(LeagueBoard(number, home_player, away_player, result))
     home_in = any(r.home for r in rows)
     away_in = any(r.away for r in rows)
     if match.forfeit is not None:

@@ -54,6 +54,18 @@ def test_the_teams_rounds_and_matches_are_rebuilt():
     assert [(b.home, b.away) for b in forfeited.boards] == [(1, None), (2, None), (3, None), (4, None)]
 
 
+def test_a_forfeit_without_colours_takes_the_colours_of_its_board():
+    """Round 3, board 3 of Toren - Caissa 1 written without colours (`-`, as a forfeit may be): the home
+    team has White on the odd board, so Kees (home) won it by forfeit as White: 1-0R, as with colours."""
+    text, _ = _with(
+        REGIO,
+        ("001    3", _line("001    3").replace("11 b -", "11 - -")),
+        ("001   11", _line("001   11").replace(" 3 w +", " 3 - +")),
+    )
+    match = next(m for m in read_league(text).matches if (m.round, m.home) == (3, 3))
+    assert match.boards[2] == LeagueBoard(3, 11, 3, "1-0R")
+
+
 def test_the_league_is_written_as_its_own_file_and_read_back():
     league = read_league(REGIO)
     text = write_league(league)
@@ -98,6 +110,11 @@ PION = "013 Pion                               5    6    7    8"
             None,
         ),
         ([("001    1", ANNA + "   14 w 1     5 w 1")], "round 1: player 14 does not play 1", None),
+        (
+            [("001   17", _line("001   17").replace("0000 - Z     4", "   1 b 0     4", 1))],
+            "player 1 does not play 17",
+            None,
+        ),
         ([("001    1", ANNA + "   13 b 1     5 w 1")], "colours 'b' and 'b' of one game", None),
         ([("001    1", ANNA + "   13 w =     5 w 1")], "results '=' and '0' of one game", None),
         ([("001    1", ANNA + "    2 w 1"), ("001    2", BERT + "    1 b 0")], "players of one team meet", None),
