@@ -17,6 +17,8 @@ Pure: no Django. `read_league(text)` reads a file `write_league` wrote (it has a
   else of the team first in the file;
 - the players' names (`Lastname, Firstname`) as members' full names ("Firstname Lastname"), each of
   the club of his team;
+- the matches' dates from the round dates of a `132` line (TRF-16: round r's date `YY/MM/DD` at columns
+  92+10(r-1) to 99+10(r-1); `YYYY/MM/DD` read too);
 - the rules: as many boards as the largest match, a double round robin when two teams meet twice, the
   other settings their defaults (`LeagueRules`).
 
@@ -26,7 +28,8 @@ Every error is a `TrfError` naming the line and the reason; nothing partial is r
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import date
 
 from .kinds import league_rules
 from .league import LeagueRules
@@ -292,6 +295,30 @@ def _teams(teams: list[_Team], source: str) -> tuple[LeagueTeam, ...]:
     return tuple(out)
 
 
+def round_dates(doc: TrfDocument, source: str) -> dict[int, date]:
+    """The rounds' dates of the `132` line (TRF-16: round r at columns 92+10(r-1) to 99+10(r-1), `YY/MM/DD`,
+    the century 2000; `YYYY/MM/DD` as TRF-2026 writes dates); none without the line."""
+    dates: dict[int, date] = {}
+    for line in doc.other("132"):
+        rest = line.text[91:]
+        for rnd, start in enumerate(range(0, len(rest), 10), start=1):
+            text = rest[start : start + 10].strip()
+            if not text:
+                continue
+            found = re.fullmatch(r"([0-9]{2}|[0-9]{4})/([0-9]{2})/([0-9]{2})", text)
+            try:
+                if not found:
+                    raise ValueError(text)
+                year = int(found.group(1)) + (2000 if len(found.group(1)) == 2 else 0)
+                dates[rnd] = date(year, int(found.group(2)), int(found.group(3)))
+            except ValueError:
+                where = f"columns {92 + start}-{99 + start}"
+                raise TrfError(
+                    source, line.line_no, f"round {rnd}: {text!r} in {where} is no date (YY/MM/DD)"
+                ) from None
+    return dates
+
+
 def parse_other(doc: TrfDocument, source: str = "<string>") -> LeagueFile:
     """A league rebuilt from a team file of another program (the module's docstring); `TrfError` names
     the first line that cannot be read and why."""
@@ -308,7 +335,8 @@ def parse_other(doc: TrfDocument, source: str = "<string>") -> LeagueFile:
     _add_forfeits(reader, matches, len(raw), source)
     _check_rounds(matches, source)
     _add_empty(doc, matches, team_of, source)
-    played = [_league_match(m, place, source) for _, m in sorted(matches.items())]
+    dates = round_dates(doc, source)
+    played = [replace(_league_match(m, place, source), date=dates.get(m.round)) for _, m in sorted(matches.items())]
     teams = _teams(raw, source)
     clubs = {t.number: t.club for t in teams}
     players = tuple(

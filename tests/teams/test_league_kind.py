@@ -145,3 +145,5 @@ def test_a_team_file_that_cannot_be_read_names_its_line(td_client, club):
     assert response.status_code == 400
     assert f"Line {line}: teams 1 and 9: not two of the 4 teams" in response.content.decode()
     assert not League.objects.exists()  # nothing written
+    page = td_client.get(reverse("league_import", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Een teambestand van een ander programma" in page

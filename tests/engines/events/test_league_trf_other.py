@@ -66,6 +66,25 @@ def test_a_forfeit_without_colours_takes_the_colours_of_its_board():
     assert match.boards[2] == LeagueBoard(3, 11, 3, "1-0R")
 
 
+DATES = ["26/10/03", "26/11/07", "26/12/05", "27/01/16", "27/02/13", "2027/03/13"]
+
+
+def test_the_round_dates_of_a_132_line_date_the_matches():
+    """TRF-16 `132`: round r's date at columns 92+10(r-1) to 99+10(r-1), YY/MM/DD."""
+    line = "132" + " " * 88 + "".join(f"{d:<10}" for d in DATES)
+    assert line[91:99] == "26/10/03" and line[101:109] == "26/11/07"
+    league = read_league(_with(REGIO, ("092", line))[0])
+    assert {(m.round, m.date.isoformat()) for m in league.matches} == {
+        (1, "2026-10-03"), (2, "2026-11-07"), (3, "2026-12-05"), (4, "2027-01-16"), (5, "2027-02-13"),
+        (6, "2027-03-13"),
+    }  # fmt: skip
+    assert read_league(write_league(league)) == league
+    bad = line.replace("26/12/05", "26/13/05")
+    with pytest.raises(TrfError) as error:
+        read_league(_with(REGIO, ("092", bad))[0])
+    assert error.value.line == 2 and "round 3: '26/13/05' in columns 112-119 is no date" in error.value.reason
+
+
 def test_the_league_is_written_as_its_own_file_and_read_back():
     league = read_league(REGIO)
     text = write_league(league)
@@ -160,7 +179,7 @@ def test_a_file_without_teams_or_name_is_refused():
     assert slugify("Schaakclub 't Pionnetje") == "schaakclub-t-pionnetje"
 
 
-LINE_HEADS = ["", "001", "013", "012", "320", "330", "XLN", "001    1", "013 Pion      "]
+LINE_HEADS = ["", "001", "013", "012", "132", "320", "330", "XLN", "001    1", "013 Pion      "]
 
 
 @settings(max_examples=400, deadline=None)
