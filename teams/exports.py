@@ -16,7 +16,8 @@ from django.views.decorators.http import require_safe
 
 from clubs.access import directed_club
 from clubs.models import Club
-from pairing.engines.league_trf import parse_league, write_league
+from pairing.engines.league_trf import write_league
+from pairing.engines.league_trf_other import read_league
 from pairing.engines.state import InvalidInput
 from pairing.engines.trf import TrfError
 from pairing.services.league_import import import_league
@@ -75,7 +76,8 @@ def league_trf(request, club, league):
 
 
 class LeagueImportForm(forms.Form):
-    """A TRF written by a league's export, and the new league's name and short name (empty: the file's)."""
+    """A TRF written by a league's export, or a team file of another program (`013` team lines and `001`
+    games: `league_trf_other`), and the new league's name and short name (empty: the file's)."""
 
     file = forms.FileField(label=gettext_lazy("TRF file"))
     name = forms.CharField(label=gettext_lazy("name"), max_length=120, required=False)
@@ -88,7 +90,7 @@ class LeagueImportForm(forms.Form):
         except UnicodeDecodeError:
             text = raw.decode("latin-1")
         try:
-            return parse_league(text, self.cleaned_data["file"].name)
+            return read_league(text, self.cleaned_data["file"].name)
         except TrfError as error:
             raise ValidationError(
                 _("Line %(line)s: %(reason)s") % {"line": error.line or "-", "reason": error.reason}

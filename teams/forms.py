@@ -7,7 +7,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member
-from pairing.engines.league import DEFAULTS
+from pairing.engines import kinds
+from pairing.engines.state import InvalidInput
 from tournaments.models import Result
 
 from .models import League, Team
@@ -33,7 +34,7 @@ class LeagueForm(forms.Form):
         label=_("the decider of a cup match"), initial="lot", required=False,
         choices=[("lot", _("a lot drawn by the TD")), ("blitz", _("a blitz decider, its winner entered by the TD"))],
     )  # fmt: skip
-    boards = forms.IntegerField(label=_("boards per match"), min_value=1, max_value=20, initial=DEFAULTS["boards"])
+    boards = forms.IntegerField(label=_("boards per match"), min_value=1, max_value=20)
     cycles = forms.TypedChoiceField(
         label=_("schedule"), coerce=int, initial=1,
         choices=[(1, _("single round robin")), (2, _("double round robin"))],
@@ -49,7 +50,7 @@ class LeagueForm(forms.Form):
         label=_("home team has White on"), choices=[("odd", _("the odd boards")), ("even", _("the even boards"))]
     )
     play_up = forms.IntegerField(
-        label=_("a reserve plays up at most (teams)"), min_value=-1, max_value=20, initial=DEFAULTS["play_up"],
+        label=_("a reserve plays up at most (teams)"), min_value=-1, max_value=20,
         help_text=_("-1: as far up as he likes; 0: no reserves from lower teams"),
     )  # fmt: skip
     max_reserves = forms.IntegerField(
@@ -63,6 +64,10 @@ class LeagueForm(forms.Form):
     def __init__(self, *args, club: Club, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
+        self.kind = kinds.get(kinds.TEAM_LEAGUE)
+        for name, value in self.kind.defaults.items():  # the kind's defaults, not the form's own
+            if name in self.fields:
+                self.fields[name].initial = value
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"]
@@ -72,11 +77,13 @@ class LeagueForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
-        points = [data.get(name) for name in ("match_win", "match_draw", "match_loss")]
-        if None not in points and not points[0] > points[1] >= points[2]:
-            raise forms.ValidationError(
-                _("A match won must count more than a draw, and a draw at least as much as a loss.")
-            )
+        if not self.errors:
+            try:  # the kind's checks, the one place a league's settings are checked
+                self.kind.settings(self.rule_settings())
+            except InvalidInput as error:
+                raise forms.ValidationError(
+                    _("The league's settings are not valid: %(reason)s") % {"reason": error}
+                ) from None
         return data
 
     def rule_settings(self) -> dict:
@@ -84,7 +91,7 @@ class LeagueForm(forms.Form):
         checks them again)."""
         data = self.cleaned_data
         given = {name: data[name] for name in ("boards", "cycles", "primary", "home_white", "play_up", "max_reserves")}
-        given |= {name: data[name] or DEFAULTS[name] for name in ("format", "cup_tie", "cup_decider")}
+        given |= {name: data[name] or self.kind.defaults[name] for name in ("format", "cup_tie", "cup_decider")}
         return given | {name: float(data[name]) for name in ("match_win", "match_draw", "match_loss")}
 
     def tiebreak_codes(self) -> list[str]:

@@ -15,8 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member, Season
+from pairing.engines import kinds
 from pairing.engines.league import LeagueRules
-from tournaments.models import Result
+from tournaments.models import KIND_NAMES, Result
 
 
 class League(models.Model):
@@ -44,8 +45,17 @@ class League(models.Model):
         return self.name
 
     @property
+    def kind(self) -> kinds.CompetitionKind:
+        """The league's kind of competition (`pairing.engines.kinds`): its settings' defaults and checks."""
+        return kinds.get(kinds.TEAM_LEAGUE)
+
+    @property
+    def kind_name(self) -> str:
+        return str(KIND_NAMES.get(self.kind.id, self.kind.name))
+
+    @property
     def rules(self) -> LeagueRules:
-        return LeagueRules.from_settings(self.settings)
+        return kinds.league_rules(self.settings)
 
 
 class Team(models.Model):

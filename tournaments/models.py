@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Member, Season
-from pairing.engines import registry
+from pairing.engines import kinds, registry
 from pairing.engines.roundrobin import rounds_per_cycle
 from pairing.engines.state import InvalidInput
 
@@ -37,6 +37,12 @@ SYSTEM_NAMES = {
     "knockout": _("Knockout"),
     "olympiad": _("Olympiad team tournament"),
     "keizer": _("Keizer"),
+}
+
+# The kinds of competition (`pairing.engines.kinds`) as the pages name them.
+KIND_NAMES = {
+    kinds.INDIVIDUAL: _("Individual competition"),
+    kinds.TEAM_LEAGUE: _("Team league"),
 }
 
 # Seed 000 A2: equal ratings are ordered by title, then alphabetically.
@@ -177,6 +183,11 @@ class Competition(models.Model):
     def gladiator_format(self) -> dict[str, int]:
         """The Gladiator variation as `pairing.engines.gladiator.play_encounter` takes it (§4.9.8)."""
         return {"ordinary_games": self.gladiator_ordinary_games, "reduced_games": self.gladiator_replays}
+
+    @property
+    def kind(self) -> kinds.CompetitionKind:
+        """The competition's kind (`pairing.engines.kinds`): the one its pairing system belongs to."""
+        return kinds.kind_of_system(self.system)
 
     @property
     def engine(self) -> registry.PairingSystem:

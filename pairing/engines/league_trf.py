@@ -1,5 +1,5 @@
 """A team league as a Tournament Report File, and back (trf.md §5, the TRF-16 team record `013` and the
-TRF-2026 team record `310`).
+TRF-2026 team records `310`, `320` and `330`).
 
 Pure: no Django. `write_league(league) -> str` and `parse_league(text) -> LeagueFile` round-trip every
 fact of a league: its rules and tie-breaks, the teams with their clubs and rosters, the schedule with
@@ -10,7 +10,13 @@ per player, every board game in the column of its round, with the colour the pla
 from his side (`1`, `=`, `0`; forfeits `+`/`-`; a board the other team left empty `0000 - +`, the
 TRF-2026 forfeit win against an undefined opponent, trf.md §3). What a reader of team records sees: one
 `013` line per team (TRF-16: name in columns 5-36, the members' starting ranks at 37-40, 42-45, ...) and
-one `310` line per team (TRF-2026: team number 5-7, name 9-40, members at 74-77, 79-82, ...).
+one `310` line per team (TRF-2026: team number 5-7, name 9-40, members at 74-77, 79-82, ...); `320`
+lines naming the teams without a match in each round (TRF-2026 team byes: match points 5-8 and board
+points 9-13 the round off gives, 0.0 in a league; the team of round r at columns 15+4(r-1) to 17+4(r-1),
+blank when every team plays; one line for each team off in the same round); one `330` line per
+forfeited match (TRF-2026: `+-` the home team, the first-named, won by forfeit, `-+` the away team,
+`--` both forfeited, at columns 5-6; the round 8-10; the home team 12-14; the away team 16-18). A
+match is forfeited by a team whose line-up is in with nobody on any board (`league.match_outcome`).
 
 What only a league needs is written in lines of its own, which other readers skip as unknown records:
 
@@ -28,7 +34,10 @@ What only a league needs is written in lines of its own, which other readers ski
 - `XCD rrr hhh aaa side` in a cup: that level match's lot or blitz decider was won by `side` (`home`,
   `away`).
 
-The `001` lines are checked against the boards: a file whose games and boards disagree is refused.
+The `001` lines are checked against the boards, and the `320` and `330` lines against the matches: a
+file whose games and boards disagree, or that names a team off in a round it plays or a forfeit of a
+match that was played, is refused (a file without `320` or `330` lines, as written before they were,
+is read).
 Every error is a `TrfError` naming the line and the reason; nothing partial is returned.
 """
 
@@ -38,6 +47,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from .kinds import league_rules
 from .league import LeagueRules, board_colours
 from .state import InvalidInput
 from .tiebreaks.teams import parse_team
@@ -194,6 +204,36 @@ def _match_lines(match: LeagueMatch) -> list[str]:
     return lines
 
 
+def free_teams(league: LeagueFile) -> dict[int, list[int]]:
+    """For each round 1..the last with a match: the teams without a match in it (a `320` team bye)."""
+    rounds = max((m.round for m in league.matches), default=0)
+    playing: dict[int, set[int]] = {r: set() for r in range(1, rounds + 1)}
+    for match in league.matches:
+        playing[match.round] |= {match.home, match.away}
+    return {r: [t.number for t in league.teams if t.number not in playing[r]] for r in playing}
+
+
+def forfeit_type(match: LeagueMatch) -> str:
+    """The `330` type of a match: `+-` the away team forfeited it (its line-up in with nobody on a board),
+    `-+` the home team, `--` both; "" when it was not forfeited."""
+    home_none = match.home_lineup and not any(b.home for b in match.boards)
+    away_none = match.away_lineup and not any(b.away for b in match.boards)
+    return {(True, True): "--", (True, False): "-+", (False, True): "+-"}.get((home_none, away_none), "")
+
+
+def _bye_lines(league: LeagueFile) -> list[str]:
+    free = free_teams(league)
+    lines = []
+    for k in range(max((len(teams) for teams in free.values()), default=0)):
+        fields = "".join(f" {teams[k]:>3}" if k < len(teams) else "    " for teams in free.values())
+        lines.append(f"320 {0.0:>4.1f} {0.0:>4.1f}{fields}".rstrip())
+    return lines
+
+
+def _forfeit_lines(league: LeagueFile) -> list[str]:
+    return [f"330 {kind} {m.round:>3} {m.home:>3} {m.away:>3}" for m in league.matches if (kind := forfeit_type(m))]
+
+
 def write_league(league: LeagueFile) -> str:
     """The league as TRF text (the layout in the module's docstring). `InvalidInput` if a player has two
     games in one round, which a `001` line cannot hold."""
@@ -212,6 +252,7 @@ def write_league(league: LeagueFile) -> str:
         lines.append(f"XPC {player.number:>4} {player.club}")
     for team in league.teams:
         lines += _team_lines(team)
+    lines += _bye_lines(league) + _forfeit_lines(league)
     for match in league.matches:
         lines += _match_lines(match)
     doc = TrfDocument(lines=[Line(text.rstrip()) for text in lines])
@@ -221,7 +262,7 @@ def write_league(league: LeagueFile) -> str:
 # ---------------------------------------------------------------- reading
 
 
-class _Reader:
+class Reader:
     """The parsing state: what the lines read so far have said, and where."""
 
     def __init__(self, source: str) -> None:
@@ -238,6 +279,8 @@ class _Reader:
         self.lots: dict[int, tuple[int, int]] = {}  # team number: lot number, line
         self.busy: dict[tuple[int, int], int] = {}  # (round, player): the XBD line of his game
         self.matches: dict[tuple[int, int, int], dict] = {}
+        self.byes: list[tuple[int, int, int]] = []  # round, team, the 320 line
+        self.forfeits: list[tuple[int, int, int, str, int]] = []  # round, home, away, type, the 330 line
 
     def fail(self, line_no: int | None, reason: str) -> TrfError:
         return TrfError(self.source, line_no, reason)
@@ -262,7 +305,7 @@ def _setting_value(text: str) -> object:
     return text
 
 
-def _read_rules(reader: _Reader, line: Line) -> None:
+def _read_rules(reader: Reader, line: Line) -> None:
     given: dict[str, object] = {}
     for word in line.text[4:].split():
         key, sep, value = word.partition("=")
@@ -270,12 +313,12 @@ def _read_rules(reader: _Reader, line: Line) -> None:
             raise reader.fail(line.line_no, f"league setting {word!r} is not name=value")
         given[key] = _setting_value(value)
     try:
-        reader.rules = LeagueRules.from_settings(given)
+        reader.rules = league_rules(given)
     except InvalidInput as error:
         raise reader.fail(line.line_no, str(error)) from None
 
 
-def _read_tiebreaks(reader: _Reader, line: Line) -> None:
+def _read_tiebreaks(reader: Reader, line: Line) -> None:
     codes = line.text[4:].split()
     for code in codes:
         try:
@@ -285,7 +328,7 @@ def _read_tiebreaks(reader: _Reader, line: Line) -> None:
     reader.tiebreaks = tuple(codes)
 
 
-def _read_team(reader: _Reader, line: Line) -> None:
+def _read_team(reader: Reader, line: Line) -> None:
     """A `013` line: name in columns 5-36, starting ranks at 37-40, 42-45, ... (TRF-16)."""
     name = line.text[4:36].strip()
     if not name:
@@ -302,7 +345,7 @@ def _read_team(reader: _Reader, line: Line) -> None:
     reader.team_members.append((name, tuple(members), line.line_no))
 
 
-def _read_team_extra(reader: _Reader, line: Line) -> None:
+def _read_team_extra(reader: Reader, line: Line) -> None:
     number, club, rank, regulars = reader.tokens(line, 4)
     if not SLUG.fullmatch(club):
         raise reader.fail(line.line_no, f"{club!r} is no club's short name")
@@ -313,7 +356,7 @@ def _read_team_extra(reader: _Reader, line: Line) -> None:
     reader.team_extra[key] = (club, *values, line.line_no)
 
 
-def _read_captain(reader: _Reader, line: Line) -> None:
+def _read_captain(reader: Reader, line: Line) -> None:
     team, player = (reader.number(x, "team or player", line.line_no, 1) for x in reader.tokens(line, 2))
     if player not in reader.player_lines:
         raise reader.fail(line.line_no, f"no player has starting rank {player}")
@@ -322,14 +365,14 @@ def _read_captain(reader: _Reader, line: Line) -> None:
     reader.captains[team] = (player, line.line_no)
 
 
-def _read_lot(reader: _Reader, line: Line) -> None:
+def _read_lot(reader: Reader, line: Line) -> None:
     team, lot = (reader.number(x, "team or lot number", line.line_no, 1) for x in reader.tokens(line, 2))
     if team in reader.lots or lot in {v[0] for v in reader.lots.values()}:
         raise reader.fail(line.line_no, f"team {team} or lot number {lot} is given twice")
     reader.lots[team] = (lot, line.line_no)
 
 
-def _read_decider(reader: _Reader, line: Line) -> None:
+def _read_decider(reader: Reader, line: Line) -> None:
     rnd, home, away, side = reader.tokens(line, 4)
     key = tuple(reader.number(x, "round or team", line.line_no, 1) for x in (rnd, home, away))
     if key not in reader.matches:
@@ -339,7 +382,7 @@ def _read_decider(reader: _Reader, line: Line) -> None:
     reader.matches[key]["decider"] = side
 
 
-def _read_match(reader: _Reader, line: Line) -> None:
+def _read_match(reader: Reader, line: Line) -> None:
     rnd, home, away, day, flags = reader.tokens(line, 5)
     key = tuple(reader.number(x, what, line.line_no, 1) for x, what in ((rnd, "round"), (home, "home"), (away, "away")))
     if key in reader.matches:
@@ -355,7 +398,7 @@ def _read_match(reader: _Reader, line: Line) -> None:
     reader.matches[key] = {"line": line.line_no, "date": when, "flags": LINEUP_FLAGS[flags], "boards": {}}
 
 
-def _read_board(reader: _Reader, line: Line) -> None:
+def _read_board(reader: Reader, line: Line) -> None:
     rnd, home, away, board, home_player, away_player, word = reader.tokens(line, 7)
     key = tuple(reader.number(x, "round or team", line.line_no, 1) for x in (rnd, home, away))
     if key not in reader.matches:
@@ -384,7 +427,57 @@ def _read_board(reader: _Reader, line: Line) -> None:
     boards[number] = LeagueBoard(number, players[0], players[1], WORD_RESULTS[word])
 
 
-def _read_line(reader: _Reader, line: Line | PlayerLine) -> None:
+def read_team_byes(reader: Reader, line: Line) -> None:
+    """A `320` line (TRF-2026): match and board points at columns 5-8 and 10-13, then the team off in
+    round r at columns 15+4(r-1) to 17+4(r-1) (blank or 000: none)."""
+    text = line.text.ljust(13)
+    for start, what in ((4, "match points in columns 5-8"), (9, "board points in columns 10-13")):
+        value = text[start : start + 4].strip()
+        if value and not re.fullmatch(r"-?[0-9]+(\.[0-9]*)?", value):
+            raise reader.fail(line.line_no, f"{what} are not a number: {value!r}")
+    rest = text[13:]
+    for rnd, start in enumerate(range(0, len(rest), 4), start=1):
+        block = rest[start : start + 4]
+        if block[:1].strip():
+            raise reader.fail(line.line_no, f"unexpected text in column {14 + start}: {block!r}")
+        if block.strip():
+            team = reader.number(block.strip(), f"team in columns {15 + start}-{17 + start}", line.line_no)
+            if team:
+                reader.byes.append((rnd, team, line.line_no))
+
+
+def read_forfeit(reader: Reader, line: Line) -> None:
+    """A `330` line (TRF-2026): type `+-`, `-+` or `--` at columns 5-6, round 8-10, the first-named
+    (home) team 12-14, the other 16-18."""
+    text = line.text.ljust(18)
+    kind = text[4:6]
+    if kind not in ("+-", "-+", "--") or text[6] != " " or text[18:].strip():
+        raise reader.fail(line.line_no, f"a forfeited match is '330 +-|-+|-- rrr hhh aaa', not {line.text!r}")
+    rnd, home, away = (
+        reader.number(text[a:b].strip(), what, line.line_no, 1)
+        for a, b, what in ((7, 10, "round in columns 8-10"), (11, 14, "team in columns 12-14"),
+                           (15, 18, "team in columns 16-18"))
+    )  # fmt: skip
+    reader.forfeits.append((rnd, home, away, kind, line.line_no))
+
+
+def check_byes_and_forfeits(reader: Reader, league: LeagueFile) -> None:
+    """Every `320` entry names a team without a match in that round, every `330` line a match forfeited
+    as its boards say (`forfeit_type`); a forfeit or a round off the file does not list is accepted."""
+    free = free_teams(league)
+    for rnd, team, line_no in reader.byes:
+        if team > len(league.teams):
+            raise reader.fail(line_no, f"team {team}: not one of the {len(league.teams)} teams")
+        if team not in free.get(rnd, [t.number for t in league.teams]):
+            raise reader.fail(line_no, f"team {team} is listed without a match in round {rnd}, but plays")
+    matches = {(m.round, m.home, m.away): m for m in league.matches}
+    for rnd, home, away, kind, line_no in reader.forfeits:
+        match = matches.get((rnd, home, away))
+        if match is None or forfeit_type(match) != kind:
+            raise reader.fail(line_no, f"the match of teams {home} and {away} in round {rnd} was not forfeited {kind}")
+
+
+def _read_line(reader: Reader, line: Line | PlayerLine) -> None:
     if isinstance(line, PlayerLine):
         reader.player_lines[line.number] = line
         return
@@ -403,13 +496,14 @@ def _read_line(reader: _Reader, line: Line | PlayerLine) -> None:
         reader.clubs[player] = club
     else:
         handlers = {"XLS": _read_rules, "XLT": _read_tiebreaks, "013": _read_team, "XTM": _read_team_extra,
-                    "XTC": _read_captain, "XCL": _read_lot, "XCD": _read_decider,
+                    "XTC": _read_captain, "XCL": _read_lot, "XCD": _read_decider, "320": read_team_byes,
+                    "330": read_forfeit,
                     "XMT": _read_match, "XBD": _read_board}  # fmt: skip
         if code in handlers:
             handlers[code](reader, line)
 
 
-def _teams(reader: _Reader) -> tuple[LeagueTeam, ...]:
+def _teams(reader: Reader) -> tuple[LeagueTeam, ...]:
     teams = []
     for number, (name, members, line_no) in enumerate(reader.team_members, start=1):
         if number not in reader.team_extra:
@@ -433,7 +527,7 @@ def _teams(reader: _Reader) -> tuple[LeagueTeam, ...]:
     return tuple(teams)
 
 
-def _matches(reader: _Reader, n_teams: int) -> tuple[LeagueMatch, ...]:
+def _matches(reader: Reader, n_teams: int) -> tuple[LeagueMatch, ...]:
     out = []
     for (rnd, home, away), data in reader.matches.items():
         if max(home, away) > n_teams or home == away:
@@ -446,7 +540,7 @@ def _matches(reader: _Reader, n_teams: int) -> tuple[LeagueMatch, ...]:
 def parse_league(text: str, source: str = "<string>") -> LeagueFile:
     """Read a league written by `write_league`; `TrfError` names the first bad line and why."""
     doc = parse(text, source)
-    reader = _Reader(source)
+    reader = Reader(source)
     for line in doc.lines:
         _read_line(reader, line)
     if not reader.name or not reader.slug:
@@ -462,6 +556,7 @@ def parse_league(text: str, source: str = "<string>") -> LeagueFile:
     teams = _teams(reader)
     league = LeagueFile(reader.name, reader.slug, reader.rules, reader.tiebreaks, tuple(players), teams,
                         _matches(reader, len(teams)))  # fmt: skip
+    check_byes_and_forfeits(reader, league)
     try:
         games = _round_entries(league)
     except InvalidInput as error:

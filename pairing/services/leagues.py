@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from audit.log import record
 from audit.models import AuditEntry
 from clubs.models import Club, Member, Season
+from pairing.engines import kinds
 from pairing.engines.league import LeagueRules, Problem, Roster, check_lineup, league_schedule
 from pairing.engines.state import InvalidInput
 from pairing.engines.tiebreaks.teams import parse_team
@@ -70,7 +71,7 @@ def _changed(league: League) -> League:
 
 def _rules(settings: dict | None) -> LeagueRules:
     try:
-        return LeagueRules.from_settings(settings)
+        return kinds.league_rules(settings)
     except InvalidInput as error:
         raise ValidationError(_("The league's settings are not valid: %(reason)s") % {"reason": error}) from None
 

@@ -152,9 +152,17 @@ def test_the_club_page_lists_the_leagues_it_organises_or_plays_in(client, club, 
     assert link in client.get(reverse("club", args=[club.slug])).content.decode()
     theirs = client.get(reverse("club", args=[other.slug])).content.decode()
     assert link in theirs and "Beker" not in theirs
-    assert reverse("league_new", args=[club.slug]) not in client.get(reverse("club", args=[club.slug])).content.decode()
+    # The leagues stand in the competitions' table, their kind where a competition's system is; a TD of
+    # the organiser manages them from there, and starts one from "New competition" (its kinds).
+    table = client.get(reverse("club", args=[club.slug])).content.decode().split('id="competitions"')[1]
+    assert link in table and "<td>Team league</td>" in table
+    manage = reverse("league_manage", args=[club.slug, "noord"])
+    assert manage not in table
     client.force_login(td)
-    assert reverse("league_new", args=[club.slug]) in client.get(reverse("club", args=[club.slug])).content.decode()
+    assert manage in client.get(reverse("club", args=[club.slug])).content.decode()
+    assert manage not in client.get(reverse("club", args=[other.slug])).content.decode()
+    new = client.get(reverse("new_competition", args=[club.slug])).content.decode()
+    assert reverse("league_new", args=[club.slug]) in new
 
 
 def _league_of(club, td, n_teams):

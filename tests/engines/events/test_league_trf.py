@@ -17,6 +17,8 @@ from pairing.engines.league_trf import (
     LeagueMatch,
     LeaguePlayer,
     LeagueTeam,
+    forfeit_type,
+    free_teams,
     parse_league,
     write_league,
 )
@@ -61,6 +63,69 @@ def test_a_small_league_survives_the_round_trip():
     assert parse_league(write_league(league)) == league
 
 
+def three_teams() -> LeagueFile:
+    """Three teams of two boards: a team is off each round. Round 1: Alfa-Beta 1-0 and 0-1 (Gamma off);
+    round 2: Gamma forfeits against Alfa (its line-up in, nobody on a board; Beta off); round 3: Beta
+    and Gamma both forfeit (Alfa off)."""
+    players = tuple(LeaguePlayer(n, f"Player {n}", club, None) for n, club in
+                    ((1, "alfa"), (2, "alfa"), (3, "beta"), (4, "beta"), (5, "gamma")))  # fmt: skip
+    teams = (
+        LeagueTeam(1, "Alfa 1", "alfa", 1, (1, 2)),
+        LeagueTeam(2, "Beta 1", "beta", 1, (3, 4)),
+        LeagueTeam(3, "Gamma 1", "gamma", 1, (5,)),
+    )
+    matches = (
+        LeagueMatch(1, 1, 2, None, True, True, (LeagueBoard(1, 1, 3, "1-0"), LeagueBoard(2, 2, 4, "0-1"))),
+        LeagueMatch(2, 1, 3, None, True, True, (LeagueBoard(1, 1, None), LeagueBoard(2, 2, None))),
+        LeagueMatch(3, 2, 3, None, True, True),
+    )
+    return LeagueFile("Drie", "drie", LeagueRules(boards=2), (), players, teams, matches)
+
+
+def test_team_byes_and_forfeited_matches_sit_in_their_columns():
+    """TRF-2026 `320`: match points 5-8, board points 10-13, the team off in round r at 15+4(r-1);
+    `330`: type 5-6, round 8-10, the first-named team 12-14, the other 16-18."""
+    lines = write_league(three_teams()).splitlines()
+    (bye,) = [line for line in lines if line.startswith("320")]
+    assert bye == "320  0.0  0.0   3   2   1"
+    assert (bye[4:8], bye[9:13], bye[14:17], bye[18:21], bye[22:25]) == (" 0.0", " 0.0", "  3", "  2", "  1")
+    forfeits = [line for line in lines if line.startswith("330")]
+    assert forfeits == ["330 +-   2   1   3", "330 --   3   2   3"]
+    assert [(f[4:6], f[7:10], f[11:14], f[15:18]) for f in forfeits] == [("+-", "  2", "  1", "  3"),
+                                                                          ("--", "  3", "  2", "  3")]  # fmt: skip
+
+
+def test_team_byes_and_forfeits_survive_the_round_trip():
+    league = three_teams()
+    assert parse_league(write_league(league)) == league
+
+
+@pytest.mark.parametrize(
+    ("start", "new", "reason"),
+    [
+        ("320", "320  0.0  0.0   1   2   1", "team 1 is listed without a match in round 1, but plays"),
+        ("320", "320  0.0  x.0   3", "board points in columns 10-13"),
+        ("320", "320  0.0  0.0   7", "team 7: not one of the 3 teams"),
+        ("320", "320  0.0  0.0   3x  2", "unexpected text in column 18"),
+        ("330 +-", "330 -+   2   1   3", "was not forfeited -+"),
+        ("330 +-", "330 +-   1   1   2", "teams 1 and 2 in round 1 was not forfeited"),
+        ("330 +-", "330 ++   2   1   3", "a forfeited match is"),
+        ("330 +-", "330 +-   2   1   x", "team in columns 16-18"),
+    ],
+)
+def test_a_wrong_team_bye_or_forfeit_names_its_line(start, new, reason):
+    text, line_no = _replace(write_league(three_teams()), start, new)
+    with pytest.raises(TrfError) as error:
+        parse_league(text)
+    assert reason in error.value.reason and error.value.line == line_no
+
+
+def test_a_file_without_team_byes_or_forfeits_is_still_read():
+    """Files written before the `320` and `330` lines: the matches say it all."""
+    text = "".join(line + "\n" for line in write_league(three_teams()).splitlines() if line[:3] not in ("320", "330"))
+    assert parse_league(text) == three_teams()
+
+
 @st.composite
 def leagues(draw) -> LeagueFile:
     n_boards = draw(st.integers(1, 4))
@@ -80,8 +145,11 @@ def leagues(draw) -> LeagueFile:
             LeagueTeam(t, f"Team {t}", f"club{t}", draw(st.integers(1, 3)), numbers[:regulars], numbers[regulars:])
         )
     matches = []
-    for rnd in range(1, draw(st.integers(0, 3)) + 1):
-        home, away = draw(st.permutations(range(1, n_teams + 1)))[:2]
+    for rnd, home, away in [
+        (rnd, *pair)
+        for rnd in range(1, draw(st.integers(0, 3)) + 1)
+        for pair in _pairs(draw(st.permutations(range(1, n_teams + 1))), draw(st.integers(1, n_teams // 2)))
+    ]:
         day = draw(st.none() | st.dates(date(2020, 1, 1), date(2030, 12, 31)))
         squads = [
             teams[home - 1].regulars + teams[home - 1].reserves,
@@ -99,12 +167,42 @@ def leagues(draw) -> LeagueFile:
     return LeagueFile(draw(names), "league-x", rules, tiebreaks, tuple(players), tuple(teams), tuple(matches))
 
 
+def _pairs(order: list[int], count: int) -> list[tuple[int, int]]:
+    """The first `count` pairs of `order` (teams in a round's matches, each team in one match)."""
+    return [(order[2 * i], order[2 * i + 1]) for i in range(count)]
+
+
 @settings(max_examples=150, deadline=None)
 @given(leagues())
 def test_generated_leagues_survive_the_round_trip(league):
     text = write_league(league)
     assert parse_league(text) == league
     assert write_league(parse_league(text)) == text
+    # The team records of TRF-2026: each round's teams without a match (320), each forfeited match (330).
+    rounds = max((m.round for m in league.matches), default=0)
+    expected_off = {
+        (r, t.number)
+        for r in range(1, rounds + 1)
+        for t in league.teams
+        if not any(m.round == r and t.number in (m.home, m.away) for m in league.matches)
+    }
+    off = set()
+    for line in (line for line in text.splitlines() if line.startswith("320")):
+        off |= {(r, int(line[14 + 4 * (r - 1) : 17 + 4 * (r - 1)])) for r in range(1, rounds + 1)
+                if line[14 + 4 * (r - 1) : 17 + 4 * (r - 1)].strip()}  # fmt: skip
+    assert off == expected_off
+    forfeits = set()
+    for m in league.matches:
+        home_none = m.home_lineup and all(b.home is None for b in m.boards)
+        away_none = m.away_lineup and all(b.away is None for b in m.boards)
+        if home_none or away_none:
+            forfeits.add(
+                f"330 {'-' if home_none else '+'}{'-' if away_none else '+'} {m.round:>3} {m.home:>3} {m.away:>3}"
+            )
+    assert {line for line in text.splitlines() if line.startswith("330")} == forfeits
+    assert {(r, t) for r, teams in free_teams(league).items() for t in teams} == expected_off
+    assert all((forfeit_type(m) != "") == any(f"{m.round:>3} {m.home:>3} {m.away:>3}" in f for f in forfeits)
+               for m in league.matches)  # fmt: skip
 
 
 def _replace(text: str, start: str, new: str) -> tuple[str, int]:
@@ -159,7 +257,9 @@ def test_a_damaged_file_is_read_or_refused_never_crashes(data):
     """Any one line of a good file replaced by any text: the result is a league or a `TrfError`."""
     lines = write_league(small_league()).splitlines()
     index = data.draw(st.integers(0, len(lines) - 1))
-    head = data.draw(st.sampled_from(["", "001", "013", "XLS", "XLT", "XTM", "XTC", "XMT", "XBD", "XPC", "XLN"]))
+    head = data.draw(
+        st.sampled_from(["", "001", "013", "320", "330", "XLS", "XLT", "XTM", "XTC", "XMT", "XBD", "XPC", "XLN"])
+    )
     lines[index] = head + data.draw(st.text(alphabet=" 0123456789-=.abcHAxR½", max_size=60))
     try:
         parse_league("\n".join(lines) + "\n")
