@@ -37,7 +37,10 @@ def test_the_league_kind_holds_the_rules_defaults_and_checks():
     # Given settings overlay the defaults; match points are stored as floats (LeagueRules).
     given = league.settings({"boards": 4, "match_win": 3, "match_draw": 1})
     assert (given["boards"], given["match_win"], given["cycles"]) == (4, 3.0, 1)
-    assert league.choices == {"primary": ("MP", "BP"), "home_white": ("odd", "even")}
+    assert league.choices == {
+        "primary": ("MP", "BP"), "home_white": ("odd", "even"), "format": ("league", "cup"),
+        "cup_tie": ("boards", "decider"), "cup_decider": ("lot", "blitz"),
+    }  # fmt: skip
     refused = [
         ({"match_draw": 3}, "a draw"),
         ({"boards": 21}, "1 to 20 boards"),
