@@ -207,9 +207,7 @@ def team_sheet(team: Team) -> tuple[list[RosterLine], list[TeamMatch], list[Boar
     """A team's page: its roster in board order (regulars, then reserves, then the players of other
     rosters who played for it) with each player's score, its matches in round order from its side, and
     its points per board."""
-    matches = Match.objects.filter(models.Q(home=team) | models.Q(away=team)).select_related(
-        "league", "home", "away"
-    )
+    matches = Match.objects.filter(models.Q(home=team) | models.Q(away=team)).select_related("league", "home", "away")
     played = [(m, outcome(m)) for m in matches.prefetch_related("boards", "lineups").order_by("round", "pk")]
     cards = [card for match, result in played for card in board_cards(match, result)]
     scores = {s.player: s for s in player_scores(cards) if s.team == team.pk}

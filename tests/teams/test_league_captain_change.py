@@ -60,7 +60,8 @@ def test_the_organisers_td_changes_the_captain_and_the_new_one_opens_the_match_c
     page = td_client.get(url)
     assert page.status_code == 200 and old.full_name in page.content.decode()
     response = td_client.post(url, {"captain": new.pk, "based_on": _seen(td_client, url)}, follow=True)
-    assert response.redirect_chain[-1][0] == reverse("league_team", args=[league.club.slug, league.slug, league.home.pk])
+    team_page = reverse("league_team", args=[league.club.slug, league.slug, league.home.pk])
+    assert response.redirect_chain[-1][0] == team_page
     assert "Captain saved." in messages_of(response)
     league.home.refresh_from_db()
     assert league.home.captain == new

@@ -107,7 +107,7 @@ def test_the_team_page_shows_roster_scores_per_board_matches_and_captain(client,
     assert "1961" not in page and "male" not in page  # no private data
     assert _url("league_match_page", league, match.pk) in page and "1½–½" in flat and "2 MP" in flat
     per_board = flat[flat.index('id="per-board"') :]
-    assert "<td>1</td><td class=\"num\">1</td><td class=\"num\">1</td>" in per_board
+    assert '<td>1</td><td class="num">1</td><td class="num">1</td>' in per_board
     away = re.sub(r"\s+", " ", client.get(_url("league_team", league, league.away.pk)).content.decode())
     assert "½–1½" in away and "0 MP" in away and 'id="captain">–</span>' in away
 
