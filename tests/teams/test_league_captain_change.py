@@ -57,6 +57,8 @@ def test_the_organisers_td_changes_the_captain_and_the_new_one_opens_the_match_c
     match = Match.objects.get(league=league)
     card = reverse("league_captain", args=[league.club.slug, league.slug, match.pk])
     assert old_client.get(card).status_code == 200 and new_client.get(card).status_code == 403
+    manage = td_client.get(reverse("league_manage", args=[league.club.slug, league.slug])).content.decode()
+    assert url in manage and f"Captain: {old.full_name}" in manage
     page = td_client.get(url)
     assert page.status_code == 200 and old.full_name in page.content.decode()
     response = td_client.post(url, {"captain": new.pk, "based_on": _seen(td_client, url)}, follow=True)
