@@ -102,6 +102,7 @@ ACTIONS = {
     "league-create": gettext_lazy("team league created"),
     "league-team-add": gettext_lazy("team added to the league"),
     "league-roster": gettext_lazy("team roster"),
+    "league-captain": gettext_lazy("team captain"),
     "league-schedule": gettext_lazy("league schedule made"),
     "league-import": gettext_lazy("league imported from a TRF"),
     "league-match-date": gettext_lazy("match date"),
@@ -215,6 +216,7 @@ PARAMS = {
     "rank": gettext_lazy("team of the club"),
     "captain": gettext_lazy("captain"),
     "match_id": gettext_lazy("match number"),
+    "team_id": gettext_lazy("team number"),
 }
 # The labels of stored codes, by the name of the value that holds them (filled by `describe_codes`).
 CODES: dict[str, dict[str, Any]] = {}

@@ -28,6 +28,9 @@ PUBLIC = frozenset(
         "bracket",
         "prize_list",
         "tiebreak_explanation",
+        "league",
+        "league_match_page",
+        "league_team",
     }
 )
 

@@ -74,6 +74,7 @@ def club_calendar(request, club):
             "webcal": "webcal://" + feed.split("://", 1)[1],
             "is_director": club.is_director(request.user),
             "today": timezone.localdate(),
+            "matches": agenda.club_league_matches(club),
         },
     )
 

@@ -158,6 +158,19 @@ class RosterForm(BasedOn):
         return data
 
 
+class CaptainForm(BasedOn):
+    """A team's captain: a member of the team's club (none: the team has no captain)."""
+
+    captain = forms.ModelChoiceField(
+        label=_("captain"), required=False, queryset=Member.objects.none(),
+        help_text=_("a member of the team's club; with an account he enters its line-ups and results"),
+    )  # fmt: skip
+
+    def __init__(self, *args, team: Team, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["captain"].queryset = Member.objects.filter(club=team.club_id).order_by("last_name", "first_name")
+
+
 class DisputeForm(BasedOn):
     """A captain's dispute of a match's result: what is wrong with it."""
 

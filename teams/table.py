@@ -15,6 +15,7 @@ from pairing.engines.league import (
     MatchOutcome,
     PlayedMatch,
     PlayerScore,
+    board_colours,
     league_standings,
     match_outcome,
     player_scores,
@@ -202,3 +203,113 @@ def read_cup(league: League) -> Cup | None:
     next_round = drawn + 1 if drawn < rounds_total and not pending else None
     champion = rounds[-1].ties[0].winner
     return Cup(rounds, next_round, champion, pending)
+
+
+@dataclass
+class PublicBoard:
+    """A board of a match's public page: its number, whether the home team has White, both players (None:
+    left empty, or the line-ups not both in yet) and the board's points as (home's, away's) (None: not
+    decided), and whether it was decided by forfeit (a forfeit result, or a board left empty)."""
+
+    number: int
+    home_white: bool
+    home_player: Member | None
+    away_player: Member | None
+    points: tuple[float, float] | None
+    forfeit: bool
+
+
+def public_boards(match: Match, result: MatchOutcome) -> tuple[bool, list[PublicBoard]]:
+    """Whether the line-ups are shown (both teams' are in: a line-up stays unseen by the other team and the
+    public until then) and every board of the match by the league's rules."""
+    rules = match.league.rules
+    shown = len({lineup.team_id for lineup in match.lineups.all()}) == 2
+    rows = {b.board: b for b in match.boards.all()}
+    out = []
+    for number, white in enumerate(board_colours(rules.boards, rules.home_white), start=1):
+        row = rows.get(number)
+        home = row.home_player if shown and row is not None else None
+        away = row.away_player if shown and row is not None else None
+        points = result.boards[number - 1] if number <= len(result.boards) else None
+        unplayed = shown and (row is None or row.home_player_id is None or row.away_player_id is None)
+        forfeit = points is not None and (unplayed or (row is not None and row.result.endswith("R")))
+        out.append(PublicBoard(number, white, home, away, points, forfeit))
+    return shown, out
+
+
+@dataclass
+class TeamMatch:
+    """A match on a team's page, from the team's side: the match, the opponent, home or away, the team's
+    and the opponent's board points and the team's match points (None until every board is decided)."""
+
+    match: Match
+    opponent: Team
+    home: bool
+    result: MatchOutcome
+
+    @property
+    def own(self) -> float:
+        return self.result.home_points if self.home else self.result.away_points
+
+    @property
+    def other(self) -> float:
+        return self.result.away_points if self.home else self.result.home_points
+
+    @property
+    def match_points(self) -> float | None:
+        return self.result.home_match_points if self.home else self.result.away_match_points
+
+
+@dataclass
+class RosterLine:
+    """A player on a team's page: the member, his place on the roster (None: he played for the team from
+    another team's roster), whether he is a listed reserve, and his score for the team (None: no board
+    decided yet), with his points and boards per board."""
+
+    member: Member
+    position: int | None
+    reserve: bool
+    score: PlayerScore | None
+
+    @property
+    def per_board(self) -> list[tuple[int, float, int]]:
+        """(board, points, boards decided) for each board he played, board 1 first."""
+        if self.score is None:
+            return []
+        return [(board, points, count) for board, (points, count) in sorted(self.score.per_board.items())]
+
+
+@dataclass
+class BoardLine:
+    """The team's points on one board over its matches: points and boards decided."""
+
+    board: int
+    points: float
+    decided: int
+
+
+def team_sheet(team: Team) -> tuple[list[RosterLine], list[TeamMatch], list[BoardLine]]:
+    """A team's page: its roster in board order (regulars, then reserves, then the players of other
+    rosters who played for it) with each player's score, its matches in round order from its side, and
+    its points per board."""
+    matches = Match.objects.filter(models.Q(home=team) | models.Q(away=team)).select_related("league", "home", "away")
+    played = [(m, outcome(m)) for m in matches.prefetch_related("boards", "lineups").order_by("round", "pk")]
+    cards = [card for match, result in played for card in board_cards(match, result)]
+    scores = {s.player: s for s in player_scores(cards) if s.team == team.pk}
+    roster = list(team.players.select_related("member").order_by("reserve", "position"))
+    lines = [RosterLine(p.member, p.position, p.reserve, scores.pop(p.member_id, None)) for p in roster]
+    guests = Member.objects.in_bulk(list(scores))
+    lines += [RosterLine(guests[pk], None, True, score) for pk, score in scores.items()]
+    own = [
+        TeamMatch(m, m.away if m.home_id == team.pk else m.home, m.home_id == team.pk, result) for m, result in played
+    ]
+    boards: dict[int, list[float]] = {}
+    for line in own:
+        for number, points in enumerate(line.result.boards, start=1):
+            if points is not None:
+                mine = points[0] if line.home else points[1]
+                total = boards.setdefault(number, [0.0, 0])
+                total[0] += mine
+                total[1] += 1
+    per_board = [BoardLine(n, total[0], int(total[1])) for n, total in sorted(boards.items())]
+    return lines, own, per_board

@@ -19,8 +19,10 @@ from pairing.engines.league import board_colours
 from pairing.services import leagues as league_services
 from pairing.services import team_cups as cup_services
 
+from .caching import public_league_page
 from .forms import (
     BasedOn,
+    CaptainForm,
     DeciderForm,
     DisputeForm,
     DrawForm,
@@ -32,7 +34,7 @@ from .forms import (
     TeamForm,
 )
 from .models import League
-from .table import cup_decision, league_table, outcome, read_cup, score_table
+from .table import cup_decision, league_table, outcome, public_boards, read_cup, score_table, team_sheet
 
 
 def _directed_league(request, club: str, league: str) -> League:
@@ -154,10 +156,15 @@ def draw_round(request, club, league):
     return render(request, "teams/manage.html", _manage_context(league, draw_form=form), status=400)
 
 
+def _public_league(club: str, league: str) -> League:
+    return get_object_or_404(League.objects.select_related("club", "season"), club__slug=club, slug=league)
+
+
 @require_safe
+@public_league_page
 def league_page(request, club, league):
     """The league table and every round's matches with their scores: for anyone."""
-    league = get_object_or_404(League, club=get_object_or_404(Club, slug=club), slug=league)
+    league = _public_league(club, league)
     matches = league.matches.select_related("league", "home", "away").prefetch_related("boards", "lineups")
     played = [(match, outcome(match)) for match in matches]
     rounds: dict[int, list] = {}
@@ -277,3 +284,57 @@ def captain_match(request, club, league, pk):
     action = request.POST.get("action", "") if request.method == "POST" else ""
     forms = _match_forms(match, (side,), request.POST or None, action)
     return _match_page(request, match, forms, action, "league_captain", captain=side)
+
+
+@require_safe
+@public_league_page
+def match_page(request, club, league, pk):
+    """A match for anyone: home and away, date, the line-ups once both are in, the colours and points of
+    every board, the match's result and match points, and whether the captains confirmed or disputed it."""
+    league = _public_league(club, league)
+    match = get_object_or_404(league.matches.select_related("home__club", "away__club").prefetch_related(
+        "lineups", "boards__home_player", "boards__away_player"), pk=pk)  # fmt: skip
+    match.league = league
+    result = outcome(match)
+    shown, boards = public_boards(match, result)
+    context = {"league": league, "club": league.club, "match": match, "outcome": result, "boards": boards,
+               "shown": shown, "directs": league.club.is_director(request.user)}  # fmt: skip
+    return render(request, "teams/match_page.html", context)
+
+
+@require_safe
+@public_league_page
+def team_page(request, club, league, pk):
+    """A team for anyone: its club and captain, its roster in board order with each player's score (per
+    board too), its matches and results, and its points per board."""
+    league = _public_league(club, league)
+    team = get_object_or_404(league.teams.select_related("club", "captain"), pk=pk)
+    team.league = league
+    roster, matches, per_board = team_sheet(team)
+    context = {"league": league, "club": league.club, "team": team, "roster": roster, "matches": matches,
+               "per_board": per_board, "chooses": league_services.may_choose_captain(team, request.user)}  # fmt: skip
+    return render(request, "teams/team.html", context)
+
+
+@login_required
+def team_captain(request, club, league, pk):
+    """The page where the organiser's TD or a TD of the team's club chooses the team's captain; anyone
+    else: 403."""
+    league = _public_league(club, league)
+    team = get_object_or_404(league.teams.select_related("club", "captain"), pk=pk)
+    team.league = league
+    if not league_services.may_choose_captain(team, request.user):
+        raise PermissionDenied
+    initial = {"captain": team.captain, "based_on": league_services.team_seen(team)}
+    form = CaptainForm(request.POST or None, team=team, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            league_services.set_captain(team, request.user, data["captain"], based_on=data["based_on"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Captain saved."))
+            return redirect("league_team", league.club.slug, league.slug, team.pk)
+    context = {"league": league, "club": league.club, "team": team, "form": form}
+    return render(request, "teams/captain.html", context, status=400 if form.errors else 200)

@@ -110,6 +110,32 @@ def _headers(request, response: HttpResponse, etag: str, changed: float) -> Http
     return response
 
 
+def answer(request, key: str, changed: float, render) -> HttpResponse:
+    """The answer to a GET of a cached page whose identity is `key` (its version included) and which last
+    changed at `changed`: a `304 Not Modified` when the visitor holds this version, else the cached copy,
+    else `render()`'s answer, stored when it is a plain 200 (the CSRF placeholder swapped for the visitor's
+    own token)."""
+    etag = f'"{key}"'
+    if _not_modified(request, etag, changed):
+        return _headers(request, HttpResponseNotModified(), etag, changed)
+    cached = cache.get(f"page:{key}")
+    if cached is None:
+        request.rendering_for_cache = True
+        try:
+            response = render()
+        finally:
+            request.rendering_for_cache = False
+        if response.status_code != 200 or response.streaming:
+            return response
+        headers = {h: response[h] for h in KEPT_HEADERS if h in response}
+        cached = (response.content, headers)
+        cache.set(f"page:{key}", cached, settings.PAGE_CACHE_SECONDS)
+    content, headers = cached
+    if CSRF_PLACEHOLDER.encode() in content:
+        content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
+    return _headers(request, HttpResponse(content, headers=headers), etag, changed)
+
+
 def public_page(view=None, *, params: tuple[str, ...] = ("format",)):
     """Cache a public competition view (see the module's docstring); `params`: the query parameters it reads."""
 
@@ -121,26 +147,7 @@ def public_page(view=None, *, params: tuple[str, ...] = ("format",)):
             if request.method not in ("GET", "HEAD") or set(request.GET) - set(params) or len(get_messages(request)):
                 return view(request, club, competition, **kwargs)
             key, changed = page_key(request, name, club, competition, kwargs, params)
-            etag = f'"{key}"'
-            if _not_modified(request, etag, changed):
-                return _headers(request, HttpResponseNotModified(), etag, changed)
-            cached = cache.get(f"page:{key}")
-            if cached is None:
-                request.rendering_for_cache = True
-                try:
-                    response = view(request, club, competition, **kwargs)
-                finally:
-                    request.rendering_for_cache = False
-                if response.status_code != 200 or response.streaming:
-                    return response
-                headers = {h: response[h] for h in KEPT_HEADERS if h in response}
-                cached = (response.content, headers)
-                cache.set(f"page:{key}", cached, settings.PAGE_CACHE_SECONDS)
-            content, headers = cached
-            if CSRF_PLACEHOLDER.encode() in content:
-                content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
-            response = HttpResponse(content, headers=headers)
-            return _headers(request, response, etag, changed)
+            return answer(request, key, changed, lambda: view(request, club, competition, **kwargs))
 
         return wrapper
 

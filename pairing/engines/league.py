@@ -499,7 +499,8 @@ class BoardCard:
 @dataclass(slots=True)
 class PlayerScore:
     """A player's score in the league for one team: points, games played over the board, the points
-    won by forfeit, and the boards played on."""
+    won by forfeit, the boards played on, and per board the points and the boards decided there
+    (forfeits included)."""
 
     player: int
     team: int
@@ -507,6 +508,7 @@ class PlayerScore:
     games: int = 0
     forfeits: int = 0
     boards: list[int] = field(default_factory=list)
+    per_board: dict[int, tuple[float, int]] = field(default_factory=dict)
 
     @property
     def percentage(self) -> float | None:
@@ -532,6 +534,8 @@ def player_scores(cards: Sequence[BoardCard]) -> list[PlayerScore]:
             line = found.setdefault((player, team), PlayerScore(player, team))
             line.points += points
             line.boards.append(card.board)
+            before, count = line.per_board.get(card.board, (0.0, 0))
+            line.per_board[card.board] = (before + points, count + 1)
             if unplayed:
                 line.forfeits += int(points == 1.0)
             else:

@@ -146,6 +146,42 @@ def add_team(
     return team
 
 
+def team_entries(team: Team):
+    """The audit entries of the team's captain changes (its captain page shows the captain)."""
+    return league_entries(team.league).filter(action="league-captain", params__team_id=team.pk)
+
+
+def team_seen(team: Team) -> int:
+    """What a team's captain page is based on: the latest change of its captain (0: none since it was added)."""
+    return latest_id(team_entries(team))
+
+
+def may_choose_captain(team: Team, user) -> bool:
+    """The organiser's TDs and the TDs of the team's own club choose its captain."""
+    return directs(team.league, user) or team.club.is_director(user)
+
+
+def set_captain(team: Team, user, captain: Member | None, *, based_on: int | None = None) -> None:
+    """The team's captain (None: none): a member of the team's club, chosen by the organiser's TD or a TD
+    of the team's club. The new captain enters the line-ups, results and confirmations of the team's
+    matches from then on, the old one no more."""
+    if captain is not None and captain.club_id != team.club_id:
+        raise ValidationError(_("%(member)s is no member of %(club)s.") % {"member": captain, "club": team.club})
+    with transaction.atomic():
+        league = _changed(team.league)
+        check_basis(team_entries(team), based_on)
+        team = Team.objects.select_related("club", "captain").get(pk=team.pk)
+        team.league = league
+        if not may_choose_captain(team, user):
+            raise ValidationError(_("Only the organiser's TD or a TD of %(club)s chooses the captain of %(team)s.")
+                                  % {"club": team.club, "team": team})  # fmt: skip
+        before = str(team.captain or "")
+        Team.objects.filter(pk=team.pk).update(captain=captain)
+        params = {"team": team.name, "team_id": team.pk}
+        record(user, "league-captain", league, label=team.name, before={"captain": before},
+               after={"captain": str(captain or "")}, params=params)  # fmt: skip
+
+
 def set_roster(
     team: Team, user, regulars: Sequence[Member], reserves: Sequence[Member] = (), *, based_on: int | None = None
 ) -> None:

@@ -159,6 +159,8 @@ def test_the_members_page_shows_his_teams_coming_matches(card):
     page = home.get(reverse("my_page")).content.decode()
     assert 'id="team-matches"' in page
     assert "Testclub 1 – Rivaal 1" in page and card["url"] in page
+    public = reverse("league_match_page", args=[match.league.club.slug, match.league.slug, match.pk])
+    assert f'<a href="{public}">Testclub 1 – Rivaal 1</a>' in page  # the match's public page
     _lineups(card)
     page = home.get(reverse("my_page")).content.decode()
     section = page[page.index('id="team-matches"') :]

@@ -136,8 +136,8 @@ def test_td_enters_line_ups_and_results_on_the_match_card(td_client, club, td):
     scores = page[page.index('id="board-scores"') :]
     # A's second won board 2 by forfeit (1 point, no game) before B's first (1 point in 1 game); A's first lost.
     rows = [
-        f"<td>{m.full_name}</td>\n      <td>{team}</td>"
-        for m, team in ((ours[1], "A"), (theirs[0], "B"), (ours[0], "A"))
+        f'<td>{m.full_name}</td>\n      <td><a href="{reverse("league_team", args=[club.slug, "regio", t.pk])}">'
+        for m, t in ((ours[1], home), (theirs[0], away), (ours[0], home))
     ]
     assert scores.index(rows[0]) < scores.index(rows[1]) < scores.index(rows[2])
     assert td_client.post(card, {"action": "other"}).status_code == 400

@@ -360,7 +360,9 @@ def test_player_scores_count_forfeits_apart_from_games():
         [1, 1, 2],
         50.0,
     )
+    assert eleven.per_board == {1: (2.0, 2), 2: (0.0, 1)}  # board 1: 2 of 2; board 2: 0 of 1
     assert (scores[(21, 2)].points, scores[(21, 2)].games, scores[(21, 2)].forfeits) == (0.0, 1, 0)
+    assert scores[(12, 1)].per_board == {2: (1.0, 1)}
     assert (scores[(12, 1)].points, scores[(12, 1)].games, scores[(12, 1)].forfeits) == (1.0, 0, 1)
     assert scores[(12, 1)].percentage is None
     assert (32, 3) not in scores and (13, 1) not in scores
