@@ -16,6 +16,8 @@ JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this lon
 JOBS_TIME_LIMIT_SECONDS  a job's work (reading an upload, a large pairing) stops with a message after this long (900)
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
 PDF_JOB_MIN_PLAYERS  the PDFs of a competition of at least this many players are made by a worker (300)
+PDF_LINES_MIN_PLAYERS  from this many players on, the printed standings, crosstable and pairing list are lines
+               of text in a fixed-width font, which print several times faster than tables (300)
 PDF_ROOT       the folder of those PDFs (media/printed in the project folder); shared by web servers and workers
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail
 EMAIL_HOST     the SMTP server for every e-mail (password reset, invitations, errors to ADMINS); without it
@@ -295,6 +297,7 @@ PAIRING_JOB_MIN_PLAYERS = int(os.environ.get("PAIRING_JOB_MIN_PLAYERS", 500))
 # The PDFs (standings, crosstable, pairing list) of a competition of at least this many players are made
 # by a worker, once per version, and served from the `pdfs` storage; smaller ones at once.
 PDF_JOB_MIN_PLAYERS = int(os.environ.get("PDF_JOB_MIN_PLAYERS", 300))
+PDF_LINES_MIN_PLAYERS = int(os.environ.get("PDF_LINES_MIN_PLAYERS", 300))
 
 # Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one user name from one
 # address, that user name is locked from that address for LOGIN_COOLOFF_MINUTES; a club evening's shared
