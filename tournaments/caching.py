@@ -20,7 +20,7 @@ with the newest copy of the page rendered before, its `Age` header saying how ol
 ETag that of the older version (so the browser asks again). A page never rendered before is rendered at
 once, and so is a tournament director's (his own change shows at once). Of each page (the same address,
 language, visitor, ...) the cache keeps the PAGE_COPIES (3) newest versions; older copies are deleted as
-a new one is stored. With Redis the marker is shared by every web process (docs/deployment.md bounds
+a new one is stored. With Redis the marker is shared by every web process (README, "Deploying", bounds
 Redis's memory); without it, by the threads of one process.
 
 A page with a form carries a CSRF token that belongs to one browser: the cached copy holds a
