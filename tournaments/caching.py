@@ -195,9 +195,13 @@ def public_page(view=None, *, params: tuple[str, ...] = ("format",)):
                 # Another request renders a page of this competition, or did within the interval: the older copy.
                 stale = cache.get(f"page:{older[0]}")
                 if stale is not None:
-                    response = _answer(request, stale)
+                    older_etag = f'"{older[0]}"'
+                    if _not_modified(request, older_etag, older[2]):
+                        response = HttpResponseNotModified()
+                    else:
+                        response = _answer(request, stale)
                     response["Age"] = str(max(0, int(clock() - older[1])))
-                    return _headers(request, response, f'"{older[0]}"', older[2])
+                    return _headers(request, response, older_etag, older[2])
             if cached is None:
                 request.rendering_for_cache = True
                 try:

@@ -197,7 +197,11 @@ def reprint(competitions) -> list[Job]:
     """After a change (its transaction committed): queue the jobs printing the new version of the public PDFs
     of these competitions (primary keys) that large ones had printed before; the jobs queued."""
     queued = []
-    earlier = Job.objects.filter(kind=KIND, params__competition__in=list(competitions), params__audience="public")
+    files = PrintedPdf.objects.filter(competition_id__in=list(competitions))
+    printed = set(files.values_list("competition_id", flat=True))
+    if not printed:  # most changes: nothing of these competitions was ever printed by a worker
+        return queued
+    earlier = Job.objects.filter(kind=KIND, params__competition__in=sorted(printed), params__audience="public")
     done: dict[int, dict[tuple[str, str], Job]] = {}
     for job in earlier.order_by("pk"):  # the newest job of each kind and language
         done.setdefault(job.params["competition"], {})[(job.params["kind"], job.params["language"])] = job

@@ -88,6 +88,8 @@ def test_results_within_the_second_are_answered_with_the_copy_before_and_its_age
     assert third["ETag"] == second["ETag"] and third["Age"] == "0"
     clock.advance(0.5)
     assert Client().get(url(in_play))["Age"] == "0"  # another visitor, 0.8 s on: the same copy
+    unchanged = client.get(url(in_play), headers={"If-None-Match": second["ETag"]})
+    assert unchanged.status_code == 304 and unchanged["ETag"] == second["ETag"]  # the browser has that copy
     clock.advance(0.3)  # past the second: the marker expired, the new version is rendered
     fourth = client.get(url(in_play))
     assert "Age" not in fourth and fourth["ETag"] not in (first["ETag"], second["ETag"])
