@@ -14,11 +14,13 @@ run (another checkout of the code, the same machine) ranks exactly the same tour
 again; pairing the 3000-player field takes some minutes.
 
 With `--pdf` it times the PDFs of the standings, the crosstable and the last round's pairing list instead,
-each rendered in the request (as a worker renders it, `tournaments.printed`), twice in the same run: with the
-site's whole stylesheet, as they were printed before ("site css"), and with the print stylesheet of large
-tables (`tournaments.pdf`, "print css"). Printed: processor seconds of one PDF (median of `--runs`).
+each rendered in the request (as a worker renders it, `tournaments.printed`), in the same run: as tables with
+the print stylesheet of large tables ("tables", as they were printed before), and as lines of text, one per
+row (`tournaments.templatetags.print_lines`, "lines"); with `--site-css` also as tables with the site's whole
+stylesheet ("site css"). Printed: processor seconds of one PDF (median of `--runs`) and its pages.
 
-Usage: .venv/bin/python bench/bench_scale.py [--sizes 30 300 3000] [--runs 3] [--seed 1] [--pdf]
+Usage: .venv/bin/python bench/bench_scale.py [--sizes 30 300 3000] [--runs 3] [--seed 1]
+       [--pdf [--site-css] [--keep FOLDER]]
 """
 
 from __future__ import annotations
@@ -144,7 +146,9 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[30, 300, 3000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pdf", action="store_true", help="time the PDFs, with each stylesheet")
+    parser.add_argument("--pdf", action="store_true", help="time the PDFs, as tables and as lines")
+    parser.add_argument("--keep", type=Path, help="with --pdf: write each PDF into this folder, to look at")
+    parser.add_argument("--site-css", action="store_true", help="with --pdf: also as tables with the site's stylesheet")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         setup_django(Path(folder))
@@ -178,25 +182,51 @@ def main() -> None:
 
 
 def time_pdfs(client, args) -> None:
-    """The PDFs of each size, rendered in the request, with the site's stylesheet and with the print one."""
+    """The PDFs of each size, rendered in the request: as tables (with the site's stylesheet, with the print
+    one) and as lines of text."""
     from django.conf import settings
+    from django.core.cache import caches
     from django.urls import reverse
 
     from tournaments import pdf
 
     settings.PDF_JOB_MIN_PLAYERS = 10**9  # every PDF rendered in the request, as the worker renders it
-    sheets = {"site css": "css/clubavond.css", "print css": "css/print.css"}
+    kinds = {"tables": ("css/print.css", 10**9), "lines": ("css/print.css", 0)}
+    if args.site_css:
+        kinds = {"site css": ("css/clubavond.css", 10**9), **kinds}
     pages = ["standings", "crosstable", "pairings"]
-    print(f"{'players':>7} | {'stylesheet':>10} | " + " | ".join(f"{page + ' PDF':>15}" for page in pages))
+    print(f"{'players':>7} | {'format':>8} | " + " | ".join(f"{page + ' PDF (pages)':>22}" for page in pages))
     for size in args.sizes:
         event = competition(size, args.seed)
         where = ("open", event.slug)
         urls = [reverse("standings", args=where), reverse("crosstable", args=where)]
         urls = [url + "?format=pdf" for url in [*urls, reverse("pairings", args=(*where, ROUNDS))]]
-        for name, sheet in sheets.items():
+        for name, (sheet, lines_from) in kinds.items():
             pdf.stylesheet_for = lambda request, sheet=sheet: sheet
-            figures = [timed(client, url, args.runs) for url in urls]
-            print(f"{size:>7} | {name:>10} | " + " | ".join(f"{figure:>15.2f}" for figure in figures), flush=True)
+            settings.PDF_LINES_MIN_PLAYERS = lines_from
+            figures = []
+            for url in urls:
+                seconds = timed(client, url, args.runs)
+                for cache in ("default", "stamps"):
+                    caches[cache].clear()
+                printed = client.get(url).content
+                count = page_count(printed)
+                if args.keep:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    (args.keep / f"{size}-{name.replace(' ', '-')}-{pages[len(figures)]}.pdf").write_bytes(printed)
+                figures.append(f"{seconds:.2f} s ({count})")
+            print(f"{size:>7} | {name:>8} | " + " | ".join(f"{figure:>22}" for figure in figures), flush=True)
+
+
+def page_count(content: bytes) -> str:
+    """The pages of a PDF, read by pypdf (a development tool): "?" without it."""
+    try:
+        from io import BytesIO
+
+        from pypdf import PdfReader
+    except ImportError:
+        return "?"
+    return str(len(PdfReader(BytesIO(content)).pages))
 
 
 if __name__ == "__main__":

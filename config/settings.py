@@ -10,12 +10,16 @@ SQLITE_BUSY_SECONDS  on SQLite, how long a transaction waits for the write lock 
 REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' cache and the job queue (RQ);
                without it: cache in each process's memory, sessions and jobs in the database
 CACHE_MAX_MEGABYTES  without Redis: the most each process keeps of cached pages in memory (64)
+PAGE_RENDER_SECONDS  a competition's public pages are rendered at most once per this many seconds by all
+               web processes; meanwhile the newest earlier copy is served (1; 0: no limit)
 REDIS_PREFIX   the prefix of this site's keys in Redis (cache "clubavond", jobs RQ's "rq"), for several
                sites on one Redis database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
 JOBS_TIME_LIMIT_SECONDS  a job's work (reading an upload, a large pairing) stops with a message after this long (900)
 PAIRING_JOB_MIN_PLAYERS  a competition of at least this many players is paired by a worker (500)
 PDF_JOB_MIN_PLAYERS  the PDFs of a competition of at least this many players are made by a worker (300)
+PDF_LINES_MIN_PLAYERS  from this many players on, the printed standings, crosstable and pairing list are lines
+               of text in a fixed-width font, which print several times faster than tables (300)
 PDF_ROOT       the folder of those PDFs (media/printed in the project folder); shared by web servers and workers
 ADMINS         comma-separated addresses ("Name <a@b.org>, c@d.org") that get every server error by e-mail
 EMAIL_HOST     the SMTP server for every e-mail (password reset, invitations, errors to ADMINS); without it
@@ -277,6 +281,10 @@ PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", 60 * 60 * 24))
 # How long a web process trusts a competition's version it read (the "stamps" cache above): a change
 # forgets the writing process's copy at once; the other processes' copies live no longer than this.
 PAGE_STAMP_SECONDS = int(os.environ.get("PAGE_STAMP_SECONDS", 1))
+# A competition's public pages are rendered at most once per this many seconds by all web processes
+# together (a marker in the cache); meanwhile a newer version is answered with the newest copy rendered
+# before (tournaments.caching). 0: every version is rendered when first asked for.
+PAGE_RENDER_SECONDS = float(os.environ.get("PAGE_RENDER_SECONDS", 1))
 JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
 # Work of one job (reading an upload, pairing) stops with a message after this long; nothing is saved.
@@ -295,6 +303,7 @@ PAIRING_JOB_MIN_PLAYERS = int(os.environ.get("PAIRING_JOB_MIN_PLAYERS", 500))
 # The PDFs (standings, crosstable, pairing list) of a competition of at least this many players are made
 # by a worker, once per version, and served from the `pdfs` storage; smaller ones at once.
 PDF_JOB_MIN_PLAYERS = int(os.environ.get("PDF_JOB_MIN_PLAYERS", 300))
+PDF_LINES_MIN_PLAYERS = int(os.environ.get("PDF_LINES_MIN_PLAYERS", 300))
 
 # Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one user name from one
 # address, that user name is locked from that address for LOGIN_COOLOFF_MINUTES; a club evening's shared

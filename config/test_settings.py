@@ -24,3 +24,7 @@ JOBS_HEARTBEAT_SECONDS = 0
 WHITENOISE_USE_FINDERS = True
 if not STATIC_ROOT.is_dir():  # noqa: F405
     STATIC_ROOT = None
+
+# Every version of a page rendered when first asked for: tests change a competition and read its page at
+# once. The tests of the throttle (tests/tournaments/test_render_throttle.py) switch it on.
+PAGE_RENDER_SECONDS = 0

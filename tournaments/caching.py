@@ -11,6 +11,18 @@
    header and, for a TD, the drafts differ; a TD's copies are his while he directs the club);
 3. or rendered, stored and answered.
 
+While results come in, every one raises the version, and a page of a 3000-player field takes a second or
+more to render: each web process would render each version of it. So a competition's public pages are
+rendered at most once per `settings.PAGE_RENDER_SECONDS` (1) by all web processes together: the process
+that renders takes the competition's marker in the shared cache (`cache.add`, which only one process wins,
+expiring after that time); while the marker is held, a request for a version not yet rendered is answered
+with the newest copy of the page rendered before, its `Age` header saying how old that copy is, and its
+ETag that of the older version (so the browser asks again). A page never rendered before is rendered at
+once, and so is a tournament director's (his own change shows at once). Of each page (the same address,
+language, visitor, ...) the cache keeps the PAGE_COPIES (3) newest versions; older copies are deleted as
+a new one is stored. With Redis the marker is shared by every web process (README, "Deploying", bounds
+Redis's memory); without it, by the threads of one process.
+
 A page with a form carries a CSRF token that belongs to one browser: the cached copy holds a
 placeholder (`csrf_placeholder`, a context processor) that each answer replaces with the visitor's
 own token. Requests with other query parameters, with messages waiting, or not GET/HEAD pass
@@ -20,6 +32,7 @@ through uncached.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from functools import wraps
 
@@ -40,6 +53,8 @@ from .versioning import remember_stamp, stamp_key
 CSRF_PLACEHOLDER = "csrf-token-of-the-visitor-00000000000000000000000000000000000"
 # Headers of the view's answer kept with the cached copy.
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
+PAGE_COPIES = 3  # the newest versions of a page kept in the cache
+clock = time.time  # the time of a page's rendering (the tests replace it)
 
 
 def csrf_placeholder(request) -> dict:
@@ -72,23 +87,66 @@ def _viewer(request, club: str) -> str:
     return f"user-{request.user.pk}-{'td' if directs(request.user, club) else 'reader'}"
 
 
+def _digest(parts: list[str]) -> str:
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
+
+
 def page_key(request, view_name: str, club: str, slug: str, kwargs: dict, params: tuple[str, ...]) -> tuple[str, float]:
     """The page's identity with the competition's version, and the time of its last change."""
+    key, changed, _page, _pk = page_keys(request, view_name, club, slug, kwargs, params)
+    return key, changed
+
+
+def page_keys(request, view_name: str, club: str, slug: str, kwargs: dict, params: tuple[str, ...]):
+    """`page_key`'s key and time, the page's identity whatever the version (its copies are kept under it;
+    None for a tournament director's page, which is never throttled), and the competition's primary key."""
     pk, version, changed = _stamp(club, slug)
+    viewer = _viewer(request, club)
     parts = [
         view_name,
         str(pk),
-        str(version),
-        repr(changed),
         translation.get_language() or "",
         request.scheme,
         request.get_host(),
         "htmx" if getattr(request, "htmx", False) else "page",
-        _viewer(request, club),
+        viewer,
         repr(sorted(kwargs.items())),
         repr([(name, request.GET.get(name)) for name in params]),
     ]
-    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32], changed
+    key = _digest([*parts[:2], str(version), repr(changed), *parts[2:]])
+    return key, changed, None if viewer.endswith("-td") else _digest(parts), pk
+
+
+def _rendering_key(pk: int) -> str:
+    return f"rendering:{pk}"
+
+
+def _copies_key(page: str) -> str:
+    return f"copies:{page}"
+
+
+def may_render(pk: int) -> bool:
+    """Whether this request may render a page of competition `pk` now: it takes the competition's marker,
+    held for PAGE_RENDER_SECONDS by the first to ask (in every web process, with a shared cache)."""
+    seconds = settings.PAGE_RENDER_SECONDS
+    if not seconds:
+        return True
+    return cache.add(_rendering_key(pk), clock(), timeout=max(1, math.ceil(seconds)))
+
+
+def newest_copy(page: str):
+    """The newest copy of `page` kept: (key, time it was rendered, the version's time of change), or None."""
+    copies = cache.get(_copies_key(page)) or []
+    return copies[0] if copies else None
+
+
+def keep_copy(page: str, key: str, changed: float) -> None:
+    """Note the copy just stored under `key` as the page's newest; the copies beyond PAGE_COPIES are deleted."""
+    copies = [copy for copy in cache.get(_copies_key(page)) or [] if copy[0] != key]
+    copies.insert(0, (key, clock(), changed))
+    cache.set(_copies_key(page), copies[:PAGE_COPIES], settings.PAGE_CACHE_SECONDS)
+    if len(copies) > PAGE_COPIES:
+        cache.delete_many([f"page:{old}" for old, _made, _changed in copies[PAGE_COPIES:]])
 
 
 def _not_modified(request, etag: str, changed: float) -> bool:
@@ -110,15 +168,37 @@ def _headers(request, response: HttpResponse, etag: str, changed: float) -> Http
     return response
 
 
-def answer(request, key: str, changed: float, render) -> HttpResponse:
+def _answer(request, cached: tuple[bytes, dict]) -> HttpResponse:
+    """A cached copy as this visitor's answer (his own CSRF token in its forms)."""
+    content, headers = cached
+    if CSRF_PLACEHOLDER.encode() in content:
+        content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
+    return HttpResponse(content, headers=headers)
+
+
+def answer(
+    request, key: str, changed: float, render, *, page: str | None = None, pk: int | None = None
+) -> HttpResponse:
     """The answer to a GET of a cached page whose identity is `key` (its version included) and which last
     changed at `changed`: a `304 Not Modified` when the visitor holds this version, else the cached copy,
     else `render()`'s answer, stored when it is a plain 200 (the CSRF placeholder swapped for the visitor's
-    own token)."""
+    own token). With `page` (the page without its version) and `pk` (its competition) the renders are
+    throttled: while another request renders a page of that competition, or did within the interval, the
+    newest older copy answers, with its age."""
     etag = f'"{key}"'
     if _not_modified(request, etag, changed):
         return _headers(request, HttpResponseNotModified(), etag, changed)
     cached = cache.get(f"page:{key}")
+    if cached is None and page is not None and (older := newest_copy(page)) and not may_render(pk):
+        stale = cache.get(f"page:{older[0]}")
+        if stale is not None:
+            older_etag = f'"{older[0]}"'
+            if _not_modified(request, older_etag, older[2]):
+                response = HttpResponseNotModified()
+            else:
+                response = _answer(request, stale)
+            response["Age"] = str(max(0, int(clock() - older[1])))
+            return _headers(request, response, older_etag, older[2])
     if cached is None:
         request.rendering_for_cache = True
         try:
@@ -130,10 +210,9 @@ def answer(request, key: str, changed: float, render) -> HttpResponse:
         headers = {h: response[h] for h in KEPT_HEADERS if h in response}
         cached = (response.content, headers)
         cache.set(f"page:{key}", cached, settings.PAGE_CACHE_SECONDS)
-    content, headers = cached
-    if CSRF_PLACEHOLDER.encode() in content:
-        content = content.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
-    return _headers(request, HttpResponse(content, headers=headers), etag, changed)
+        if page is not None:
+            keep_copy(page, key, changed)
+    return _headers(request, _answer(request, cached), etag, changed)
 
 
 def public_page(view=None, *, params: tuple[str, ...] = ("format",)):
@@ -146,8 +225,8 @@ def public_page(view=None, *, params: tuple[str, ...] = ("format",)):
         def wrapper(request, club, competition, **kwargs):
             if request.method not in ("GET", "HEAD") or set(request.GET) - set(params) or len(get_messages(request)):
                 return view(request, club, competition, **kwargs)
-            key, changed = page_key(request, name, club, competition, kwargs, params)
-            return answer(request, key, changed, lambda: view(request, club, competition, **kwargs))
+            key, changed, page, pk = page_keys(request, name, club, competition, kwargs, params)
+            return answer(request, key, changed, lambda: view(request, club, competition, **kwargs), page=page, pk=pk)
 
         return wrapper
 

@@ -11,6 +11,13 @@ with their rows.
 
 The worker renders the PDF with the page's own view: a GET request of the page's address with
 `?format=pdf`, marked `printing`, so the view renders at once (`tournaments.pdf.render_pdf`).
+
+A change does not wait for the next visitor: when a new version commits (`tournaments.versioning.bump`),
+`reprint` queues the jobs of the public PDFs of that competition that were printed before (the same
+kinds, languages, host and scheme; the pairing list of the newest published round), so the file is ready
+before anyone asks. At most one job per series and version exists (the job's key), a job queued for an
+older version is dropped when a newer one is queued (`supersede`: it would print the same newest data
+again), and a job finding the file of the current version already kept prints nothing.
 """
 
 from __future__ import annotations
@@ -21,14 +28,16 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, QueryDict
-from django.urls import resolve
+from django.urls import resolve, reverse
+from django.utils import translation
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from jobs import runner
 from jobs.models import Job
 
-from .models import Competition, PrintedPdf
+from .models import Competition, PrintedPdf, Round
 
 KEEP = 3  # the newest files kept of each series (competition, kind, round, audience, language)
 KIND = "pdf"  # the jobs' kind
@@ -105,6 +114,9 @@ def work(job: Job, report: runner.Report) -> runner.Save:
     if version is None:
         raise runner.Failed(_("The competition no longer exists."))
     version = max(version, params["version"])
+    names = ("competition", "kind", "round", "audience", "language")
+    if series(**{name: params[name] for name in names}).filter(version__gte=version).exists():
+        return lambda: params["path"] + "?format=pdf"  # printed meanwhile by the job of a newer version
     report(0.05)
     match = resolve(params["path"])
     view = getattr(match.func, "__wrapped__", match.func)  # the page itself, not its cache
@@ -168,3 +180,57 @@ def _forget_jobs(params: dict, versions: list[int]) -> None:
         same = all(p.get(name) == params[name] for name in ("round", "audience", "language"))
         if same and p.get("version", 0) <= max(versions):
             job.delete()
+
+
+def supersede(job: Job) -> int:
+    """Drop the queued jobs of `job`'s series for older versions (their worker finds nothing to do); how many."""
+    params = job.params
+    older = Job.objects.filter(
+        kind=KIND, status=Job.Status.QUEUED, club_id=job.club_id, params__competition=params["competition"],
+        params__kind=params["kind"], params__round=params["round"], params__audience=params["audience"],
+        params__language=params["language"], params__version__lt=params["version"],
+    )  # fmt: skip
+    return older.delete()[0]
+
+
+def reprint(competitions) -> list[Job]:
+    """After a change (its transaction committed): queue the jobs printing the new version of the public PDFs
+    of these competitions (primary keys) that large ones had printed before; the jobs queued."""
+    queued = []
+    files = PrintedPdf.objects.filter(competition_id__in=list(competitions))
+    printed = set(files.values_list("competition_id", flat=True))
+    if not printed:  # most changes: nothing of these competitions was ever printed by a worker
+        return queued
+    earlier = Job.objects.filter(kind=KIND, params__competition__in=sorted(printed), params__audience="public")
+    done: dict[int, dict[tuple[str, str], Job]] = {}
+    for job in earlier.order_by("pk"):  # the newest job of each kind and language
+        done.setdefault(job.params["competition"], {})[(job.params["kind"], job.params["language"])] = job
+    for competition in Competition.objects.filter(pk__in=list(done)).select_related("club"):
+        if not is_large(competition):
+            continue
+        newest = competition.round_set.exclude(status=Round.Status.DRAFT).exclude(paired_at=None).last()
+        for (kind, language), last in done[competition.pk].items():
+            where = [competition.club.slug, competition.slug]
+            number = 0
+            if kind == PrintedPdf.Kind.PAIRINGS:
+                if newest is None:
+                    continue
+                number = newest.number
+                path = reverse("pairings", args=[*where, number])
+            else:
+                path = reverse(kind, args=where)
+            with translation.override(language or None):
+                queued.append(_queue(last, competition, kind, number, language, path))
+    return queued
+
+
+def _queue(last: Job, competition: Competition, kind: str, number: int, language: str, path: str) -> Job:
+    """The job printing this series's current version, like the earlier job `last` (its task, host, scheme)."""
+    params = job_params(competition, kind, number, "public", language)
+    extra = {"path": path, "host": last.params["host"], "scheme": last.params["scheme"]}
+    job = runner.submit(
+        import_string(last.task), kind=KIND, club=competition.club, user=None, params=params | extra,
+        same=tuple(params), title=last.title, back_url=path,
+    )  # fmt: skip
+    supersede(job)
+    return job

@@ -64,15 +64,18 @@ def print_pdf(job_id: int, attempt: int) -> None:
 
 def start_pdf(request, competition, params: dict) -> runner.Job:
     """The job printing the page `request` asked for (its address, host and scheme; the TD for drafts)
-    for the version and series in `params` (`printed.job_params`): one job per version and series."""
+    for the version and series in `params` (`printed.job_params`): one job per version and series, the
+    series's jobs still queued for older versions dropped."""
     director = params["audience"] == "director"
     extra = {"path": request.path, "host": request.get_host(), "scheme": request.scheme}
     if director:
         extra["user"] = request.user.pk
     kind = printed.PrintedPdf.Kind(params["kind"]).label
-    return runner.submit(
+    job = runner.submit(
         print_pdf, kind=printed.KIND, club=competition.club, user=request.user if director else None,
         params=params | extra, same=tuple(params),
         title=_("Printing the %(kind)s of %(competition)s") % {"kind": kind, "competition": competition.name},
         back_url=request.path,
     )  # fmt: skip
+    printed.supersede(job)
+    return job

@@ -21,6 +21,9 @@ commits, since a reader that read the old version just before the commit may hav
 meanwhile. A process knows the address it stored each of its stamps under (`remember_stamp`), so
 forgetting asks nothing of the database. The other processes' copies, and whatever slips through,
 live no longer than `PAGE_STAMP_SECONDS`.
+
+When a new version commits, the large PDFs printed of the competition before are queued to be printed
+again for it (`tournaments.printed.reprint`), so the file is ready before anyone asks.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from . import printed
 from .models import Competition, Participant
 
 # The competitions whose version the running action has raised (None: no action is running).
@@ -130,6 +134,7 @@ def forget_stamps(competitions: Iterable[int]) -> None:
     if pks:
         _forget(pks)
         transaction.on_commit(lambda: _forget(pks))
+        transaction.on_commit(lambda: printed.reprint(pks), robust=True)  # a failure is logged, the change stays
 
 
 def _forget(pks: list[int]) -> None:

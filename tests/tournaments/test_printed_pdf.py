@@ -88,23 +88,110 @@ def test_a_large_pdf_is_rendered_once_per_version_and_served_from_storage(
     assert len(files(storage)) == 1
 
 
-def test_a_new_version_makes_a_new_file_and_only_three_are_kept(
+def test_a_new_version_is_printed_when_it_commits_and_only_three_files_are_kept(
     client, competition, td, storage, renders, django_capture_on_commit_callbacks
 ):
+    """A large PDF asked for once is printed again by the worker for each new version as it commits, before
+    anyone asks: the next request is served from storage, and each version is rendered once."""
+    with django_capture_on_commit_callbacks(execute=True):
+        assert content(client.get(url(competition))).startswith(b"%PDF")
+    assert renders.call_count == 1
     versions = []
     for _round in range(4):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_round(competition, td)  # several actions, each a new version; the last one's is printed
         competition.refresh_from_db()
         versions.append(competition.version)
-        with django_capture_on_commit_callbacks(execute=True):
-            assert content(client.get(url(competition))).startswith(b"%PDF")
-            client.get(url(competition))
-            play_round(competition, td)  # a new version
-    assert renders.call_count == 4
+        assert PrintedPdf.objects.filter(kind="standings", version=competition.version).exists()
+        printed_so_far = renders.call_count
+        assert content(client.get(url(competition))).startswith(b"%PDF")
+        assert renders.call_count == printed_so_far  # from storage
+    assert renders.call_count == 5  # the first version and one per round
     kept = PrintedPdf.objects.filter(kind="standings")
     assert sorted(kept.values_list("version", flat=True)) == versions[1:]
     assert len(files(storage)) == 3
     assert sorted(files(storage)) == sorted(pdf.file.name.rsplit("/", 1)[1] for pdf in kept)
     assert Job.objects.filter(kind="pdf").count() == 3  # the jobs of deleted files are gone too
+
+
+def test_a_published_round_has_its_pairing_list_printed_before_anyone_asks(
+    client, competition, td, storage, renders, django_capture_on_commit_callbacks
+):
+    address = reverse("pairings", args=[competition.club.slug, competition.slug, 1]) + "?format=pdf"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert content(client.get(address, HTTP_ACCEPT_LANGUAGE="nl")).startswith(b"%PDF")
+    with django_capture_on_commit_callbacks(execute=True):
+        rnd = adapter.pair_next_round(competition, td)
+    assert not PrintedPdf.objects.filter(round_number=2).exists()  # a draft: not public
+    with django_capture_on_commit_callbacks(execute=True):
+        adapter.publish(rnd, td)
+    competition.refresh_from_db()
+    pdf = PrintedPdf.objects.get(round_number=2)
+    assert (pdf.kind, pdf.audience, pdf.language, pdf.version) == ("pairings", "public", "nl", competition.version)
+    job = Job.objects.get(params__round=2)
+    new = reverse("pairings", args=[competition.club.slug, competition.slug, 2]) + "?format=pdf"
+    assert (job.params["path"], job.params["host"]) == (new.removesuffix("?format=pdf"), "testserver")
+    count = renders.call_count
+    assert content(client.get(new, HTTP_ACCEPT_LANGUAGE="nl")).startswith(b"%PDF")
+    assert renders.call_count == count  # from storage
+
+
+def test_a_newer_version_supersedes_the_job_queued_for_an_older_one(
+    client, competition, td, storage, settings, renders, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(url(competition))
+    settings.TASKS = DUMMY  # the jobs wait for a worker
+    rnd = adapter.pair_next_round(competition, td)
+    adapter.publish(rnd, td)
+    game = rnd.games.first()
+    queued = []
+    for outcome in ("1-0", "0-1", "½-½"):
+        with django_capture_on_commit_callbacks(execute=True):
+            adapter.set_result(game, outcome, td)
+        queued.append(Job.objects.get(kind="pdf", status=Job.Status.QUEUED))
+    competition.refresh_from_db()
+    versions = [job.params["version"] for job in queued]
+    assert versions == sorted(set(versions))  # a job per version, each replacing the one before
+    assert versions[-1] == competition.version  # one job in flight: the newest version's
+    assert not Job.objects.filter(pk__in=[queued[0].pk, queued[1].pk]).exists()
+    print_pdf.call(queued[0].pk, queued[0].attempt)  # the dropped job's task: nothing to do
+    assert renders.call_count == 1
+    print_pdf.call(queued[-1].pk, queued[-1].attempt)
+    assert renders.call_count == 2
+    assert PrintedPdf.objects.filter(version=competition.version).count() == 1
+
+
+def test_a_job_of_an_older_version_prints_nothing_when_the_current_file_is_kept(
+    client, competition, td, storage, settings, renders, django_capture_on_commit_callbacks
+):
+    """Once per version: a job whose version was overtaken prints the current one, unless it is there."""
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(url(competition))
+    settings.TASKS = DUMMY
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(competition, td)
+    job = Job.objects.get(kind="pdf", status=Job.Status.QUEUED)
+    print_pdf.call(job.pk, job.attempt)
+    assert renders.call_count == 2
+    late = Job.objects.get(pk=job.pk)
+    late.pk, late.key, late.status = None, "late", Job.Status.QUEUED
+    late.params = job.params | {"version": job.params["version"] - 1}
+    late.save()
+    print_pdf.call(late.pk, late.attempt)  # an old job running late: the current file is kept already
+    late.refresh_from_db()
+    assert renders.call_count == 2 and late.status == Job.Status.DONE
+
+
+def test_a_small_competition_is_not_printed_on_a_change(
+    client, competition, td, storage, settings, renders, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        client.get(url(competition))
+    settings.PDF_JOB_MIN_PLAYERS = 7  # now small: its PDFs are printed in the request
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(competition, td)
+    assert renders.call_count == 1 and Job.objects.filter(kind="pdf").count() == 1
 
 
 @pytest.mark.parametrize(("language", "word"), [("nl", "Kruistabel"), ("da", "Krydstabel")])

@@ -15,7 +15,7 @@ from .. import graphs, prizes, standings
 from ..access import club_competition
 from ..caching import public_page
 from ..models import Competition, Round
-from ..pdf import qr_code, render_pdf
+from ..pdf import line_format, qr_code, render_pdf
 from ..state import CompetitionData
 from .common import _page, _round_context
 from .knockout import render_bracket, render_team_standings
@@ -47,8 +47,16 @@ def pairings(request, club, competition, number=None):
         public_url = request.build_absolute_uri(reverse("pairings", args=[club, competition.slug, rnd.number]))
         context["qr_code"], context["public_url"] = qr_code(public_url), public_url
         context["round_date"] = round_date(competition, rnd)
-        return render_pdf(request, "tournaments/pairings.html", context, filename)
+        return _render_list(request, competition, "pairings.html", context, filename)
     return _page(request, "tournaments/pairings.html", context, "boards")
+
+
+def _render_list(request, competition: Competition, template: str, context: dict, filename: str):
+    """The PDF of a large list: from its print template as lines of text for a large field
+    (`tournaments.pdf.line_format`), else from the page's own template."""
+    if line_format(competition):
+        return render_pdf(request, f"tournaments/print/{template}", context, filename, lines=True)
+    return render_pdf(request, f"tournaments/{template}", context, filename)
 
 
 def _round_to_come(request, competition: Competition, rounds: list[Round], number: int):
@@ -138,7 +146,7 @@ def standings_page(request, club, competition):
         finished = [r.number for r in data.rounds if r.status == Round.Status.FINISHED]
         context["aro_rows"] = aro_list(data.state(upto_round=max(finished, default=0)))
     if request.GET.get("format") == "pdf":
-        return render_pdf(request, "tournaments/standings.html", context, f"{competition.slug}-standings.pdf")
+        return _render_list(request, competition, "standings.html", context, f"{competition.slug}-standings.pdf")
     return _page(request, "tournaments/standings.html", context, "table")
 
 
@@ -165,7 +173,7 @@ def crosstable_page(request, club, competition):
         "key": {"white": standings.colour_letter(Colour.WHITE), "black": standings.colour_letter(Colour.BLACK)},
     }
     if request.GET.get("format") == "pdf":
-        return render_pdf(request, "tournaments/crosstable.html", context, f"{competition.slug}-crosstable.pdf")
+        return _render_list(request, competition, "crosstable.html", context, f"{competition.slug}-crosstable.pdf")
     return _page(request, "tournaments/crosstable.html", context, "table")
 
 
