@@ -33,8 +33,8 @@ def outcome(match: Match, boards: int | None = None) -> MatchOutcome:
     out = []
     for number in range(1, (boards or rules.boards) + 1):
         row = rows.get(number)
-        home = row is not None and row.home_player_id is not None if home_in else True
-        away = row is not None and row.away_player_id is not None if away_in else True
+        home = row is not None and row.home_fielded if home_in else True
+        away = row is not None and row.away_fielded if away_in else True
         out.append(Board(number, home, away, row.result if row is not None else ""))
     return match_outcome(out, rules)
 
@@ -58,12 +58,21 @@ def league_table(league: League) -> list[TableLine]:
     return [TableLine(teams[line.team], line) for line in lines]
 
 
-def board_cards(match: Match, result: MatchOutcome) -> list[BoardCard]:
-    """The match's boards with their players (as member ids) and points, teams by their ids."""
+def board_cards(match: Match, result: MatchOutcome, names: dict[str, int] | None = None) -> list[BoardCard]:
+    """The match's boards with their players (as member ids) and points, teams by their ids. A player kept
+    by name (restored from a backup, no member on this site) is a negative number, one per name in
+    `names` (filled as they come)."""
+    names = {} if names is None else names
+
+    def player(member_id: int | None, name: str) -> int | None:
+        if member_id is not None or not name:
+            return member_id
+        return names.setdefault(name, -1 - len(names))
+
     rows = {b.board: b for b in match.boards.all()}
     return [
-        BoardCard(number, match.home_id, match.away_id, row.home_player_id, row.away_player_id, points,
-                  row.result.endswith("R"))
+        BoardCard(number, match.home_id, match.away_id, player(row.home_player_id, row.home_name),
+                  player(row.away_player_id, row.away_name), points, row.result.endswith("R"))
         for number, points in enumerate(result.boards, start=1)
         if (row := rows.get(number)) is not None
     ]  # fmt: skip
@@ -71,19 +80,27 @@ def board_cards(match: Match, result: MatchOutcome) -> list[BoardCard]:
 
 @dataclass
 class ScoreLine:
-    """A player's line of the league's individual scores: the member, the team, the engine's score."""
+    """A player's line of the league's individual scores: the member (None: a player kept by name), his
+    full name, the team, the engine's score."""
 
-    member: Member
+    member: Member | None
+    name: str
     team: Team
     score: PlayerScore
 
 
 def score_table(league: League, played: list[tuple[Match, MatchOutcome]]) -> list[ScoreLine]:
     """Every player's score per team over the matches `played` (each with its outcome), best first."""
-    scores = player_scores([card for match, result in played for card in board_cards(match, result)])
-    members = Member.objects.in_bulk([s.player for s in scores])
+    names: dict[str, int] = {}
+    scores = player_scores([card for match, result in played for card in board_cards(match, result, names)])
+    members = Member.objects.in_bulk([s.player for s in scores if s.player > 0])
+    named = {number: name for name, number in names.items()}
     teams = {t.pk: t for t in league.teams.all()}
-    return [ScoreLine(members[s.player], teams[s.team], s) for s in scores]
+    return [
+        ScoreLine(members.get(s.player), members[s.player].full_name if s.player > 0 else named[s.player],
+                  teams[s.team], s)
+        for s in scores
+    ]  # fmt: skip
 
 
 @dataclass
