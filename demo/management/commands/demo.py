@@ -273,8 +273,8 @@ class Command(BaseCommand):
 
     def league(self, td, club, season, ours, theirs, rng) -> None:
         """A team league of the demo club with the neighbour club: three teams each, six boards, a single
-        round robin with a Saturday a month; rounds 1 and 2 played and confirmed by both captains, and in
-        round 3 one match's line-ups in."""
+        round robin with a Saturday a month; rounds 1 and 2 played and confirmed by both captains (one
+        board left empty), and in round 3 the line-ups of one match between the clubs in."""
         league = leagues.create_league(
             club, td, name="Regiocompetitie 2026-2027", slug=LEAGUE_SLUG, settings={"boards": 6}, season=season
         )
@@ -296,12 +296,14 @@ class Command(BaseCommand):
                 leagues.set_roster(team, td, regulars, reserves)
                 teams.append(team)
         days = [date(2026, 10, 10), date(2026, 11, 7), date(2026, 12, 12), date(2027, 1, 23), date(2027, 2, 20)]
-        leagues.make_schedule(league, td, teams, days)
-        for match in league.matches.filter(round__in=(1, 2)).select_related(
-            "home__captain__user", "away__captain__user"
-        ):
-            self.play_match(td, match, rng, empty_board=match.round == 2 and match.away.rank == 3)
-        coming = league.matches.filter(round=3).select_related("home", "away").first()
+        # Teams of one club meet in round 1 (Berger round 1: 1-6, 2-5, 3-4), as the KNSB's rules ask.
+        by_name = {team.name: team for team in teams}
+        order = ["De Pion 1", "Het Paard 1", "De Pion 3", "Het Paard 3", "Het Paard 2", "De Pion 2"]
+        leagues.make_schedule(league, td, [by_name[name] for name in order], days)
+        matches = league.matches.select_related("home__captain__user", "away__captain__user")
+        for match in matches.filter(round__in=(1, 2)):
+            self.play_match(td, match, rng, empty_board=match == matches.filter(round=2).first())
+        coming = next(m for m in matches.filter(round=3) if m.home.club_id != m.away.club_id)
         for team in (coming.home, coming.away):
             leagues.set_lineup(coming, team, td, [p.member for p in team.players.filter(reserve=False)])
 
