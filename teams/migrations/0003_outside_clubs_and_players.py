@@ -5,49 +5,68 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0004_list_indexes'),
-        ('teams', '0002_match_confirmation'),
+        ("clubs", "0004_list_indexes"),
+        ("teams", "0002_match_confirmation"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='boardresult',
-            name='away_name',
-            field=models.CharField(blank=True, default='', max_length=120, verbose_name='away player not on this site'),
+            model_name="boardresult",
+            name="away_name",
+            field=models.CharField(blank=True, default="", max_length=120, verbose_name="away player not on this site"),
         ),
         migrations.AddField(
-            model_name='boardresult',
-            name='home_name',
-            field=models.CharField(blank=True, default='', max_length=120, verbose_name='home player not on this site'),
+            model_name="boardresult",
+            name="home_name",
+            field=models.CharField(blank=True, default="", max_length=120, verbose_name="home player not on this site"),
         ),
         migrations.AddField(
-            model_name='team',
-            name='club_name',
-            field=models.CharField(blank=True, default='', max_length=120, verbose_name='club not on this site'),
+            model_name="team",
+            name="club_name",
+            field=models.CharField(blank=True, default="", max_length=120, verbose_name="club not on this site"),
         ),
         migrations.AddField(
-            model_name='teamplayer',
-            name='name',
-            field=models.CharField(blank=True, default='', max_length=120, verbose_name='player not on this site'),
+            model_name="teamplayer",
+            name="name",
+            field=models.CharField(blank=True, default="", max_length=120, verbose_name="player not on this site"),
         ),
         migrations.AlterField(
-            model_name='team',
-            name='club',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='league_teams', to='clubs.club'),
+            model_name="team",
+            name="club",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="league_teams",
+                to="clubs.club",
+            ),
         ),
         migrations.AlterField(
-            model_name='teamplayer',
-            name='member',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='team_places', to='clubs.member'),
+            model_name="teamplayer",
+            name="member",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="team_places",
+                to="clubs.member",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.CheckConstraint(condition=models.Q(('club__isnull', False), models.Q(('club_name', ''), _negated=True), _connector='OR'), name='team_club_or_its_name'),
+            model_name="team",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("club__isnull", False), models.Q(("club_name", ""), _negated=True), _connector="OR"
+                ),
+                name="team_club_or_its_name",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teamplayer',
-            constraint=models.CheckConstraint(condition=models.Q(('member__isnull', False), models.Q(('name', ''), _negated=True), _connector='OR'), name='team_player_member_or_name'),
+            model_name="teamplayer",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("member__isnull", False), models.Q(("name", ""), _negated=True), _connector="OR"),
+                name="team_player_member_or_name",
+            ),
         ),
     ]

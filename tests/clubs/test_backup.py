@@ -18,8 +18,8 @@ from django.urls import reverse
 
 from clubs.models import Club, Member
 from ratings.models import RatingChange
-from tournaments import backup
 from teams.models import BoardResult, League
+from tournaments import backup
 from tournaments.models import Competition, Game
 
 pytestmark = pytest.mark.django_db
