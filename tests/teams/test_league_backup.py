@@ -21,6 +21,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Member
+from pairing.engines.league_trf import parse_league, write_league
 from pairing.services import leagues as ls
 from pairing.services.clubs import remove_club
 from teams.models import BoardResult, League, Match, Team, TeamPlayer
@@ -126,6 +127,8 @@ def test_restored_onto_a_site_without_the_other_club_its_team_and_players_keep_t
     trf = league_file(league)
     assert [t.club for t in trf.teams] == ["testclub", "sc-rivaal"]
     assert len(trf.players) == 5 and trf.matches[0].boards[0].away == trf.teams[1].regulars[0]
+    read = parse_league(write_league(trf)).players[2]  # the file reads back: Rivaal's board 1, by name
+    assert (read.name, read.club) == ("Player001 Surname001", "sc-rivaal")
     with pytest.raises(ValidationError, match=r"The club of Rivaal 1 \(SC Rivaal\) is not on this site"):
         ls.set_roster(away, None, [])
 
