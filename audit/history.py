@@ -111,6 +111,7 @@ ACTIONS = {
     "league-confirm": gettext_lazy("team match result confirmed by a captain"),
     "league-dispute": gettext_lazy("team match result disputed by a captain"),
     "league-settle": gettext_lazy("disputed team match result settled"),
+    "club-remove": gettext_lazy("club removed with all its data"),
 }
 # The values' names, as the models and `record`'s callers name them.
 FIELDS = {

@@ -64,8 +64,15 @@ class Team(models.Model):
     table), given when the schedule is made; in a cup its lot number, which fixes its place in the bracket
     (`pairing.engines.team_cup`)."""
 
+    # The foreign keys that may point at another club's rows: a club's backup carries the leagues it
+    # organises, and the restore finds those rows on the site it restores to (`tournaments.backup`), or
+    # keeps their name in the field named here when they are not there ("": the reference is dropped).
+    OUTSIDE_REFERENCES = {"club": "club_name", "captain": ""}
+
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="league_teams")
+    # None: a team restored from a backup whose club is not on this site; `club_name` names it.
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, null=True, blank=True, related_name="league_teams")
+    club_name = models.CharField(_("club not on this site"), max_length=120, blank=True, default="")
     name = models.CharField(_("name"), max_length=120)
     rank = models.PositiveSmallIntegerField(_("team of the club"), default=1)
     number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True)
@@ -81,17 +88,29 @@ class Team(models.Model):
             models.UniqueConstraint(fields=["league", "name"], name="team_name_per_league"),
             models.UniqueConstraint(fields=["league", "club", "rank"], name="team_rank_per_club"),
             models.UniqueConstraint(fields=["league", "number"], name="team_number_per_league"),
+            models.CheckConstraint(
+                condition=models.Q(club__isnull=False) | ~models.Q(club_name=""), name="team_club_or_its_name"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def club_label(self) -> str:
+        """The team's club: its name, or the name kept for a club not on this site."""
+        return self.club.name if self.club_id is not None else self.club_name
+
 
 class TeamPlayer(models.Model):
     """A member on a team's roster: the regulars in board order, then the team's listed reserves."""
 
+    OUTSIDE_REFERENCES = {"member": "name"}  # as `Team.OUTSIDE_REFERENCES`
+
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
-    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="team_places")
+    # None: a player restored from a backup who is no member on this site; `name` names him.
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="team_places")
+    name = models.CharField(_("player not on this site"), max_length=120, blank=True, default="")
     position = models.PositiveSmallIntegerField(_("position"))
     reserve = models.BooleanField(_("reserve"), default=False)
 
@@ -99,10 +118,20 @@ class TeamPlayer(models.Model):
         ordering = ["reserve", "position"]
         verbose_name = _("team player")
         verbose_name_plural = _("team players")
-        constraints = [models.UniqueConstraint(fields=["team", "member"], name="once_per_roster")]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "member"], name="once_per_roster"),
+            models.CheckConstraint(
+                condition=models.Q(member__isnull=False) | ~models.Q(name=""), name="team_player_member_or_name"
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.team} {self.position}. {self.member}"
+        return f"{self.team} {self.position}. {self.label}"
+
+    @property
+    def label(self) -> str:
+        """The player's full name (the member's, or the name kept for a player not on this site)."""
+        return self.member.full_name if self.member_id is not None else self.name
 
 
 class Match(models.Model):
@@ -161,12 +190,18 @@ class Lineup(models.Model):
 
 class BoardResult(models.Model):
     """One board of a match: the home and the away team's player (None: the board left empty) and the
-    result as White-Black (`tournaments.models.Result`); who has White follows the league's setting."""
+    result as White-Black (`tournaments.models.Result`); who has White follows the league's setting.
+    A player restored from a backup who is no member on this site is kept by name (`home_name`,
+    `away_name`, the player None): his board is not empty."""
+
+    OUTSIDE_REFERENCES = {"home_player": "home_name", "away_player": "away_name"}  # as `Team`'s
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="boards")
     board = models.PositiveSmallIntegerField(_("board"))
     home_player = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     away_player = models.ForeignKey(Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    home_name = models.CharField(_("home player not on this site"), max_length=120, blank=True, default="")
+    away_name = models.CharField(_("away player not on this site"), max_length=120, blank=True, default="")
     result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True, default="")
 
     class Meta:
@@ -177,3 +212,21 @@ class BoardResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} {self.board}"
+
+    @property
+    def home_fielded(self) -> bool:
+        """The home team has a player on this board (a member, or a player kept by name)."""
+        return self.home_player_id is not None or bool(self.home_name)
+
+    @property
+    def away_fielded(self) -> bool:
+        return self.away_player_id is not None or bool(self.away_name)
+
+    @property
+    def home_label(self) -> str:
+        """The home player's full name ("" for an empty board)."""
+        return self.home_player.full_name if self.home_player_id is not None else self.home_name
+
+    @property
+    def away_label(self) -> str:
+        return self.away_player.full_name if self.away_player_id is not None else self.away_name

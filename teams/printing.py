@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.text import slugify
+
 from pairing.engines.league import board_colours
 from pairing.engines.league_trf import LeagueBoard, LeagueFile, LeagueMatch, LeaguePlayer, LeagueTeam
 
@@ -23,6 +25,8 @@ class CardBoard:
     home_player: object
     away_player: object
     result: str
+    home_name: str = ""  # the player's full name ("" for an empty board)
+    away_name: str = ""
 
 
 def card_boards(match: Match) -> list[CardBoard]:
@@ -35,7 +39,8 @@ def card_boards(match: Match) -> list[CardBoard]:
         row = rows.get(number)
         home = row.home_player if row is not None else None
         away = row.away_player if row is not None else None
-        out.append(CardBoard(number, white, home, away, row.result if row is not None else ""))
+        names = (row.home_label, row.away_label) if row is not None else ("", "")
+        out.append(CardBoard(number, white, home, away, row.result if row is not None else "", *names))
     return out
 
 
@@ -56,6 +61,11 @@ def team_matches(team: Team) -> list[Match]:
     )
 
 
+def club_slug(team: Team) -> str:
+    """The team's club's short name; for a club not on this site, one made from the name kept."""
+    return team.club.slug if team.club_id is not None else slugify(team.club_name)
+
+
 def league_file(league: League) -> LeagueFile:
     """The league as the TRF engine's plain data (`pairing.engines.league_trf`): players numbered in the
     order of the teams' rosters, teams in schedule order."""
@@ -69,20 +79,34 @@ def league_file(league: League) -> LeagueFile:
 
     def number_of(member) -> int:
         if member.pk not in numbers:
-            numbers[member.pk] = len(numbers) + 1
+            numbers[member.pk] = len(players) + 1
             players.append(LeaguePlayer(numbers[member.pk], member.full_name, member.club.slug, member.fide_rating,
                                         member.fide_id, member.federation, member.title, member.sex))  # fmt: skip
         return numbers[member.pk]
 
+    named: dict[tuple[str, str], int] = {}
+
+    def number_named(name: str, team: Team) -> int:
+        """A player kept by name (no member on this site): numbered once per name and club."""
+        key = (name, club_slug(team))
+        if key not in named:
+            named[key] = len(players) + 1
+            players.append(LeaguePlayer(named[key], name, key[1], None, "", "", "", ""))
+        return named[key]
+
+    def player(member, name: str, team: Team) -> int | None:
+        return number_of(member) if member is not None else (number_named(name, team) if name else None)
+
     out_teams = []
     for index, team in enumerate(teams, start=1):
         roster = sorted(team.players.all(), key=lambda p: (p.reserve, p.position))
-        regulars = tuple(number_of(p.member) for p in roster if not p.reserve)
-        reserves = tuple(number_of(p.member) for p in roster if p.reserve)
+        regulars = tuple(player(p.member, p.name, team) for p in roster if not p.reserve)
+        reserves = tuple(player(p.member, p.name, team) for p in roster if p.reserve)
         captain = number_of(team.captain) if team.captain else None
         lot = team.number if league.rules.cup else None
-        out_teams.append(LeagueTeam(index, team.name, team.club.slug, team.rank, regulars, reserves, captain, lot))
+        out_teams.append(LeagueTeam(index, team.name, club_slug(team), team.rank, regulars, reserves, captain, lot))
     place = {team.pk: index for index, team in enumerate(teams, start=1)}
+    by_pk = {team.pk: team for team in teams}
     matches = league.matches.prefetch_related("lineups", "boards__home_player__club", "boards__away_player__club")
     out_matches = []
     for match in matches.order_by("round", "pk"):
@@ -90,8 +114,8 @@ def league_file(league: League) -> LeagueFile:
         boards = tuple(
             LeagueBoard(
                 b.board,
-                number_of(b.home_player) if b.home_player else None,
-                number_of(b.away_player) if b.away_player else None,
+                player(b.home_player, b.home_name, by_pk[match.home_id]),
+                player(b.away_player, b.away_name, by_pk[match.away_id]),
                 b.result,
             )  # fmt: skip
             for b in sorted(match.boards.all(), key=lambda b: b.board)

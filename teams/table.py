@@ -36,8 +36,8 @@ def outcome(match: Match, boards: int | None = None) -> MatchOutcome:
     out = []
     for number in range(1, (boards or rules.boards) + 1):
         row = rows.get(number)
-        home = row is not None and row.home_player_id is not None if home_in else True
-        away = row is not None and row.away_player_id is not None if away_in else True
+        home = row is not None and row.home_fielded if home_in else True
+        away = row is not None and row.away_fielded if away_in else True
         out.append(Board(number, home, away, row.result if row is not None else ""))
     return match_outcome(out, rules)
 
@@ -61,12 +61,21 @@ def league_table(league: League) -> list[TableLine]:
     return [TableLine(teams[line.team], line) for line in lines]
 
 
-def board_cards(match: Match, result: MatchOutcome) -> list[BoardCard]:
-    """The match's boards with their players (as member ids) and points, teams by their ids."""
+def board_cards(match: Match, result: MatchOutcome, names: dict[str, int] | None = None) -> list[BoardCard]:
+    """The match's boards with their players (as member ids) and points, teams by their ids. A player kept
+    by name (restored from a backup, no member on this site) is a negative number, one per name in
+    `names` (filled as they come)."""
+    names = {} if names is None else names
+
+    def player(member_id: int | None, name: str) -> int | None:
+        if member_id is not None or not name:
+            return member_id
+        return names.setdefault(name, -1 - len(names))
+
     rows = {b.board: b for b in match.boards.all()}
     return [
-        BoardCard(number, match.home_id, match.away_id, row.home_player_id, row.away_player_id, points,
-                  row.result.endswith("R"))
+        BoardCard(number, match.home_id, match.away_id, player(row.home_player_id, row.home_name),
+                  player(row.away_player_id, row.away_name), points, row.result.endswith("R"))
         for number, points in enumerate(result.boards, start=1)
         if (row := rows.get(number)) is not None
     ]  # fmt: skip
@@ -74,19 +83,27 @@ def board_cards(match: Match, result: MatchOutcome) -> list[BoardCard]:
 
 @dataclass
 class ScoreLine:
-    """A player's line of the league's individual scores: the member, the team, the engine's score."""
+    """A player's line of the league's individual scores: the member (None: a player kept by name), his
+    full name, the team, the engine's score."""
 
-    member: Member
+    member: Member | None
+    name: str
     team: Team
     score: PlayerScore
 
 
 def score_table(league: League, played: list[tuple[Match, MatchOutcome]]) -> list[ScoreLine]:
     """Every player's score per team over the matches `played` (each with its outcome), best first."""
-    scores = player_scores([card for match, result in played for card in board_cards(match, result)])
-    members = Member.objects.in_bulk([s.player for s in scores])
+    names: dict[str, int] = {}
+    scores = player_scores([card for match, result in played for card in board_cards(match, result, names)])
+    members = Member.objects.in_bulk([s.player for s in scores if s.player > 0])
+    named = {number: name for name, number in names.items()}
     teams = {t.pk: t for t in league.teams.all()}
-    return [ScoreLine(members[s.player], teams[s.team], s) for s in scores]
+    return [
+        ScoreLine(members.get(s.player), members[s.player].full_name if s.player > 0 else named[s.player],
+                  teams[s.team], s)
+        for s in scores
+    ]  # fmt: skip
 
 
 @dataclass
@@ -213,8 +230,8 @@ class PublicBoard:
 
     number: int
     home_white: bool
-    home_player: Member | None
-    away_player: Member | None
+    home_player: str | None
+    away_player: str | None
     points: tuple[float, float] | None
     forfeit: bool
 
@@ -228,10 +245,10 @@ def public_boards(match: Match, result: MatchOutcome) -> tuple[bool, list[Public
     out = []
     for number, white in enumerate(board_colours(rules.boards, rules.home_white), start=1):
         row = rows.get(number)
-        home = row.home_player if shown and row is not None else None
-        away = row.away_player if shown and row is not None else None
+        home = (row.home_label or None) if shown and row is not None else None
+        away = (row.away_label or None) if shown and row is not None else None
         points = result.boards[number - 1] if number <= len(result.boards) else None
-        unplayed = shown and (row is None or row.home_player_id is None or row.away_player_id is None)
+        unplayed = shown and (row is None or not row.home_fielded or not row.away_fielded)
         forfeit = points is not None and (unplayed or (row is not None and row.result.endswith("R")))
         out.append(PublicBoard(number, white, home, away, points, forfeit))
     return shown, out
@@ -266,10 +283,11 @@ class RosterLine:
     another team's roster), whether he is a listed reserve, and his score for the team (None: no board
     decided yet), with his points and boards per board."""
 
-    member: Member
+    member: Member | None  # None: a player kept by name (restored from a backup)
     position: int | None
     reserve: bool
     score: PlayerScore | None
+    name: str = ""
 
     @property
     def per_board(self) -> list[tuple[int, float, int]]:
@@ -294,12 +312,17 @@ def team_sheet(team: Team) -> tuple[list[RosterLine], list[TeamMatch], list[Boar
     its points per board."""
     matches = Match.objects.filter(models.Q(home=team) | models.Q(away=team)).select_related("league", "home", "away")
     played = [(m, outcome(m)) for m in matches.prefetch_related("boards", "lineups").order_by("round", "pk")]
-    cards = [card for match, result in played for card in board_cards(match, result)]
+    names: dict[str, int] = {}  # players kept by name (`board_cards`)
+    cards = [card for match, result in played for card in board_cards(match, result, names)]
     scores = {s.player: s for s in player_scores(cards) if s.team == team.pk}
     roster = list(team.players.select_related("member").order_by("reserve", "position"))
-    lines = [RosterLine(p.member, p.position, p.reserve, scores.pop(p.member_id, None)) for p in roster]
-    guests = Member.objects.in_bulk(list(scores))
-    lines += [RosterLine(guests[pk], None, True, score) for pk, score in scores.items()]
+    lines = [
+        RosterLine(p.member, p.position, p.reserve, scores.pop(p.member_id or names.get(p.name), None), p.name)
+        for p in roster
+    ]
+    guests = Member.objects.in_bulk([pk for pk in scores if pk > 0])
+    by_number = {number: name for name, number in names.items()}
+    lines += [RosterLine(guests.get(pk), None, True, score, by_number.get(pk, "")) for pk, score in scores.items()]
     own = [
         TeamMatch(m, m.away if m.home_id == team.pk else m.home, m.home_id == team.pk, result) for m, result in played
     ]

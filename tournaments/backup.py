@@ -10,6 +10,16 @@ part of it. The user accounts the rows refer to (the
 club's TDs and viewers, members' logins, who entered a result) travel with their username, name, e-mail
 and password hash, never with staff or superuser rights.
 
+A club's leagues travel whole: the leagues it organises with every team, roster, match and board, also
+those of other clubs. A model names the foreign keys that may point at another club's rows
+(`OUTSIDE_REFERENCES`, e.g. a team's club, a board's players); these do not bring rows into the export
+(a club's team in a league another club organises is in that club's backup), and the clubs and members
+they point at outside the club travel in the file's `outside` section (short name and name; first and
+last name and FIDE id). The restore finds such a club on this site by its short name and such a member
+among that club's members (by FIDE id, else by a full name no other member of the club has); what it
+does not find it keeps by name in the field the model names (a team's `club_name`, a player's `name`),
+or drops (a captain), and says so (`import_club`'s `notes`).
+
 Ids are the exporting database's; `import_club` gives every row a new id and maps every reference,
 so a club is restored into an empty database or next to other clubs. The document is versioned
 (`FORMAT`, `VERSION`); reading refuses another format or version, and every row is checked by the
@@ -68,6 +78,12 @@ def _references(model: type[models.Model]) -> list[models.Field]:
     return [f for f in model._meta.concrete_fields if f.is_relation and (f.many_to_one or f.one_to_one)]
 
 
+def _outside(model: type[models.Model]) -> dict[str, str]:
+    """The model's foreign keys that may point at another club's rows, each with the field that keeps
+    the name of a row not found on restore ("" for none: the reference is dropped)."""
+    return getattr(model, "OUTSIDE_REFERENCES", {})
+
+
 def scope(root: type[models.Model]) -> list[type[models.Model]]:
     """`root` and every project model that points at a model already in scope, in an order where each
     model comes after those it points at (self-references aside)."""
@@ -98,8 +114,9 @@ def _row(obj: models.Model) -> dict[str, Any]:
     return row
 
 
-def _collect(root: models.Model) -> tuple[list[dict[str, Any]], set[int]]:
-    """Every row in `root`'s scope, model by model, and the ids of the users they refer to."""
+def _collect(root: models.Model, ids_out: dict | None = None) -> tuple[list[dict[str, Any]], set[int]]:
+    """Every row in `root`'s scope, model by model, and the ids of the users they refer to (the ids of
+    the rows per model into `ids_out`). A reference to another club's rows brings no rows in."""
     user_model = get_user_model()
     ids: dict[type[models.Model], set[int]] = {type(root): {root.pk}}
     sections = []
@@ -110,15 +127,45 @@ def _collect(root: models.Model) -> tuple[list[dict[str, Any]], set[int]]:
         else:
             query = Q()
             for f in _references(model):
-                if f.related_model in ids and f.related_model is not model:
+                if f.related_model in ids and f.related_model is not model and f.name not in _outside(model):
                     query |= Q(**{f"{f.attname}__in": ids[f.related_model]})
-            rows = list(model._default_manager.filter(query).order_by("pk"))
+            rows = list(model._default_manager.filter(query).order_by("pk")) if query else []
             ids[model] = {obj.pk for obj in rows}
         for f in _references(model):
             if f.related_model is user_model:
                 users.update(v for v in (f.value_from_object(obj) for obj in rows) if v is not None)
         sections.append({"model": model._meta.label_lower, "rows": [_row(obj) for obj in rows]})
+    if ids_out is not None:
+        ids_out.update(ids)
     return sections, users
+
+
+def _outside_rows(sections: list[dict[str, Any]], ids: dict) -> dict[str, list[dict[str, Any]]]:
+    """The clubs and members outside the export that its rows point at (`OUTSIDE_REFERENCES`), with
+    what the restore finds them by."""
+    found: dict[type[models.Model], set[int]] = {Club: set(), Member: set()}
+    for section in sections:
+        model = apps.get_model(section["model"])
+        for name in _outside(model):
+            field = model._meta.get_field(name)
+            if field.related_model not in found:  # the project's models: a programming error
+                raise RuntimeError(f"{model._meta.label_lower}.{name} points at neither a club nor a member")
+            known = ids.get(field.related_model, set())
+            found[field.related_model].update(
+                row[field.attname]
+                for row in section["rows"]
+                if row[field.attname] is not None and row[field.attname] not in known
+            )
+    members = list(Member.objects.filter(pk__in=found[Member]).order_by("pk"))
+    clubs = Club.objects.filter(pk__in=found[Club] | {m.club_id for m in members}).order_by("pk")
+    return {
+        "clubs": [{"id": c.pk, "slug": c.slug, "name": c.name} for c in clubs],
+        "members": [
+            {"id": m.pk, "club_id": m.club_id, "first_name": m.first_name, "last_name": m.last_name,
+             "fide_id": m.fide_id}
+            for m in members
+        ],
+    }  # fmt: skip
 
 
 def _users(ids: Iterable[int], secrets: bool = True) -> list[dict[str, Any]]:
@@ -132,7 +179,8 @@ def _users(ids: Iterable[int], secrets: bool = True) -> list[dict[str, Any]]:
 
 def export_club(club: Club) -> dict[str, Any]:
     """The whole club as JSON data (module docstring)."""
-    sections, users = _collect(club)
+    ids: dict[type[models.Model], set[int]] = {}
+    sections, users = _collect(club, ids)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -140,6 +188,7 @@ def export_club(club: Club) -> dict[str, Any]:
         "club": club.slug,
         "users": _users(users),
         "models": sections,
+        "outside": _outside_rows(sections, ids),
         "audit": _audit_rows(club),
     }
 
@@ -299,8 +348,78 @@ def _missing(at: str, f: models.Field, target, value) -> BackupError:
     return BackupError(f"{at}.{f.attname}: refers to {target._meta.label_lower} {value!r}, not in the file")
 
 
-def _restore_section(model, rows, id_maps, user_map, where: str) -> None:
+class _Outside:
+    """The file's clubs and members outside the club, each found on this site or kept by name."""
+
+    def __init__(self, data: Any) -> None:
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise BackupError("'outside' is not an object")
+        self.names: dict[type[models.Model], dict[int, str]] = {Club: {}, Member: {}}
+        self.found: dict[type[models.Model], dict[int, int]] = {Club: {}, Member: {}}
+        self.notes: list[str] = []
+        self._members: dict[int, list[Member]] = {}
+        clubs: dict[int, Club | None] = {}
+        for i, row in enumerate(self._rows(data, "clubs")):
+            if not isinstance(row.get("id"), int) or not all(isinstance(row.get(k), str) for k in ("slug", "name")):
+                raise BackupError(f"outside.clubs[{i}]: needs an id, a short name (slug) and a name")
+            club = Club.objects.filter(slug=row["slug"]).first()
+            clubs[row["id"]] = club
+            self.names[Club][row["id"]] = row["name"]
+            if club is not None:
+                self.found[Club][row["id"]] = club.pk
+        for i, row in enumerate(self._rows(data, "members")):
+            names = [row.get(k) for k in ("first_name", "last_name", "fide_id")]
+            if not isinstance(row.get("id"), int) or not all(isinstance(n, str) for n in names):
+                raise BackupError(f"outside.members[{i}]: needs an id, a first and last name and a FIDE id")
+            if row.get("club_id") not in clubs:
+                raise BackupError(f"outside.members[{i}].club_id: refers to a club not in 'outside'")
+            full_name = f"{row['first_name']} {row['last_name']}".strip()
+            self.names[Member][row["id"]] = full_name
+            member = self._member(clubs[row["club_id"]], full_name, row["fide_id"])
+            if member is not None:
+                self.found[Member][row["id"]] = member.pk
+
+    @staticmethod
+    def _rows(data: dict, key: str) -> list[dict]:
+        rows = data.get(key, [])
+        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+            raise BackupError(f"outside.{key}: not a list of objects")
+        return rows
+
+    def _member(self, club: Club | None, full_name: str, fide_id: str) -> Member | None:
+        """The club's member with that FIDE id, else the one member of that full name; None if none is."""
+        if club is None:
+            return None
+        if club.pk not in self._members:
+            self._members[club.pk] = list(club.members.all())
+        members = self._members[club.pk]
+        by_id = [m for m in members if fide_id and m.fide_id == fide_id]
+        named = [m for m in members if m.full_name.casefold() == full_name.casefold()]
+        return by_id[0] if len(by_id) == 1 else (named[0] if len(named) == 1 else None)
+
+    def resolve(self, at: str, model, f: models.Field, value: int) -> tuple[int | None, str]:
+        """The row on this site an outside reference points at, or None and the name to keep."""
+        target = f.related_model
+        if value not in self.names.get(target, {}):
+            raise _missing(at, f, target, value)
+        if value in self.found[target]:
+            return self.found[target][value], ""
+        name = self.names[target][value]
+        kept = _outside(model)[f.name]
+        what = "club" if target is Club else "player"
+        label = model._meta.label_lower
+        kept_as = f"kept by name ({label}.{kept})" if kept else f"{label}.{f.name} left empty"
+        note = f"{what} {name!r} is not on this site: {kept_as}"
+        if note not in self.notes:
+            self.notes.append(note)
+        return None, name
+
+
+def _restore_section(model, rows, id_maps, user_map, where: str, outside: _Outside | None = None) -> None:
     user_model = get_user_model()
+    outside = outside or _Outside({})
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     created_fields = [f for f in fields if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False)]
     objects, olds, deferred = [], [], []
@@ -309,6 +428,7 @@ def _restore_section(model, rows, id_maps, user_map, where: str) -> None:
         if not isinstance(row, dict) or not isinstance(row.get("id"), int):
             raise BackupError(f"{at}: a row needs an id")
         obj = model()
+        kept_names = {}
         for f in fields:
             if f.attname not in row:
                 continue
@@ -319,9 +439,14 @@ def _restore_section(model, rows, id_maps, user_map, where: str) -> None:
                     deferred.append((obj, f, value, at))
                     continue
                 known = user_map if target is user_model else id_maps.get(target, {})
-                if value not in known:
+                if value in known:
+                    value = known[value]
+                elif f.name in _outside(model):
+                    value, name = outside.resolve(at, model, f, value)
+                    if value is None and _outside(model)[f.name]:
+                        kept_names[_outside(model)[f.name]] = name
+                else:
                     raise _missing(at, f, target, value)
-                value = known[value]
             elif not f.is_relation:
                 try:
                     value = f.to_python(value)
@@ -330,6 +455,9 @@ def _restore_section(model, rows, id_maps, user_map, where: str) -> None:
                 if model._meta.label_lower == "ratings.ratinglistimport" and f.name == "proposals":
                     value = _remap_proposals(value, id_maps.get(Member, {}))
             setattr(obj, f.attname, value)
+        for name, value in kept_names.items():
+            if not getattr(obj, name):
+                setattr(obj, name, value[: model._meta.get_field(name).max_length])
         try:
             exclude = [f.name for f in fields if f.is_relation] + [f.name for f in created_fields]
             obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
@@ -354,8 +482,9 @@ def _restore_section(model, rows, id_maps, user_map, where: str) -> None:
         model._default_manager.bulk_update(changed.values(), list({f.name for _obj, f, *_rest in deferred}))
 
 
-def import_club(data: Any) -> Club:
-    """Restore a club from `export_club`'s data, all or nothing; `BackupError` says what is wrong."""
+def import_club(data: Any, notes: list[str] | None = None) -> Club:
+    """Restore a club from `export_club`'s data, all or nothing; `BackupError` says what is wrong. What
+    of the `outside` section is not on this site is kept by name or dropped, each said in `notes`."""
     _check_header(data)
     order = scope(Club)
     by_label = {m._meta.label_lower: m for m in order}
@@ -376,10 +505,14 @@ def import_club(data: Any) -> Club:
     try:
         with transaction.atomic():
             user_map = _restore_users(data["users"])
+            outside = _Outside(data.get("outside"))
             id_maps: dict[type[models.Model], dict[int, int]] = {}
             for model in order:
-                _restore_section(model, sections.get(model, []), id_maps, user_map, model._meta.label_lower)
+                label = model._meta.label_lower
+                _restore_section(model, sections.get(model, []), id_maps, user_map, label, outside)
             _restore_audit(data.get("audit", []), id_maps, user_map)
+            if notes is not None:
+                notes.extend(outside.notes)
             return Club.objects.get(pk=id_maps[Club][clubs[0]["id"]])
     except DatabaseError as error:  # a constraint only the database checks (two rows with one key, ...)
         raise BackupError(f"the database refused the data: {error}") from error

@@ -7,7 +7,8 @@ guard first (`guard.changed`: the competition's row lock, what the TD's page was
 entry in the audit log (`audit.log.record`). By family: `rounds` (pair, exchange, colours, results, further
 games, publish, finish, undo), `players` (entries, withdrawals, absences, forbidden pairs), `settings`
 (system settings, time control, formats, tie-breaks, prizes, rating groups), `trf` (TRF import), `leagues`
-(a team league's rows: teams, rosters, schedule, line-ups, board results, captains' confirmations), and below
+(a team league's rows: teams, rosters, schedule, line-ups, board results, captains' confirmations), `clubs`
+(a club removed with its competitions and leagues), and below
 them `cups` and `gladiator` (a match's and an encounter's games) and `records` (the single writes).
 """
 

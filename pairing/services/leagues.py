@@ -158,7 +158,7 @@ def team_seen(team: Team) -> int:
 
 def may_choose_captain(team: Team, user) -> bool:
     """The organiser's TDs and the TDs of the team's own club choose its captain."""
-    return directs(team.league, user) or team.club.is_director(user)
+    return directs(team.league, user) or (team.club_id is not None and team.club.is_director(user))
 
 
 def set_captain(team: Team, user, captain: Member | None, *, based_on: int | None = None) -> None:
@@ -172,6 +172,7 @@ def set_captain(team: Team, user, captain: Member | None, *, based_on: int | Non
         check_basis(team_entries(team), based_on)
         team = Team.objects.select_related("club", "captain").get(pk=team.pk)
         team.league = league
+        _refuse_clubless(team)
         if not may_choose_captain(team, user):
             raise ValidationError(_("Only the organiser's TD or a TD of %(club)s chooses the captain of %(team)s.")
                                   % {"club": team.club, "team": team})  # fmt: skip
@@ -182,11 +183,21 @@ def set_captain(team: Team, user, captain: Member | None, *, based_on: int | Non
                after={"captain": str(captain or "")}, params=params)  # fmt: skip
 
 
+def _refuse_clubless(team: Team) -> None:
+    """A team restored from a backup whose club is not on this site keeps its players as restored."""
+    if team.club_id is None:
+        raise ValidationError(
+            _("The club of %(team)s (%(club)s) is not on this site: its roster and line-ups stay as restored.")
+            % {"team": team.name, "club": team.club_name}
+        )
+
+
 def set_roster(
     team: Team, user, regulars: Sequence[Member], reserves: Sequence[Member] = (), *, based_on: int | None = None
 ) -> None:
     """The team's roster: its regulars in board order, then its listed reserves. Every player is a member
     of the team's club, on the roster once, and a regular of no other team of the league."""
+    _refuse_clubless(team)
     everyone = [*regulars, *reserves]
     foreign = [m for m in everyone if m.club_id != team.club_id]
     if foreign:
@@ -203,7 +214,7 @@ def set_roster(
             raise ValidationError(
                 _("%(member)s is already a regular of %(team)s.") % {"member": taken.member, "team": taken.team}
             )
-        before = [str(p.member) for p in team.players.select_related("member")]
+        before = [p.label for p in team.players.select_related("member")]
         team.players.all().delete()
         TeamPlayer.objects.bulk_create(
             [TeamPlayer(team=team, member=m, position=i) for i, m in enumerate(regulars, start=1)]
@@ -300,8 +311,8 @@ def _club_rosters(league: League, club_id: int) -> list[Roster]:
         players = sorted(team.players.all(), key=lambda p: (p.reserve, p.position))
         rosters[team.pk] = (
             team.rank,
-            [p.member_id for p in players if not p.reserve],
-            [p.member_id for p in players if p.reserve],
+            [p.member_id for p in players if not p.reserve and p.member_id is not None],
+            [p.member_id for p in players if p.reserve and p.member_id is not None],
         )
     return [Roster(rank, tuple(regulars), tuple(reserves)) for rank, regulars, reserves in rosters.values()]
 
@@ -314,6 +325,7 @@ def set_lineup(
     as the league allows. Once a board has a result the line-up is fixed."""
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError(_("%(team)s does not play the match %(match)s.") % {"team": team, "match": match})
+    _refuse_clubless(team)
     with transaction.atomic():
         league = _changed(match.league)
         check_basis(match_entries(match), based_on)
@@ -331,11 +343,13 @@ def set_lineup(
             raise ValidationError([problem_message(p, names) for p in problems])
         side = "home_player" if team.pk == match.home_id else "away_player"
         rows = {b.board: b for b in match.boards.all()}
-        before = [str(getattr(rows[n], side) or "") if n in rows else "" for n in range(1, rules.boards + 1)]
+        label = side.replace("player", "label")
+        before = [getattr(rows[n], label) if n in rows else "" for n in range(1, rules.boards + 1)]
         for number in range(1, rules.boards + 1):
             member = players[number - 1] if number <= len(players) else None
             row = rows.get(number) or BoardResult(match=match, board=number)
             setattr(row, side, member)
+            setattr(row, side.replace("player", "name"), "")  # a player kept by name gives way too
             row.save()
         Lineup.objects.update_or_create(
             match=match, team=team, defaults={"entered_by": user, "entered_at": timezone.now()}
@@ -376,7 +390,7 @@ def set_board_results(match: Match, user, results: dict[int, str], *, based_on: 
                 raise ValidationError(_("The match has no board %(board)s.") % {"board": board})
             if row.result == result:
                 continue
-            if row.home_player_id is None or row.away_player_id is None:
+            if not (row.home_fielded and row.away_fielded):
                 raise ValidationError(
                     _("Board %(board)s has a player missing: it is lost by forfeit without a result.")
                     % {"board": board}
@@ -428,7 +442,7 @@ def _refuse_captain(match: Match, user) -> str:
 def _complete(match: Match) -> bool:
     """Both line-ups in and every board with two players has its result."""
     boards = list(match.boards.all())
-    played = [b for b in boards if b.home_player_id is not None and b.away_player_id is not None]
+    played = [b for b in boards if b.home_fielded and b.away_fielded]
     return match.lineups.count() == 2 and all(b.result for b in played)
 
 

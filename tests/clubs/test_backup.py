@@ -1,5 +1,7 @@
 """A club exported with `export_club` and restored with `import_club` into an empty database shows the same
-pages; a file of another format or version, or with a broken row, is refused and nothing is saved."""
+pages (the demo's neighbour club, whose teams play in the demo club's league, restored first from its own
+backup); a file of another format or version, or with a broken row, is refused and nothing is saved. The
+cases of a league between clubs are in tests/teams/test_league_backup.py."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from django.urls import reverse
 
 from clubs.models import Club, Member
 from ratings.models import RatingChange
+from teams.models import BoardResult, League
 from tournaments import backup
 from tournaments.models import Competition, Game
 
@@ -28,13 +31,15 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"|"X-CSRFToken": "[^"
 # or an undo is based on); a restored club has new ids.
 MEMBER_ID = re.compile(r'name="member"\s+value="\d+"')
 BOARDS_SEEN = re.compile(r'name="based_on"\s+value="\d+"')
+# A league's page links its teams' feeds and its matches' cards by their ids.
+LEAGUE_IDS = re.compile(r"/(team|match)/\d+")
 
 
 def page(client: Client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, url
     html = MEMBER_ID.sub('name="member"', CSRF.sub("", response.content.decode()))
-    return BOARDS_SEEN.sub('name="based_on"', html)
+    return LEAGUE_IDS.sub(r"/\1/", BOARDS_SEEN.sub('name="based_on"', html))
 
 
 def pages(club_slug: str) -> dict[str, str]:
@@ -51,6 +56,7 @@ def pages(club_slug: str) -> dict[str, str]:
         urls += [reverse("player", args=[*args, p.start_number]) for p in competition.participants.all()]
         if competition.system == "knockout":
             urls.append(reverse("bracket", args=args))
+    urls += [reverse("league", args=[club_slug, lg.slug]) for lg in League.objects.filter(club__slug=club_slug)]
     rendered = {url: page(anonymous, url) for url in urls}
     for competition in Competition.objects.filter(club__slug=club_slug):
         for name in ("manage", "results_history"):
@@ -65,7 +71,8 @@ def counts() -> dict[str, int]:
     return {
         "audit": AuditEntry.objects.filter(club_id__in=Club.objects.values("pk")).count(),
         "members": Member.objects.count(), "competitions": Competition.objects.count(), "games": Game.objects.count(),
-        "rating changes": RatingChange.objects.count(),
+        "rating changes": RatingChange.objects.count(), "leagues": League.objects.count(),
+        "boards": BoardResult.objects.exclude(home_player=None).exclude(away_player=None).count(),
     }  # fmt: skip
 
 
@@ -90,12 +97,15 @@ def test_a_club_restored_into_an_empty_database_shows_the_same_pages(tmp_path):
     RatingChange.objects.create(member=member, system="knsb", date="2026-10-01", old=1500, new=1520, note="list")
     before, numbers = pages("de-pion"), counts()
     assert numbers["audit"] > 0
-    file = tmp_path / "de-pion.json"
+    assert numbers["leagues"] == 1 and numbers["boards"] > 30
+    file, neighbour = tmp_path / "de-pion.json", tmp_path / "het-paard.json"
     call_command("export_club", "de-pion", str(file), stderr=io.StringIO())
+    call_command("export_club", "het-paard", str(neighbour), stderr=io.StringIO())
     empty_database()
+    call_command("import_club", str(neighbour), stdout=io.StringIO())
     out = io.StringIO()
     call_command("import_club", str(file), stdout=out)
-    assert "restored" in out.getvalue()
+    assert "restored" in out.getvalue() and "not on this site" not in out.getvalue()
     assert counts() == numbers
     after = pages("de-pion")
     assert after.keys() == before.keys()
@@ -115,13 +125,16 @@ def test_a_club_restored_into_an_empty_database_shows_the_same_pages(tmp_path):
 def test_the_export_is_versioned_and_a_second_export_is_the_same(tmp_path):
     call_command("demo", stdout=io.StringIO())
     first = backup.export_club(Club.objects.get(slug="de-pion"))
+    neighbour = backup.export_club(Club.objects.get(slug="het-paard"))
     assert (first["format"], first["version"]) == ("clubavond-club", 1)
+    assert [c["slug"] for c in first["outside"]["clubs"]] == ["het-paard"]
     empty_database()
+    backup.import_club(json.loads(backup.dumps(neighbour)))
     backup.import_club(json.loads(backup.dumps(first)))
     second = backup.export_club(Club.objects.get(slug="de-pion"))
 
     def without_ids(data):
-        text = backup.dumps({"users": data["users"], "models": data["models"]})
+        text = backup.dumps({"users": data["users"], "models": data["models"], "outside": data["outside"]})
         return re.sub(r'"(id|\w+_id)": \d+', "", text)
 
     assert without_ids(second) == without_ids(first)

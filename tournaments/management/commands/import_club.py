@@ -23,8 +23,11 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: {error.strerror}") from None
         except (UnicodeDecodeError, ValueError) as error:
             raise CommandError(f"{file}: not a JSON file ({error})") from None
+        notes: list[str] = []
         try:
-            club = backup.import_club(data)
+            club = backup.import_club(data, notes)
         except backup.BackupError as error:
             raise CommandError(f"{file}: {error}; nothing was imported") from None
+        for note in notes:  # another club's rows this site does not have: kept by name, or left empty
+            self.stdout.write(self.style.WARNING(note))
         self.stdout.write(self.style.SUCCESS(f"{club.name} restored: {club.get_absolute_url()}"))
