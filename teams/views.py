@@ -194,7 +194,8 @@ def _match_page(request, match, forms: dict, action: str, back: str, captain: st
                 return redirect(back, league.club.slug, league.slug, match.pk)
         status = 400
     colours = board_colours(league.rules.boards, league.rules.home_white)
-    results = forms.get("results") or forms.get("settle")
+    # The TD's card of a disputed match shows the settle form's fields: they are what its post is read from.
+    results = forms.get("settle") or forms.get("results")
     rows = [results[f"result_{n}"] for n in range(1, league.rules.boards + 1)] if results is not None else []
     context = {"league": league, "club": league.club, "match": match, "forms": forms, "outcome": outcome(match),
                "result_rows": list(zip(rows, colours, strict=False)), "captain": captain,
