@@ -199,6 +199,7 @@ def _match_page(request, match, forms: dict, action: str, back: str, captain: st
     rows = [results[f"result_{n}"] for n in range(1, league.rules.boards + 1)] if results is not None else []
     context = {"league": league, "club": league.club, "match": match, "forms": forms, "outcome": outcome(match),
                "result_rows": list(zip(rows, colours, strict=False)), "captain": captain,
+               "dispute_reason": league_services.dispute_reason(match),
                "boards": match.boards.select_related("home_player", "away_player")}  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
 

@@ -415,6 +415,7 @@ def test_a_league_season_between_two_clubs_on_phones(browser, live_server, club,
                     director.click(f"a[href$='/manage/match/{pk}/']")
                 looks_right(director, "the disputed match")
                 assert director.locator("#disputed").count() == 1
+                assert reason.format(wrong + 1) in director.locator("#dispute-reason").inner_text()
                 selects = director.locator("#results select")
                 assert selects.count() == BOARDS
                 for board, value in enumerate(results):
