@@ -245,13 +245,15 @@ def _match_page(request, match, forms: dict, action: str, back: str, captain: st
                 return redirect(back, league.club.slug, league.slug, match.pk)
         status = 400
     colours = board_colours(league.rules.boards, league.rules.home_white)
-    results = forms.get("results") or forms.get("settle")
+    # The TD's card of a disputed match shows the settle form's fields: they are what its post is read from.
+    results = forms.get("settle") or forms.get("results")
     rows = [results[f"result_{n}"] for n in range(1, league.rules.boards + 1)] if results is not None else []
     result = outcome(match)
     decision = cup_decision(match, result) if league.rules.cup else None
     context = {"league": league, "club": league.club, "match": match, "forms": forms, "outcome": result,
                "decision": decision, "rules": league.rules,
                "result_rows": list(zip(rows, colours, strict=False)), "captain": captain,
+               "dispute_reason": league_services.dispute_reason(match),
                "boards": match.boards.select_related("home_player", "away_player")}  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
 

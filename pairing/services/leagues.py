@@ -61,6 +61,15 @@ def match_seen(match: Match) -> int:
     return latest_id(match_entries(match))
 
 
+def dispute_reason(match: Match) -> str:
+    """What the captain who disputes the match's result says is wrong (his `league-dispute` entry); "" while
+    the result is not disputed."""
+    if not match.disputed:
+        return ""
+    entry = match_entries(match).filter(action="league-dispute").order_by("-pk").values_list("params", flat=True)
+    return (entry.first() or {}).get("detail", "")
+
+
 def _changed(league: League) -> League:
     """Lock the league's row, raise its version once (the action's one bump); the locked row, read afresh."""
     locked = League.objects.select_for_update().get(pk=league.pk)

@@ -154,6 +154,31 @@ def test_a_dispute_is_settled_by_the_organisers_td(card, td_client):
         assert action_name(settled) == "omstridt resultat af holdkamp afgjort"
 
 
+def test_the_td_settles_with_the_fields_his_card_shows(card, td_client):
+    """The TD's card of a disputed match shows what the disputing captain says is wrong, and posts its board
+    fields back as the settle form reads them (docs/team-leagues.md, "Captains": the organiser's TD sets the
+    boards' results): the results he chose are saved, not emptied; the reason is no longer shown."""
+    url, home, away, match = card["url"], card["home"], card["away"], card["match"]
+    _lineups(card)
+    assert _results(home, url, "1-0", "1-0").status_code == 302
+    data = {"action": "dispute", "dispute-reason": "Board 2 was a draw"}
+    assert away.post(url, {**data, "dispute-based_on": seen(away, url, "dispute-based_on")}).status_code == 302
+    page = reverse("league_match", args=[match.league.club.slug, match.league.slug, match.pk])
+    # The TD and both captains read on the card what the disputing captain says is wrong.
+    for reader, url_ in ((td_client, page), (home, url), (away, url)):
+        assert 'id="dispute-reason">What is wrong: Board 2 was a draw</p>' in reader.get(url_).content.decode()
+    form = re.search(r'<form[^>]*id="results".*?</form>', td_client.get(page).content.decode(), re.S).group()
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    boards = re.findall(r'<select name="([^"]+)"', form)
+    assert fields["action"] == "settle" and len(boards) == 2
+    chosen = dict(zip(boards, ["1-0", "½-½"], strict=True))
+    assert td_client.post(page, {**fields, **chosen}).status_code == 302
+    match.refresh_from_db()
+    assert match.locked and not match.disputed
+    assert [b.result for b in match.boards.all()] == ["1-0", "½-½"]
+    assert 'id="dispute-reason"' not in td_client.get(page).content.decode()
+
+
 def test_the_members_page_shows_his_teams_coming_matches(card):
     home, match = card["home"], card["match"]
     page = home.get(reverse("my_page")).content.decode()

@@ -3,6 +3,9 @@ anyone reads the table; bad input is answered with the reason, never a server er
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
@@ -204,3 +207,30 @@ def test_an_odd_league_shows_the_team_without_a_match(client, club, td):
     assert len(sections) == 3
     assert ["Team 1 has no match this round." in section for section in sections] == [True, False, False]
     assert sum(section.count("has no match this round.") for section in sections) == 3
+
+
+def test_a_rounds_scores_are_shown_on_a_phone(client, club, td):
+    """The phone stylesheet hides the third and seventh column of a `.boards.public` table (a pairing's
+    ratings); the third column of a league round's table is the match's score, so that table is not one
+    of those: it keeps every column and scrolls in a region of its own, the page no wider than the phone."""
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "clubavond.css").read_text(encoding="utf-8")
+    phone = css[css.index("@media (max-width: 640px)") :]
+    assert ".boards.public td:nth-child(3)" in phone[: phone.index("\n}")]
+    other = Club.objects.create(name="SC Rivaal", slug="rivaal")
+    ours, theirs = make_members(club, 1), make_members(other, 1)
+    league = ls.create_league(club, td, name="Regio", slug="regio", settings={"boards": 1})
+    home = ls.add_team(league, td, club=club, name="A", rank=1)
+    away = ls.add_team(league, td, club=other, name="B", rank=1)
+    ls.set_roster(home, td, ours)
+    ls.set_roster(away, td, theirs)
+    ls.make_schedule(league, td)
+    match = Match.objects.get()
+    ls.set_lineup(match, home, td, ours)
+    ls.set_lineup(match, away, td, theirs)
+    ls.set_board_results(match, td, {1: "1-0"})
+    page = client.get(reverse("league", args=[club.slug, "regio"])).content.decode()
+    table = r'<div class="scroll"[^>]*role="region"[^>]*>\s*<table class="([^"]*)" id="round-1">(.*?)</table>'
+    region = re.search(table, page, re.S)
+    assert region is not None and "public" not in region.group(1).split()
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", region.group(2), re.S)
+    assert [c.strip() for c in cells[1:4]] == ["A", "1–0", "B"]
