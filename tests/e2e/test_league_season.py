@@ -292,7 +292,9 @@ def test_a_league_season_between_two_clubs_on_phones(browser, live_server, club,
         director.goto(base + reverse("club", args=[club.slug]))
         looks_right(director)
         with director.expect_navigation():
-            director.click(f"a[href='{reverse('league_new', args=[club.slug])}']")
+            director.click(f"a[href='{reverse('new_competition', args=[club.slug])}']")
+        with director.expect_navigation():  # the kinds of competition: a team league
+            director.click("#competition-kinds a[data-kind=team-league]")
         looks_right(director, "new league")
         director.fill("input[name=name]", "Regiocompetitie 2026-2027")
         director.fill("input[name=slug]", "regio")
@@ -357,7 +359,7 @@ def test_a_league_season_between_two_clubs_on_phones(browser, live_server, club,
                 looks_right(page, f"{team}: my page")
                 assert page.locator("#team-matches li").count() == 5
                 with page.expect_navigation():
-                    page.locator("#team-matches li", has_text=opponent).locator("a").click()
+                    page.locator("#team-matches li", has_text=opponent).locator("a[href$='/captain/']").click()
             assert page.url == card
             looks_right(page, f"{team}: card of {pk}")
 

@@ -76,7 +76,7 @@ def test_a_captain_enters_his_line_up_and_confirms_on_a_phone(browser, live_serv
         page.fill("input[name=password]", "secret-pass-9")
         page.click("button.primary")
         page.goto(live_server.url + reverse("my_page"))
-        page.click("#team-matches a")
+        page.click("#team-matches a[href$='/captain/']")
         assert page.locator("#lineup-away").count() == 0
         for board, member in enumerate(ours, start=1):
             page.select_option(f"#lineup-home select[name=home-board_{board}]", str(member.pk))
