@@ -243,6 +243,7 @@ class Field:
         self.rules = rules
         self.win = state.win_points
         self.draw = state.draw_points
+        self.fore = fore
         self.records: dict[int, list[RoundRecord]] = {}
         for p in state.players:
             records = list(p.history[:rounds])
@@ -257,14 +258,34 @@ class Field:
         self.points = {pid: sum([r.score or 0.0 for r in recs]) for pid, recs in self.records.items()}
         if rules.opponents == "actual":
             self.adjusted = dict(self.points)
-        elif rules.opponents == "adjusted":  # only a requested bye can count as a draw (C.07 16.3)
-            self.adjusted = {
-                pid: self._as_opponent(recs) if any(r.kind in REQUESTED_BYES for r in recs) else self.points[pid]
-                for pid, recs in self.records.items()
-            }
         else:
-            self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
+            self.adjusted = {pid: self._adjusted(pid) for pid in self.records}
         self._parts: dict[tuple[int, bool], list[_Part]] = {}
+
+    def _adjusted(self, pid: int) -> float:
+        """The player's score as an opponent (`Rules.opponents`); under "adjusted" only a requested bye can
+        count as a draw (C.07 16.3)."""
+        recs = self.records[pid]
+        if self.rules.opponents == "actual":
+            return self.points[pid]
+        if self.rules.opponents == "adjusted" and not any(r.kind in REQUESTED_BYES for r in recs):
+            return self.points[pid]
+        return self._as_opponent(recs)
+
+    def set_record(self, pid: int, rnd: int, record: RoundRecord) -> None:
+        """Put in `record` as the player's round `rnd` (1-based, within the field's rounds; FB's last round
+        drawn as at the start), with his points and score as an opponent made again. The contributions
+        (`parts`) of the player and of everyone whose record names him as opponent are forgotten here;
+        the caller forgets the values computed from them (`Calculator.set_records`)."""
+        if self.fore and rnd == self.rounds and record.paired and record.opponent:
+            record = RoundRecord(Kind.GAME, record.opponent, record.colour, self.draw)
+        recs = self.records[pid]
+        recs[rnd - 1] = record
+        self.points[pid] = sum([r.score or 0.0 for r in recs])
+        self.adjusted[pid] = self._adjusted(pid)
+        for other in {pid} | {r.opponent for r in recs if r.opponent is not None}:
+            self._parts.pop((other, False), None)
+            self._parts.pop((other, True), None)
 
     def _as_opponent(self, records: list[RoundRecord]) -> float:
         if self.rules.opponents == "actual":
@@ -399,6 +420,27 @@ class Calculator:
         if plain:
             self._plain = self._fields[key]
         return self._fields[key]
+
+    def set_records(self, records: dict[int, dict[int, RoundRecord]], depth: int = 2) -> set[int]:
+        """Put in new records (player -> round, 1-based -> record) in every field made so far, and forget the
+        values that can depend on them: those of the players `depth` meetings away from a changed player
+        (0: his own values, 1: also his opponents', whose BH, SB, KS, APRO... count his score or
+        performance; 2: also theirs, for AOB). The opponents in a record must stay as they were: the
+        records name the players whose contributions are forgotten. Returns the players forgotten."""
+        plain = self.field()  # made from the state before the change, as every other field
+        fields = list(self._fields.values())
+        for pid, rounds in records.items():
+            for rnd, record in rounds.items():
+                for f in fields:
+                    f.set_record(pid, rnd, record)
+        reached = set(records)
+        frontier = set(records)
+        for _ in range(depth):
+            frontier = {r.opponent for p in frontier for r in plain.records[p] if r.opponent is not None} - reached
+            reached |= frontier
+        self._cache = {k: v for k, v in self._cache.items() if k[1] not in reached}
+        self._sums = {k: v for k, v in self._sums.items() if k[1] not in reached}
+        return reached
 
     def explain(self, spec: Spec | str, pid: int) -> Explanation:
         spec = parse(spec) if isinstance(spec, str) else spec

@@ -178,6 +178,16 @@ def standings(
             else:
                 line.values[key[spec]] = calc.plain_value(spec, line.player)
 
+    return rank(calc, specs, key, lines, explain)
+
+
+def rank(
+    calc: Calculator, specs: list[Spec], key: dict[Spec, str], lines: dict[int, Standing], explain: bool
+) -> list[Standing]:
+    """Order `lines` (keyed by player, ascending; each with its values of the catalogue's tie-breaks and
+    None for direct encounter) by `specs`, write each line's rank (shared where everything is equal) and
+    the direct-encounter values of the tied groups (C.07 6), and return them best first."""
+
     def seen(spec: Spec, group: list[int], mini: dict[int, float], games: dict[int, list[Item]], complete: bool):
         tied = _ALL_MET if complete else _NOT_ALL_MET
         ordered = sorted(group)
