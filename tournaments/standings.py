@@ -7,7 +7,8 @@ this module only arranges them for the pages and PDFs.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
@@ -161,14 +162,16 @@ def standings(
     """
     if state is None and data.competition.gladiator and not data.competition.tiebreaks:
         return gladiator_standings(data, final_state(data, whole))
+    given = state is not None
     state = state or final_state(data, whole)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
-    lines = tiebreaks.standings(
-        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated,
-        explain=explain,
-    )  # fmt: skip
+    rules = tiebreaks.default_rules(data.competition.system)
+    if explain or given:
+        lines = tiebreaks.standings(state, ["PTS", *names], rules=rules, unrated=unrated, explain=explain)
+    else:
+        lines = live_lines(data, state, ["PTS", *names], rules, unrated)
     # Every value of the catalogue has its explanation; direct encounter only where it broke a tie (C.07 6).
     encounter = [tiebreaks.parse(name).acronym in tiebreaks.ENCOUNTER for name in names]
     shared = Counter(line.rank for line in lines)
@@ -187,6 +190,36 @@ def standings(
         for line in lines
     ]
     return names, rows
+
+
+# The standings last ranked in this process, kept up to date result by result (`tiebreaks.LiveStandings`),
+# the most recently used last; see `live_lines`.
+_LIVE: OrderedDict[tuple, tiebreaks.LiveStandings] = OrderedDict()
+_LIVE_LOCK = threading.Lock()
+LIVE_KEPT = 8  # competitions (and views of them: the public rounds, a TD's drafts) kept
+
+
+def live_lines(
+    data: CompetitionData, state: TournamentState, codes: list[str], rules: str, unrated: tiebreaks.Unrated
+) -> list[tiebreaks.Standing]:
+    """`tiebreaks.standings(state, codes, rules=rules, unrated=unrated, explain=False)`, from the standings
+    this process last ranked for the same competition, rounds and tie-break list, with the results entered
+    since put in (`tiebreaks.LiveStandings`: only the values a result can move are computed again). When
+    anything but results changed (a pairing, a bye, a withdrawal, a rating, the settings) or nothing is
+    kept, the standings are ranked in full and kept for the next version. Kept in the process's memory,
+    not in the shared cache: a result costs a few milliseconds to put in, a copy through the cache more."""
+    key = (data.competition.pk, tuple(r.number for r in data.rounds), tuple(codes), rules, unrated)
+    with _LIVE_LOCK:
+        live = _LIVE.pop(key, None)
+        changes = None if live is None else live.changes_to(state)
+        if live is None or changes is None:
+            live = tiebreaks.LiveStandings(state, codes, rules=rules, unrated=unrated)
+        elif changes:
+            live.apply(changes)
+        _LIVE[key] = live
+        while len(_LIVE) > LIVE_KEPT:
+            _LIVE.popitem(last=False)
+        return live.lines()
 
 
 def explanation(data: CompetitionData, number: int, index: int) -> tuple[str, tiebreaks.Explanation] | None:

@@ -166,5 +166,6 @@ class LiveStandings:
         return self._lines
 
     def lines(self) -> list[Standing]:
-        """The standings, best first: `ranking.standings(..., explain=False)` of the current state."""
-        return list(self._ranked)
+        """The standings, best first: `ranking.standings(..., explain=False)` of the current state. The lines
+        are copies: a later `apply` leaves them as they are."""
+        return [Standing(line.player, line.name, line.rank, line.points, dict(line.values)) for line in self._ranked]
