@@ -103,9 +103,12 @@ def setup_django(folder: Path) -> None:
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
+    from django.test.utils import override_settings
 
-    # Static files as `make run` serves them: no collected manifest is needed for the page's links.
-    settings.STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    # Static files as `make run` serves them: no collected manifest is needed for the page's links. Through
+    # override_settings, whose signal makes Django forget the storages it may have made already.
+    storages = settings.STORAGES | {"staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    override_settings(STORAGES=storages).enable()
 
     call_command("migrate", verbosity=0)
 

@@ -334,7 +334,7 @@ def progression(
     last = max((r.number for r in data.rounds), default=0)
     if whole is None and numbers and not keizer_system:
         whole = data.state()
-    cut_from = fingerprints(whole) if whole is not None else fingerprint
+    written = round_fingerprints(data, whole) if whole is not None else None
     for number in numbers:
         if keizer_system:
             state = data.state(upto_round=number)
@@ -342,7 +342,7 @@ def progression(
         elif number == last:
             after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            after = places_after(data, number, shown, data.earlier(whole, number), cut_from)
+            after = places_after(data, number, shown, whole=whole, written=written)
         for start, line in places.items():
             line.append(after.get(start))
     return numbers, [(p, places[p.start_number]) for p in chosen]
@@ -354,10 +354,17 @@ def places_after(
     players: list[int] | None = None,
     state: TournamentState | None = None,
     made_from: Callable[[TournamentState], str] | None = None,
+    *,
+    whole: TournamentState | None = None,
+    written: Callable[[int], str] | None = None,
 ) -> dict[int, int]:
     """Start number -> place in the standings after round `number` (a shared place counted as its best),
     for `players` (start numbers; all when None); `state`: `data.state(upto_round=number)`, when the caller
     has it at hand; `made_from`: `fingerprint`, or the same from `fingerprints` of the state it was cut from.
+    Or `whole`: `data.state()`, whose first `number` rounds are ranked without cutting a state from it
+    (the tie-breaks read nothing of a state but its players, their first rounds and the point system:
+    `tiebreaks.places(..., rounds=number)` of the whole equals that of the cut state), with `written`:
+    `round_fingerprints(data, whole)`.
 
     Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
     explanations: the same places as the full standings of that round, at a fraction of the work. An
@@ -366,19 +373,24 @@ def places_after(
     players asked for), so the chart does not rank every round again whenever a result of the round in
     play comes in.
     """
-    state = data.state(upto_round=number) if state is None else state
+    rounds = None
+    if whole is not None:
+        state, rounds = whole, number
+        source = (written or round_fingerprints(data, whole))(number)
+    else:
+        state = data.state(upto_round=number) if state is None else state
+        source = (made_from or fingerprint)(state)
     competition = data.competition
     wanted = sorted(p.id for p in state.players) if players is None else list(players)
-    written = (made_from or fingerprint)(state)
-    digest = repr((written, tiebreak_names(data), competition.system, competition.unrated_opponents,
+    digest = repr((source, tiebreak_names(data), competition.system, competition.unrated_opponents,
                    competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
     key = "places:" + hashlib.sha256(digest.encode()).hexdigest()
     places = cache.get(key)
     if places is None:
         unrated = tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
         places = tiebreaks.places(
-            state, ["PTS", *tiebreak_names(data)], wanted, rules=tiebreaks.default_rules(competition.system),
-            unrated=unrated,
+            state, ["PTS", *tiebreak_names(data)], wanted, rounds=rounds,
+            rules=tiebreaks.default_rules(competition.system), unrated=unrated,
         )  # fmt: skip
         cache.set(key, places, settings.PAGE_CACHE_SECONDS)
     return places
@@ -411,7 +423,26 @@ def fingerprints(whole: TournamentState) -> Callable[[TournamentState], str]:
             parts.append(";".join(rounds[p.id][: len(p.history)]))
         return "\n".join(parts)
 
+    of.fixed, of.rounds = fixed, rounds  # type: ignore[attr-defined]  # for `round_fingerprints`
     return of
+
+
+def round_fingerprints(data: CompetitionData, whole: TournamentState) -> Callable[[int], str]:
+    """`fingerprint` of `data.earlier(whole, number)` as a function of `number`, without cutting the state:
+    the same text, each player's fields and rounds written once for every round."""
+    of = fingerprints(whole)
+    left = {p.start_number: p.withdrawn_after for p in data.participants}
+
+    def upto(number: int) -> str:
+        head = repr(replace(whole, players=[], round_to_pair=number + 1))
+        parts = [head]
+        for p in whole.players:
+            gone = left[p.id] is not None and left[p.id] < number + 1
+            parts.append(f"{of.fixed[p.id]}{gone}")
+            parts.append(";".join(of.rounds[p.id][:number]))
+        return "\n".join(parts)
+
+    return upto
 
 
 def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:

@@ -234,6 +234,18 @@ def _half(x: float) -> str:
     return f"{x:g}"
 
 
+class _Made(dict):
+    """A dictionary whose missing values are made by `make(key)` when first read, then kept."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
 class Field:
     """The results of rounds 1..R under one set of rules: records, points, scores as opponents."""
 
@@ -244,23 +256,31 @@ class Field:
         self.win = state.win_points
         self.draw = state.draw_points
         self.fore = fore
-        self.records: dict[int, list[RoundRecord]] = {}
-        for p in state.players:
-            records = list(p.history[:rounds])
-            if len(records) < rounds:
-                records += [RoundRecord(Kind.ABSENT, score=0.0)] * (rounds - len(records))
-            if fore and rounds and records[-1].paired and records[-1].opponent:
-                # FB (C.07 8.3): every paired game of the last round counts as a draw.
-                last = records[-1]
-                records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
-            self.records[p.id] = records
-        # points(r) is r.score or 0.0, written out: a field is made for every player of every ranked round.
-        self.points = {pid: sum([r.score or 0.0 for r in recs]) for pid, recs in self.records.items()}
+        # Each player's records of rounds 1..R, made when first asked for: ranking the points groups of a
+        # few players (`ranking.places`, the standings chart's earlier rounds) reads the records of those
+        # players and their opponents only. `points` are everyone's.
+        self.records: dict[int, list[RoundRecord]] = _Made(self._records)
+        if fore:  # FB's last round drawn changes the points: made from the records
+            self.points = {p.id: sum([r.score or 0.0 for r in self.records[p.id]]) for p in state.players}
+        else:  # as from the records (a round missing at the end counts nothing), without making them
+            # points(r) is r.score or 0.0, written out: a field is made for every ranked round.
+            self.points = {p.id: sum([r.score or 0.0 for r in p.history[:rounds]]) for p in state.players}
         if rules.opponents == "actual":
             self.adjusted = dict(self.points)
         else:
-            self.adjusted = {pid: self._adjusted(pid) for pid in self.records}
+            self.adjusted = _Made(self._adjusted)
         self._parts: dict[tuple[int, bool], list[_Part]] = {}
+
+    def _records(self, pid: int) -> list[RoundRecord]:
+        """The player's records of rounds 1..R: a round missing at the end absent; FB's last round drawn."""
+        records = list(self.state.player(pid).history[: self.rounds])
+        if len(records) < self.rounds:
+            records += [RoundRecord(Kind.ABSENT, score=0.0)] * (self.rounds - len(records))
+        if self.fore and self.rounds and records[-1].paired and records[-1].opponent:
+            # FB (C.07 8.3): every paired game of the last round counts as a draw.
+            last = records[-1]
+            records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
+        return records
 
     def _adjusted(self, pid: int) -> float:
         """The player's score as an opponent (`Rules.opponents`); under "adjusted" only a requested bye can
@@ -664,7 +684,7 @@ class Calculator:
             return sum(1 for r in records if r.kind is Kind.PAIRING_BYE and points(r) == 0)
 
         records = self.field().records
-        return self.rounds - min((idle(recs) for recs in records.values()), default=0)
+        return self.rounds - min((idle(records[p.id]) for p in self.state.players), default=0)
 
     def _korr(self, spec: Spec, pid: int) -> Explanation:
         """Almindelig korrektion (seed 004 §4.9.10.2): BH without the two lowest opponents; if still

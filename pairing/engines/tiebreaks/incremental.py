@@ -89,12 +89,13 @@ class LiveStandings:
         self.tiebreaks = list(tiebreaks)
         self.rules = rules or state.settings.get("tiebreak_rules")
         self.unrated = unrated
-        self.calc = Calculator(state, rounds, self.rules, unrated)
-        self.specs, self.key = _specs(self.tiebreaks)
-        self.depth = reach(spec.acronym for spec in self.specs)
-        # What the standings were made from, to tell a result from any other change (`changes_to`).
+        # What the standings were made from, to tell a result from any other change (`changes_to`): a copy,
+        # whose records `apply` changes, so that what the calculator reads later is the current state.
         self.settings = replace(state, players=[])
         self.players = {p.id: replace(p, history=list(p.history)) for p in state.players}
+        self.calc = Calculator(replace(state, players=list(self.players.values())), rounds, self.rules, unrated)
+        self.specs, self.key = _specs(self.tiebreaks)
+        self.depth = reach(spec.acronym for spec in self.specs)
         self._lines = {p.id: Standing(p.id, p.name, 0, 0.0) for p in sorted(state.players, key=lambda p: p.id)}
         self._write(self._lines)
         self._ranked = rank(self.calc, self.specs, self.key, self._lines, explain=False)
