@@ -32,11 +32,11 @@ Pure: no Django, no I/O.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
-from ..state import RoundRecord, TournamentState
+from ..state import Player, RoundRecord, TournamentState
 from .catalogue import ENCOUNTER, Calculator
-from .ranking import Standing, _specs, rank
+from .ranking import Standing, _order, _specs, encounter_writer
 from .rules import Rules, Unrated
 
 # How many meetings away a changed result can move a tie-break's value (see the module's docstring).
@@ -44,6 +44,7 @@ OWN_RECORDS = frozenset(
     {"PTS", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "ARO", "GRT", "TPR", "PTP", "RTNG", "TPN", "LOT"}
 )
 OPPONENTS_OF_OPPONENTS = frozenset({"AOB"})
+_PLAYER_FIELDS = [f.name for f in fields(Player) if f.name != "history"]
 
 
 def reach(acronyms: Iterable[str]) -> int:
@@ -98,7 +99,13 @@ class LiveStandings:
         self.depth = reach(spec.acronym for spec in self.specs)
         self._lines = {p.id: Standing(p.id, p.name, 0, 0.0) for p in sorted(state.players, key=lambda p: p.id)}
         self._write(self._lines)
-        self._ranked = rank(self.calc, self.specs, self.key, self._lines, explain=False)
+        # The players by points, each points group split into its ties: a result re-ranks only the groups
+        # of the players whose values moved (C.07: points first, the tie-breaks within equal points).
+        self._group_of: dict[int, tuple[float, ...]] = {}
+        self._groups: dict[tuple[float, ...], set[int]] = {}
+        self._ties: dict[tuple[float, ...], list[list[int]]] = {}
+        self._place(self._lines)
+        self._rank(set(self._groups))
 
     def _write(self, players: Iterable[int]) -> None:
         """The points and the tie-breaks of the catalogue of `players` (direct encounter: None until ranked)."""
@@ -110,6 +117,56 @@ class LiveStandings:
                 code = self.key[spec]
                 line.values[code] = None if spec.acronym in ENCOUNTER else self.calc.plain_value(spec, pid)
 
+    def _place(self, players: Iterable[int]) -> set[tuple[float, ...]]:
+        """Put `players` in the points group of their current points; returns the groups they left and joined."""
+        moved: set[tuple[float, ...]] = set()
+        pts = self.specs[0]
+        for pid in players:
+            new = self.calc.points_key(pts, pid)
+            old = self._group_of.get(pid)
+            if old == new:
+                moved.add(new)
+                continue
+            if old is not None:
+                self._groups[old].discard(pid)
+                if not self._groups[old]:
+                    del self._groups[old], self._ties[old]
+                moved.add(old)
+            self._groups.setdefault(new, set()).add(pid)
+            self._group_of[pid] = new
+            moved.add(new)
+        return moved
+
+    def _rank(self, groups: set[tuple[float, ...]]) -> None:
+        """Rank `groups` (points groups) within themselves by the tie-breaks after the points, direct
+        encounter written anew for their players, as `ranking.rank` ranks the whole field: a group's order
+        depends on its players' values, and on its place only through DE1, which looks at the group in
+        first place alone (the first group is ranked again whenever any is)."""
+        order = sorted(self._groups, reverse=True)
+        if not groups:
+            return
+        groups = (groups & set(order)) | {order[0]}
+        codes = [self.key[spec] for spec in self.specs if spec.acronym in ENCOUNTER]
+        seen = encounter_writer(self.key, self._lines, explain=False)
+        offset = 0
+        for points in order:
+            members = self._groups[points]
+            if points in groups:
+                for pid in members:
+                    for code in codes:
+                        self._lines[pid].values[code] = None
+                self._ties[points] = _order(self.calc, self.specs, sorted(members), 1, offset, seen)
+            offset += len(members)
+        self._ranked = []
+        position = 1
+        for points in order:
+            for tie in self._ties[points]:
+                for pid in sorted(tie):
+                    line = self._lines[pid]
+                    line.rank = position
+                    self._ranked.append(line)
+                position += len(tie)
+
     def changes_to(self, state: TournamentState) -> list[ResultChange] | None:
         """The results by which `state` differs from the standings' state, or None when anything else
         differs: the settings, the players and their fields, a round's pairing, a bye, the rounds counted."""
@@ -120,11 +177,11 @@ class LiveStandings:
             mine = self.players.get(player.id)
             if mine is None:
                 return None
-            if player.history == mine.history:
-                if replace(player, history=mine.history) != mine:
-                    return None
+            if player == mine:
                 continue
-            if len(player.history) != len(mine.history) or replace(player, history=mine.history) != mine:
+            if len(player.history) != len(mine.history) or any(
+                getattr(player, name) != getattr(mine, name) for name in _PLAYER_FIELDS
+            ):
                 return None
             for rnd, (old, new) in enumerate(zip(mine.history, player.history, strict=True), 1):
                 if old != new:
@@ -154,17 +211,8 @@ class LiveStandings:
         }
         touched = self.calc.set_records({pid: rounds for pid, rounds in counted.items() if rounds}, self.depth)
         self._write(touched)
-        self._ranked = rank(self.calc, self.specs, self.key, self._reset_encounters(), explain=False)
+        self._rank(self._place(touched))
         return touched
-
-    def _reset_encounters(self) -> dict[int, Standing]:
-        """The lines with every direct encounter value cleared: ranking writes them for the tied groups."""
-        codes = [self.key[spec] for spec in self.specs if spec.acronym in ENCOUNTER]
-        if codes:
-            for line in self._lines.values():
-                for code in codes:
-                    line.values[code] = None
-        return self._lines
 
     def lines(self) -> list[Standing]:
         """The standings, best first: `ranking.standings(..., explain=False)` of the current state. The lines
