@@ -173,22 +173,31 @@ def standings(
     else:
         lines = live_lines(data, state, ["PTS", *names], rules, unrated)
     # Every value of the catalogue has its explanation; direct encounter only where it broke a tie (C.07 6).
-    encounter = [tiebreaks.parse(name).acronym in tiebreaks.ENCOUNTER for name in names]
+    encounter = [i for i, name in enumerate(names) if tiebreaks.parse(name).acronym in tiebreaks.ENCOUNTER]
     shared = Counter(line.rank for line in lines)
-    rows = [
-        Row(
-            rank=str(line.rank) if shared[line.rank] == 1 else f"{line.rank}-{line.rank + shared[line.rank] - 1}",
-            participant=by_start[line.player],
-            points=line.points,
-            tiebreaks=[line.values.get(name) for name in names],
-            explanations=[line.explanations.get(name) for name in names],
-            explained=None
-            if explain
-            else [not de or line.values.get(name) is not None for name, de in zip(names, encounter, strict=True)],
-            games=sum(1 for r in state.player(line.player).history if r.played),
+    # Games played over the board, counted once per table (RoundRecord.played: a game).
+    games = {p.id: [r.kind for r in p.history].count(Kind.GAME) for p in state.players}
+    rows = []
+    for line in lines:
+        values = [line.values.get(name) for name in names]
+        if explain:
+            explanations, explained = [line.explanations.get(name) for name in names], None
+        else:
+            explanations, explained = [None] * len(names), [True] * len(names)
+            for i in encounter:
+                explained[i] = values[i] is not None
+        count = shared[line.rank]
+        rows.append(
+            Row(
+                rank=str(line.rank) if count == 1 else f"{line.rank}-{line.rank + count - 1}",
+                participant=by_start[line.player],
+                points=line.points,
+                tiebreaks=values,
+                explanations=explanations,
+                explained=explained,
+                games=games[line.player],
+            )
         )
-        for line in lines
-    ]
     return names, rows
 
 
