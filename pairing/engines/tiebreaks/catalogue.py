@@ -211,9 +211,11 @@ class Explanation:
     key: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class _Part:
-    """A round's contribution to BH/SB: the (dummy) opponent's score and the own result factor."""
+    """A round's contribution to BH/SB: the (dummy) opponent's score and the own result factor. Made for
+    thousands of players at a time: a plain class (set once, never changed; one part equals itself only,
+    as each is a different round)."""
 
     round: int
     opponent: int | None
