@@ -341,7 +341,8 @@ class TeamCalculator:
         """BC (C.07 12.1): each board's number times the game points scored on it, over the team's
         matches; the lower sum ranks higher."""
         items = [
-            Item(board, None, _MATCH, points, board * points) for board, points in enumerate(self.board_points[team], 1)
+            Item(board, None, _MATCH, points, board * points)
+            for board, points in enumerate(self.board_points[team], 1)
         ]
         return Explanation(spec.code, sum(i.value for i in items), items)
 
