@@ -104,6 +104,7 @@ class LiveStandings:
         self._group_of: dict[int, tuple[float, ...]] = {}
         self._groups: dict[tuple[float, ...], set[int]] = {}
         self._ties: dict[tuple[float, ...], list[list[int]]] = {}
+        self._first: tuple[float, ...] | None = None  # the points of the group in first place
         self._place(self._lines)
         self._rank(set(self._groups))
 
@@ -141,11 +142,13 @@ class LiveStandings:
         """Rank `groups` (points groups) within themselves by the tie-breaks after the points, direct
         encounter written anew for their players, as `ranking.rank` ranks the whole field: a group's order
         depends on its players' values, and on its place only through DE1, which looks at the group in
-        first place alone (the first group is ranked again whenever any is)."""
+        first place alone (the group in first place, and the one that was, are ranked again whenever any is)."""
         order = sorted(self._groups, reverse=True)
         if not groups:
             return
-        groups = (groups & set(order)) | {order[0]}
+        # The first group, and the one that was first: DE1 applies to the first group alone (seed 000 F10).
+        groups = (groups | {order[0], self._first}) & set(order)
+        self._first = order[0]
         codes = [self.key[spec] for spec in self.specs if spec.acronym in ENCOUNTER]
         seen = encounter_writer(self.key, self._lines, explain=False)
         offset = 0

@@ -250,6 +250,28 @@ def test_a_result_moves_the_opponents_buchholz_by_hand():
     assert lines[3].values["DE"] is None  # no tie left for direct encounter to break (C.07 6)
 
 
+@pytest.mark.rule("000 F10")
+@pytest.mark.rule("001 F12")
+def test_direct_encounter_for_first_place_leaves_the_group_that_is_no_longer_first():
+    """DE1 decides only the group tied for first place (seed 000 F10, seed 001 F12). 1 and 2 drew: tied
+    first on ½, DE1 ½ each. Then 3 beats 4: 3 is first alone, and 1 and 2 share second without DE1."""
+    players = [
+        Player(id=1, history=[RoundRecord(Kind.GAME, 2, Colour.WHITE, 0.5)]),
+        Player(id=2, history=[RoundRecord(Kind.GAME, 1, Colour.BLACK, 0.5)]),
+        Player(id=3, history=[RoundRecord(Kind.GAME, 4, Colour.WHITE, None)]),
+        Player(id=4, history=[RoundRecord(Kind.GAME, 3, Colour.BLACK, None)]),
+    ]
+    state = TournamentState(players, 1, 2)
+    live = LiveStandings(state, ["PTS", "DE1"])
+    assert [(line.player, line.rank, line.values["DE1"]) for line in live.lines()][:2] == [(1, 1, 0.5), (2, 1, 0.5)]
+    won, lost = RoundRecord(Kind.GAME, 4, Colour.WHITE, 1.0), RoundRecord(Kind.GAME, 3, Colour.BLACK, 0.0)
+    live.apply(game_result(1, 3, 4, won, lost))
+    lines = [(line.player, line.rank, line.values["DE1"]) for line in live.lines()]
+    assert lines == [(3, 1, None), (1, 2, None), (2, 2, None), (4, 4, None)]
+    assert table(live.lines()) == full(with_records(state, {(3, 1): won, (4, 1): lost}), ["PTS", "DE1"], "fide-2026",
+                                       Unrated())  # fmt: skip
+
+
 def test_how_far_a_result_reaches():
     assert reach(["PTS", "WIN", "TPR", "DE", "LOT"]) == 0
     assert reach(["PTS", "BH", "SB", "KORR"]) == 1
