@@ -5,9 +5,12 @@ ratings 1000-2800, results drawn from the rating gap, a few half-point byes aske
 and a few players who withdraw after round 5 (they are no longer paired). It writes the tournament as a
 TRF file, imports it (`pairing.services.import_trf`, system "dutch") into a fresh SQLite database of its
 own, and asks the pages through Django's test client with the cache emptied before every request (the
-page cache and the cached places behind the standings chart): standings, crosstable, the last round's
-pairings, a player card and one tie-break explanation (the second value of the list, for the player in
-the middle of the field). Printed: the median processor time of `--runs` requests per page, in seconds.
+page cache, the cached places behind the standings chart and the standings the process keeps between
+versions, `standings.live_lines`): standings, crosstable, the last round's pairings, a player card and one
+tie-break explanation (the second value of the list, for the player in the middle of the field). Then the
+standings once more, right after a result of the last round is changed through the writer (a new version:
+the page is made again, as the site makes it then, with what it has kept: the earlier rounds' places and
+the ranked standings). Printed: the median processor time of `--runs` requests per page, in seconds.
 
 The generated TRF is kept beside the other temporary files (`$TMPDIR/clubavond-bench-scale/`), so a second
 run (another checkout of the code, the same machine) ranks exactly the same tournament without pairing it
@@ -105,9 +108,12 @@ def setup_django(folder: Path) -> None:
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
+    from django.test.utils import override_settings
 
-    # Static files as `make run` serves them: no collected manifest is needed for the page's links.
-    settings.STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    # Static files as `make run` serves them: no collected manifest is needed for the page's links. Through
+    # override_settings, whose signal makes Django forget the storages it may have made already.
+    storages = settings.STORAGES | {"staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    override_settings(STORAGES=storages).enable()
 
     call_command("migrate", verbosity=0)
 
@@ -129,10 +135,37 @@ def timed(client, url: str, runs: int) -> float:
     """Median processor time of `runs` requests to `url`, each with an empty cache."""
     from django.core.cache import caches
 
+    from tournaments import standings
+
     times = []
     for _ in range(runs):
         for name in ("default", "stamps"):
             caches[name].clear()
+        getattr(standings, "_LIVE", {}).clear()  # the standings the process keeps between versions
+        start = time.process_time()
+        response = client.get(url)
+        times.append(time.process_time() - start)
+        if response.status_code != 200:
+            raise RuntimeError(f"{url}: {response.status_code}")
+    return statistics.median(times)
+
+
+def after_result(client, url: str, event, runs: int) -> float:
+    """Median processor time of `runs` requests to the standings page `url`, each right after a result of the
+    last round is changed (`pairing.services.records.set_result`); nothing is emptied: the site has what it
+    kept from the version before."""
+    from django.contrib.auth import get_user_model
+
+    from pairing.services.records import set_result
+    from tournaments.models import Game
+
+    user, _ = get_user_model().objects.get_or_create(username="bench-td")
+    games = Game.objects.filter(round__competition=event, round__number=ROUNDS, result__in=["1-0", "0-1"])
+    game = games.order_by("board").first()
+    client.get(url)  # the page of the version before the result
+    times = []
+    for _ in range(runs):
+        game = set_result(game, "0-1" if game.result == "1-0" else "1-0", user, override=True)
         start = time.process_time()
         response = client.get(url)
         times.append(time.process_time() - start)
@@ -159,7 +192,7 @@ def main() -> None:
         if args.pdf:
             time_pdfs(client, args)
             return
-        pages = ["standings", "crosstable", "pairings", "player card", "tie-break explanation"]
+        pages = ["standings", "crosstable", "pairings", "player card", "tie-break explanation", "after a result"]
         print(f"{'players':>7} | " + " | ".join(f"{page:>21}" for page in pages) + "   (processor s)")
         warm = False
         for size in args.sizes:
@@ -178,6 +211,7 @@ def main() -> None:
                     client.get(url)
                 warm = True
             figures = [timed(client, url, args.runs) for url in urls]
+            figures.append(after_result(client, urls[0], event, args.runs))
             print(f"{size:>7} | " + " | ".join(f"{figure:>21.3f}" for figure in figures), flush=True)
 
 

@@ -7,7 +7,8 @@ this module only arranges them for the pages and PDFs.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
@@ -161,32 +162,73 @@ def standings(
     """
     if state is None and data.competition.gladiator and not data.competition.tiebreaks:
         return gladiator_standings(data, final_state(data, whole))
+    given = state is not None
     state = state or final_state(data, whole)
     names = tiebreak_names(data)
     by_start = {p.start_number: p for p in data.participants}
     unrated = tiebreaks.Unrated(data.competition.unrated_opponents, data.competition.unrated_rating or 0)
-    lines = tiebreaks.standings(
-        state, ["PTS", *names], rules=tiebreaks.default_rules(data.competition.system), unrated=unrated,
-        explain=explain,
-    )  # fmt: skip
+    rules = tiebreaks.default_rules(data.competition.system)
+    if explain or given:
+        lines = tiebreaks.standings(state, ["PTS", *names], rules=rules, unrated=unrated, explain=explain)
+    else:
+        lines = live_lines(data, state, ["PTS", *names], rules, unrated)
     # Every value of the catalogue has its explanation; direct encounter only where it broke a tie (C.07 6).
-    encounter = [tiebreaks.parse(name).acronym in tiebreaks.ENCOUNTER for name in names]
+    encounter = [i for i, name in enumerate(names) if tiebreaks.parse(name).acronym in tiebreaks.ENCOUNTER]
     shared = Counter(line.rank for line in lines)
-    rows = [
-        Row(
-            rank=str(line.rank) if shared[line.rank] == 1 else f"{line.rank}-{line.rank + shared[line.rank] - 1}",
-            participant=by_start[line.player],
-            points=line.points,
-            tiebreaks=[line.values.get(name) for name in names],
-            explanations=[line.explanations.get(name) for name in names],
-            explained=None
-            if explain
-            else [not de or line.values.get(name) is not None for name, de in zip(names, encounter, strict=True)],
-            games=sum(1 for r in state.player(line.player).history if r.played),
+    # Games played over the board, counted once per table (RoundRecord.played: a game).
+    games = {p.id: [r.kind for r in p.history].count(Kind.GAME) for p in state.players}
+    rows = []
+    for line in lines:
+        values = [line.values.get(name) for name in names]
+        if explain:
+            explanations, explained = [line.explanations.get(name) for name in names], None
+        else:
+            explanations, explained = [None] * len(names), [True] * len(names)
+            for i in encounter:
+                explained[i] = values[i] is not None
+        count = shared[line.rank]
+        rows.append(
+            Row(
+                rank=str(line.rank) if count == 1 else f"{line.rank}-{line.rank + count - 1}",
+                participant=by_start[line.player],
+                points=line.points,
+                tiebreaks=values,
+                explanations=explanations,
+                explained=explained,
+                games=games[line.player],
+            )
         )
-        for line in lines
-    ]
     return names, rows
+
+
+# The standings last ranked in this process, kept up to date result by result (`tiebreaks.LiveStandings`),
+# the most recently used last; see `live_lines`.
+_LIVE: OrderedDict[tuple, tiebreaks.LiveStandings] = OrderedDict()
+_LIVE_LOCK = threading.Lock()
+LIVE_KEPT = 8  # competitions (and views of them: the public rounds, a TD's drafts) kept
+
+
+def live_lines(
+    data: CompetitionData, state: TournamentState, codes: list[str], rules: str, unrated: tiebreaks.Unrated
+) -> list[tiebreaks.Standing]:
+    """`tiebreaks.standings(state, codes, rules=rules, unrated=unrated, explain=False)`, from the standings
+    this process last ranked for the same competition, rounds and tie-break list, with the results entered
+    since put in (`tiebreaks.LiveStandings`: only the values a result can move are computed again). When
+    anything but results changed (a pairing, a bye, a withdrawal, a rating, the settings) or nothing is
+    kept, the standings are ranked in full and kept for the next version. Kept in the process's memory,
+    not in the shared cache: a result costs a few milliseconds to put in, a copy through the cache more."""
+    key = (data.competition.pk, tuple(r.number for r in data.rounds), tuple(codes), rules, unrated)
+    with _LIVE_LOCK:
+        live = _LIVE.pop(key, None)
+        changes = None if live is None else live.changes_to(state)
+        if live is None or changes is None:
+            live = tiebreaks.LiveStandings(state, codes, rules=rules, unrated=unrated)
+        elif changes:
+            live.apply(changes)
+        _LIVE[key] = live
+        while len(_LIVE) > LIVE_KEPT:
+            _LIVE.popitem(last=False)
+        return live.lines()
 
 
 def explanation(data: CompetitionData, number: int, index: int) -> tuple[str, tiebreaks.Explanation] | None:
@@ -301,7 +343,7 @@ def progression(
     last = max((r.number for r in data.rounds), default=0)
     if whole is None and numbers and not keizer_system:
         whole = data.state()
-    cut_from = fingerprints(whole) if whole is not None else fingerprint
+    written = round_fingerprints(data, whole) if whole is not None else None
     for number in numbers:
         if keizer_system:
             state = data.state(upto_round=number)
@@ -309,7 +351,7 @@ def progression(
         elif number == last:
             after = {row.participant.start_number: int(row.rank.split("-")[0]) for row in current}
         else:
-            after = places_after(data, number, shown, data.earlier(whole, number), cut_from)
+            after = places_after(data, number, shown, whole=whole, written=written)
         for start, line in places.items():
             line.append(after.get(start))
     return numbers, [(p, places[p.start_number]) for p in chosen]
@@ -321,10 +363,17 @@ def places_after(
     players: list[int] | None = None,
     state: TournamentState | None = None,
     made_from: Callable[[TournamentState], str] | None = None,
+    *,
+    whole: TournamentState | None = None,
+    written: Callable[[int], str] | None = None,
 ) -> dict[int, int]:
     """Start number -> place in the standings after round `number` (a shared place counted as its best),
     for `players` (start numbers; all when None); `state`: `data.state(upto_round=number)`, when the caller
     has it at hand; `made_from`: `fingerprint`, or the same from `fingerprints` of the state it was cut from.
+    Or `whole`: `data.state()`, whose first `number` rounds are ranked without cutting a state from it
+    (the tie-breaks read nothing of a state but its players, their first rounds and the point system:
+    `tiebreaks.places(..., rounds=number)` of the whole equals that of the cut state), with `written`:
+    `round_fingerprints(data, whole)`.
 
     Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
     explanations: the same places as the full standings of that round, at a fraction of the work. An
@@ -333,19 +382,24 @@ def places_after(
     players asked for), so the chart does not rank every round again whenever a result of the round in
     play comes in.
     """
-    state = data.state(upto_round=number) if state is None else state
+    rounds = None
+    if whole is not None:
+        state, rounds = whole, number
+        source = (written or round_fingerprints(data, whole))(number)
+    else:
+        state = data.state(upto_round=number) if state is None else state
+        source = (made_from or fingerprint)(state)
     competition = data.competition
     wanted = sorted(p.id for p in state.players) if players is None else list(players)
-    written = (made_from or fingerprint)(state)
-    digest = repr((written, tiebreak_names(data), competition.system, competition.unrated_opponents,
+    digest = repr((source, tiebreak_names(data), competition.system, competition.unrated_opponents,
                    competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
     key = "places:" + hashlib.sha256(digest.encode()).hexdigest()
     places = cache.get(key)
     if places is None:
         unrated = tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
         places = tiebreaks.places(
-            state, ["PTS", *tiebreak_names(data)], wanted, rules=tiebreaks.default_rules(competition.system),
-            unrated=unrated,
+            state, ["PTS", *tiebreak_names(data)], wanted, rounds=rounds,
+            rules=tiebreaks.default_rules(competition.system), unrated=unrated,
         )  # fmt: skip
         cache.set(key, places, settings.PAGE_CACHE_SECONDS)
     return places
@@ -378,7 +432,26 @@ def fingerprints(whole: TournamentState) -> Callable[[TournamentState], str]:
             parts.append(";".join(rounds[p.id][: len(p.history)]))
         return "\n".join(parts)
 
+    of.fixed, of.rounds = fixed, rounds  # type: ignore[attr-defined]  # for `round_fingerprints`
     return of
+
+
+def round_fingerprints(data: CompetitionData, whole: TournamentState) -> Callable[[int], str]:
+    """`fingerprint` of `data.earlier(whole, number)` as a function of `number`, without cutting the state:
+    the same text, each player's fields and rounds written once for every round."""
+    of = fingerprints(whole)
+    left = {p.start_number: p.withdrawn_after for p in data.participants}
+
+    def upto(number: int) -> str:
+        head = repr(replace(whole, players=[], round_to_pair=number + 1))
+        parts = [head]
+        for p in whole.players:
+            gone = left[p.id] is not None and left[p.id] < number + 1
+            parts.append(f"{of.fixed[p.id]}{gone}")
+            parts.append(";".join(of.rounds[p.id][:number]))
+        return "\n".join(parts)
+
+    return upto
 
 
 def gladiator_standings(data: CompetitionData, state: TournamentState) -> tuple[list[str], list[Row]]:

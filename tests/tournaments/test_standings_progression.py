@@ -27,6 +27,7 @@ def imported(club, seed: int, system: str):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_a_state_cut_from_the_whole_equals_the_state_read_up_to_that_round(club, seed):
+    from tournaments import standings
     from tournaments.state import CompetitionData
 
     data = CompetitionData.load(imported(club, seed, "dutch"), public=True)
@@ -35,6 +36,8 @@ def test_a_state_cut_from_the_whole_equals_the_state_read_up_to_that_round(club,
         cut, read = data.earlier(whole, number), data.state(upto_round=number)
         assert cut == read and repr(cut) == repr(read)  # equal, and so the same cache key
         assert [p.id for p in cut.players] == [p.id for p in read.players]
+        # The chart's cache key of that round, written from the whole state without cutting it.
+        assert standings.round_fingerprints(data, whole)(number) == standings.fingerprint(read)
 
 
 @pytest.mark.rule("C.07 6")

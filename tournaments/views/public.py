@@ -106,7 +106,7 @@ def live_board(request, club, competition):
         context["standings"] = [(row.line.rank, row.participant, row.line.total) for row in rows]
         context["keizer"] = True
     elif rounds:
-        _names, rows = standings.standings(data)
+        _names, rows = standings.standings(data, explain=False)
         context["standings"] = [(row.rank, row.participant, row.points) for row in rows]
     if request.htmx:
         return render(request, "tournaments/live.html#board", context)

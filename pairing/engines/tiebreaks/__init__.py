@@ -8,6 +8,7 @@ Codes and conventions: docs/tiebreaks.md.
 
 from .catalogue import CATALOGUE, ENCOUNTER, Calculator, Explanation, Item, Spec, parse
 from .defaults import DEFAULTS, TEAM_DEFAULTS, default_rules, default_team_tiebreaks, default_tiebreaks
+from .incremental import LiveStandings, ResultChange
 from .ranking import Standing, encounter_points, explanation, places, standings, unrated_rule_note
 from .rules import PRESETS, UNRATED_CHOICES, Rules, Unrated, get_rules
 
@@ -20,6 +21,8 @@ __all__ = [
     "Calculator",
     "Explanation",
     "Item",
+    "LiveStandings",
+    "ResultChange",
     "Rules",
     "Spec",
     "Standing",

@@ -211,9 +211,11 @@ class Explanation:
     key: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class _Part:
-    """A round's contribution to BH/SB: the (dummy) opponent's score and the own result factor."""
+    """A round's contribution to BH/SB: the (dummy) opponent's score and the own result factor. Made for
+    thousands of players at a time: a plain class (set once, never changed; one part equals itself only,
+    as each is a different round)."""
 
     round: int
     opponent: int | None
@@ -234,6 +236,18 @@ def _half(x: float) -> str:
     return f"{x:g}"
 
 
+class _Made(dict):
+    """A dictionary whose missing values are made by `make(key)` when first read, then kept."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
 class Field:
     """The results of rounds 1..R under one set of rules: records, points, scores as opponents."""
 
@@ -243,28 +257,57 @@ class Field:
         self.rules = rules
         self.win = state.win_points
         self.draw = state.draw_points
-        self.records: dict[int, list[RoundRecord]] = {}
-        for p in state.players:
-            records = list(p.history[:rounds])
-            if len(records) < rounds:
-                records += [RoundRecord(Kind.ABSENT, score=0.0)] * (rounds - len(records))
-            if fore and rounds and records[-1].paired and records[-1].opponent:
-                # FB (C.07 8.3): every paired game of the last round counts as a draw.
-                last = records[-1]
-                records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
-            self.records[p.id] = records
-        # points(r) is r.score or 0.0, written out: a field is made for every player of every ranked round.
-        self.points = {pid: sum([r.score or 0.0 for r in recs]) for pid, recs in self.records.items()}
+        self.fore = fore
+        # Each player's records of rounds 1..R, made when first asked for: ranking the points groups of a
+        # few players (`ranking.places`, the standings chart's earlier rounds) reads the records of those
+        # players and their opponents only. `points` are everyone's.
+        self.records: dict[int, list[RoundRecord]] = _Made(self._records)
+        if fore:  # FB's last round drawn changes the points: made from the records
+            self.points = {p.id: sum([r.score or 0.0 for r in self.records[p.id]]) for p in state.players}
+        else:  # as from the records (a round missing at the end counts nothing), without making them
+            # points(r) is r.score or 0.0, written out: a field is made for every ranked round.
+            self.points = {p.id: sum([r.score or 0.0 for r in p.history[:rounds]]) for p in state.players}
         if rules.opponents == "actual":
             self.adjusted = dict(self.points)
-        elif rules.opponents == "adjusted":  # only a requested bye can count as a draw (C.07 16.3)
-            self.adjusted = {
-                pid: self._as_opponent(recs) if any(r.kind in REQUESTED_BYES for r in recs) else self.points[pid]
-                for pid, recs in self.records.items()
-            }
         else:
-            self.adjusted = {pid: self._as_opponent(recs) for pid, recs in self.records.items()}
+            self.adjusted = _Made(self._adjusted)
         self._parts: dict[tuple[int, bool], list[_Part]] = {}
+
+    def _records(self, pid: int) -> list[RoundRecord]:
+        """The player's records of rounds 1..R: a round missing at the end absent; FB's last round drawn."""
+        records = list(self.state.player(pid).history[: self.rounds])
+        if len(records) < self.rounds:
+            records += [RoundRecord(Kind.ABSENT, score=0.0)] * (self.rounds - len(records))
+        if self.fore and self.rounds and records[-1].paired and records[-1].opponent:
+            # FB (C.07 8.3): every paired game of the last round counts as a draw.
+            last = records[-1]
+            records[-1] = RoundRecord(Kind.GAME, last.opponent, last.colour, self.draw)
+        return records
+
+    def _adjusted(self, pid: int) -> float:
+        """The player's score as an opponent (`Rules.opponents`); under "adjusted" only a requested bye can
+        count as a draw (C.07 16.3)."""
+        recs = self.records[pid]
+        if self.rules.opponents == "actual":
+            return self.points[pid]
+        if self.rules.opponents == "adjusted" and not any(r.kind in REQUESTED_BYES for r in recs):
+            return self.points[pid]
+        return self._as_opponent(recs)
+
+    def set_record(self, pid: int, rnd: int, record: RoundRecord) -> None:
+        """Put in `record` as the player's round `rnd` (1-based, within the field's rounds; FB's last round
+        drawn as at the start), with his points and score as an opponent made again. The contributions
+        (`parts`) of the player and of everyone whose record names him as opponent are forgotten here;
+        the caller forgets the values computed from them (`Calculator.set_records`)."""
+        if self.fore and rnd == self.rounds and record.paired and record.opponent:
+            record = RoundRecord(Kind.GAME, record.opponent, record.colour, self.draw)
+        recs = self.records[pid]
+        recs[rnd - 1] = record
+        self.points[pid] = sum([r.score or 0.0 for r in recs])
+        self.adjusted[pid] = self._adjusted(pid)
+        for other in {pid} | {r.opponent for r in recs if r.opponent is not None}:
+            self._parts.pop((other, False), None)
+            self._parts.pop((other, True), None)
 
     def _as_opponent(self, records: list[RoundRecord]) -> float:
         if self.rules.opponents == "actual":
@@ -399,6 +442,27 @@ class Calculator:
         if plain:
             self._plain = self._fields[key]
         return self._fields[key]
+
+    def set_records(self, records: dict[int, dict[int, RoundRecord]], depth: int = 2) -> set[int]:
+        """Put in new records (player -> round, 1-based -> record) in every field made so far, and forget the
+        values that can depend on them: those of the players `depth` meetings away from a changed player
+        (0: his own values, 1: also his opponents', whose BH, SB, KS, APRO... count his score or
+        performance; 2: also theirs, for AOB). The opponents in a record must stay as they were: the
+        records name the players whose contributions are forgotten. Returns the players forgotten."""
+        plain = self.field()  # made from the state before the change, as every other field
+        fields = list(self._fields.values())
+        for pid, rounds in records.items():
+            for rnd, record in rounds.items():
+                for f in fields:
+                    f.set_record(pid, rnd, record)
+        reached = set(records)
+        frontier = set(records)
+        for _ in range(depth):
+            frontier = {r.opponent for p in frontier for r in plain.records[p] if r.opponent is not None} - reached
+            reached |= frontier
+        self._cache = {k: v for k, v in self._cache.items() if k[1] not in reached}
+        self._sums = {k: v for k, v in self._sums.items() if k[1] not in reached}
+        return reached
 
     def explain(self, spec: Spec | str, pid: int) -> Explanation:
         spec = parse(spec) if isinstance(spec, str) else spec
@@ -622,7 +686,7 @@ class Calculator:
             return sum(1 for r in records if r.kind is Kind.PAIRING_BYE and points(r) == 0)
 
         records = self.field().records
-        return self.rounds - min((idle(recs) for recs in records.values()), default=0)
+        return self.rounds - min((idle(records[p.id]) for p in self.state.players), default=0)
 
     def _korr(self, spec: Spec, pid: int) -> Explanation:
         """Almindelig korrektion (seed 004 §4.9.10.2): BH without the two lowest opponents; if still

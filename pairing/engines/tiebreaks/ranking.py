@@ -178,6 +178,13 @@ def standings(
             else:
                 line.values[key[spec]] = calc.plain_value(spec, line.player)
 
+    return rank(calc, specs, key, lines, explain)
+
+
+def encounter_writer(key: dict[Spec, str], lines: dict[int, Standing], explain: bool) -> EncounterSeen:
+    """What `_order` is told of each group it splits by direct encounter, written into the group's lines:
+    each player's points against the others of it, with its explanation (C.07 6)."""
+
     def seen(spec: Spec, group: list[int], mini: dict[int, float], games: dict[int, list[Item]], complete: bool):
         tied = _ALL_MET if complete else _NOT_ALL_MET
         ordered = sorted(group)
@@ -188,6 +195,16 @@ def standings(
                     spec.code, mini[p], games[p], [tied(players=[q for q in ordered if q != p])]
                 )
 
+    return seen
+
+
+def rank(
+    calc: Calculator, specs: list[Spec], key: dict[Spec, str], lines: dict[int, Standing], explain: bool
+) -> list[Standing]:
+    """Order `lines` (keyed by player, ascending; each with its values of the catalogue's tie-breaks and
+    None for direct encounter) by `specs`, write each line's rank (shared where everything is equal) and
+    the direct-encounter values of the tied groups (C.07 6), and return them best first."""
+    seen = encounter_writer(key, lines, explain)
     ranked: list[Standing] = []
     position = 1
     for tie in _order(calc, specs, sorted(lines), 0, 0, seen):

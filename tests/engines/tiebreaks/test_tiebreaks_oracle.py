@@ -267,5 +267,5 @@ def test_knsb_checksums(name):
     state, rounds, _ = _load(name)
     calc = Calculator(state, rounds, "knsb")
     players = len(state.players)
-    assert sum(calc.field().adjusted.values()) == Fraction(players * rounds, 2)
+    assert sum(calc.field().adjusted[p.id] for p in state.players) == Fraction(players * rounds, 2)
     assert sum(calc.value("WP", p.id) or 0 for p in state.players) == Fraction(players * rounds * rounds, 2)
