@@ -132,8 +132,8 @@ def test_hand_computed_table_matches_the_chosen_scores():
 
 def test_the_english_check_finds_english_left():
     """The check of the translated match card below finds an English text of the card, a part of one
-    around a placeholder, and lets pass the Dutch words that are English too ("captain")."""
-    dutch = "Opstelling: SV Testclub 1\nBevestigd door de captain van het thuisteam: ja"
+    around a placeholder, and lets pass the Dutch words that are English too ("team")."""
+    dutch = "Opstelling: SV Testclub 1\nBevestigd door de teamleider van het thuisteam: ja"
     assert english_in(dutch, CARD, "nl") == []
     assert english_in(dutch + "\nSave the results", CARD, "nl") == ["Save the results"]
     left = english_in("De uitslag wordt betwist (home team); the organiser's TD settles it", CARD, "nl")
@@ -229,7 +229,7 @@ def english_in(seen: str, sources: list[str], language: str) -> list[str]:
     english = card_english(sources)
     with translation.override(language):
         translated = {text: translation.gettext(text) for text in english}
-    words = "\n".join(translated.values())  # "captain" is Dutch too: a text the translations use is no sign
+    words = "\n".join(translated.values())  # "team" is Dutch too: a text the translations use is no sign
     left = []
     for text in english:
         if translated[text] == text:
