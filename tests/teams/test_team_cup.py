@@ -158,6 +158,10 @@ def test_td_creates_a_cup_draws_it_and_enters_a_blitz_decider(td_client, club, t
     assert 'id="cup-bracket"' in public and 'id="league-table"' not in public
     assert "Team A has a bye." in public and "<h3>Semi-finals</h3>" in public and "<h3>Final</h3>" in public
     assert f"<strong>{match.home.name}</strong>" in public
+    # on a phone every column shows (a public pairing table hides its third) and the score opens the match
+    bracket = public[public.index('id="cup-bracket"') : public.index("</table>", public.index('id="cup-bracket"'))]
+    assert 'class="boards public"' not in bracket
+    assert reverse("league_match_page", args=[club.slug, "beker", match.pk]) in bracket
     response = td_client.post(draw, {"based_on": ls.league_seen(league)})
     assert response.status_code == 302
     final = league.matches.get(round=2)
