@@ -25,7 +25,7 @@ from tournaments.pdf import render_pdf
 
 from .models import League
 from .printing import card_boards, league_file, round_matches
-from .table import league_table, outcome
+from .table import league_table, outcome, read_cup
 
 LEAGUE_CSS = "css/league-print.css"  # the printouts' own stylesheet
 
@@ -46,7 +46,11 @@ def match_card_pdf(request, club, league, pk):
 
 @require_safe
 def league_table_pdf(request, club, league):
+    """The league table; a cup's bracket (its rounds, byes, scores, winners and how a level match was decided)."""
     league = _public_league(club, league)
+    if league.rules.cup:
+        context = {"league": league, "club": league.club, "cup": read_cup(league)}
+        return render_pdf(request, "teams/pdf_bracket.html", context, f"{league.slug}-bracket.pdf", LEAGUE_CSS)
     context = {"league": league, "table": league_table(league)}
     return render_pdf(request, "teams/pdf_table.html", context, f"{league.slug}-table.pdf", LEAGUE_CSS)
 

@@ -4,6 +4,8 @@ by the TD's lot, the bracket round by round to the final; each action one audit 
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -162,6 +164,12 @@ def test_td_creates_a_cup_draws_it_and_enters_a_blitz_decider(td_client, club, t
     bracket = public[public.index('id="cup-bracket"') : public.index("</table>", public.index('id="cup-bracket"'))]
     assert 'class="boards public"' not in bracket
     assert reverse("league_match_page", args=[club.slug, "beker", match.pk]) in bracket
+    # the cup's printed table is its bracket: rounds, the bye, the winner and how he went through
+    printed = client.get(reverse("league_table_pdf", args=[club.slug, "beker"]), HTTP_ACCEPT_LANGUAGE="nl")
+    assert printed["Content-Type"] == "application/pdf"
+    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=printed.content, capture_output=True).stdout.decode()
+    assert "Halve finales" in text and "Finale" in text and "Team A is vrijgeloot." in text
+    assert match.home.name in text and match.away.name in text and "snelschaak" in text.lower()
     response = td_client.post(draw, {"based_on": ls.league_seen(league)})
     assert response.status_code == 302
     final = league.matches.get(round=2)
