@@ -148,7 +148,7 @@ def test_a_dispute_is_settled_by_the_organisers_td(card, td_client):
     assert settled.before == {"1": "1-0", "2": "1-0"} and settled.after == {"1": "1-0", "2": "½-½"}
     disputed = AuditEntry.objects.get(action="league-dispute")
     with translation.override("nl"):
-        assert action_name(disputed) == "uitslag van een teamwedstrijd betwist door een captain"
+        assert action_name(disputed) == "uitslag van een teamwedstrijd betwist door een teamleider"
         assert "Board 2 was a draw" in " ".join(details(disputed))
     with translation.override("da"):
         assert action_name(settled) == "omstridt resultat af holdkamp afgjort"
