@@ -113,7 +113,8 @@ def setup_django(folder: Path) -> None:
     # Static files as `make run` serves them: no collected manifest is needed for the page's links. Through
     # override_settings, whose signal makes Django forget the storages it may have made already.
     storages = settings.STORAGES | {"staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-    override_settings(STORAGES=storages).enable()
+    # Every request renders its page: the render throttle would answer a copy of the version before.
+    override_settings(STORAGES=storages, PAGE_RENDER_SECONDS=0).enable()
 
     call_command("migrate", verbosity=0)
 
