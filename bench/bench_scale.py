@@ -8,9 +8,10 @@ own, and asks the pages through Django's test client with the cache emptied befo
 page cache, the cached places behind the standings chart and the standings the process keeps between
 versions, `standings.live_lines`): standings, crosstable, the last round's pairings, a player card and one
 tie-break explanation (the second value of the list, for the player in the middle of the field). Then the
-standings once more, right after a result of the last round is changed through the writer (a new version:
-the page is made again, as the site makes it then, with what it has kept: the earlier rounds' places and
-the ranked standings). Printed: the median processor time of `--runs` requests per page, in seconds.
+standings and the pairings once more, each right after a result of the last round is changed through the
+writer (a new version: the page is made again, as the site makes it then, with what it has kept: the
+competition's data, the earlier rounds' places, the ranked standings, the rows written). Printed: the
+median processor time of `--runs` requests per page, in seconds.
 
 The generated TRF is kept beside the other temporary files (`$TMPDIR/clubavond-bench-scale/`), so a second
 run (another checkout of the code, the same machine) ranks exactly the same tournament without pairing it
@@ -152,12 +153,12 @@ def timed(client, url: str, runs: int) -> float:
 
 
 def after_result(client, url: str, event, runs: int) -> float:
-    """Median processor time of `runs` requests to the standings page `url`, each right after a result of the
-    last round is changed (`pairing.services.records.set_result`); nothing is emptied: the site has what it
-    kept from the version before."""
+    """Median processor time of `runs` requests to the page `url` (the standings, the last round's pairings),
+    each right after a result of the last round is changed through the writer, as the TD enters it
+    (`pairing.services.set_result`); nothing is emptied: the site has what it kept from the version before."""
     from django.contrib.auth import get_user_model
 
-    from pairing.services.records import set_result
+    from pairing.services import set_result
     from tournaments.models import Game
 
     user, _ = get_user_model().objects.get_or_create(username="bench-td")
@@ -193,7 +194,8 @@ def main() -> None:
         if args.pdf:
             time_pdfs(client, args)
             return
-        pages = ["standings", "crosstable", "pairings", "player card", "tie-break explanation", "after a result"]
+        pages = ["standings", "crosstable", "pairings", "player card", "tie-break explanation"]
+        pages += ["standings after a result", "pairings after a result"]
         print(f"{'players':>7} | " + " | ".join(f"{page:>21}" for page in pages) + "   (processor s)")
         warm = False
         for size in args.sizes:
@@ -213,6 +215,7 @@ def main() -> None:
                 warm = True
             figures = [timed(client, url, args.runs) for url in urls]
             figures.append(after_result(client, urls[0], event, args.runs))
+            figures.append(after_result(client, urls[2], event, args.runs))
             print(f"{size:>7} | " + " | ".join(f"{figure:>21.3f}" for figure in figures), flush=True)
 
 

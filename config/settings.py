@@ -12,6 +12,9 @@ REDIS_URL      a Redis server (redis://host:6379/0): the cache, the sessions' ca
 CACHE_MAX_MEGABYTES  without Redis: the most each process keeps of cached pages in memory (64)
 PAGE_RENDER_SECONDS  a competition's public pages are rendered at most once per this many seconds by all
                web processes; meanwhile the newest earlier copy is served (1; 0: no limit)
+LIVE_DATA_PLAYERS  each web process keeps the public data of the competitions asked for last, as many as hold
+               this many players together (some 11 KB a player), so that a result entered since is put in
+               without reading the competition again (10000)
 REDIS_PREFIX   the prefix of this site's keys in Redis (cache "clubavond", jobs RQ's "rq"), for several
                sites on one Redis database
 JOBS_STALE_SECONDS  a running job whose worker gave no sign of life for this long is run again (60)
@@ -285,6 +288,9 @@ PAGE_STAMP_SECONDS = int(os.environ.get("PAGE_STAMP_SECONDS", 1))
 # together (a marker in the cache); meanwhile a newer version is answered with the newest copy rendered
 # before (tournaments.caching). 0: every version is rendered when first asked for.
 PAGE_RENDER_SECONDS = float(os.environ.get("PAGE_RENDER_SECONDS", 1))
+# The public data each web process keeps between versions, the results entered since put in (tournaments.live):
+# the competitions asked for last, as many as hold this many players together (some 11 KB a player).
+LIVE_DATA_PLAYERS = int(os.environ.get("LIVE_DATA_PLAYERS", 10_000))
 JOBS_HEARTBEAT_SECONDS = float(os.environ.get("JOBS_HEARTBEAT_SECONDS", 5))
 JOBS_STALE_SECONDS = float(os.environ.get("JOBS_STALE_SECONDS", 60))
 # Work of one job (reading an upload, pairing) stops with a message after this long; nothing is saved.

@@ -27,10 +27,15 @@ def _empty_cache():
     from django.conf import settings
 
     if settings.configured:
+        from django.apps import apps
         from django.core.cache import caches
 
         for alias in settings.CACHES:
             caches[alias].clear()
+        if apps.ready:
+            from tournaments import live
+
+            live.forget()  # the competitions' data kept between versions
     yield
 
 

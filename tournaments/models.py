@@ -47,7 +47,7 @@ KIND_NAMES = {
 
 # Seed 000 A2: equal ratings are ordered by title, then alphabetically.
 TITLE_ORDER = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", ""]
-VERSION_FIELDS = ("version", "changed_at")
+VERSION_FIELDS = ("version", "changed_at", "shape_version")
 
 
 def system_choices() -> list[tuple[str, str]]:
@@ -139,6 +139,10 @@ class Competition(models.Model):
     # (tournaments.versioning): the public pages' cache keys and ETags are made from it.
     version = models.PositiveBigIntegerField(default=0, editable=False)
     changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    # Raised with `version` by every change but a result's: while it stands, the versions in between differ
+    # by games' results alone, each game marked with the version of its last result (`Game.result_version`),
+    # and a page may put them in what it read before (tournaments.live).
+    shape_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created"]
@@ -382,11 +386,15 @@ class Game(models.Model):
     # Knockout: the match within the round this game belongs to, and its stage (pairing/engines/knockout.py).
     match = models.PositiveSmallIntegerField(_("match"), null=True, blank=True)
     stage = models.CharField(_("stage"), max_length=10, choices=Stage.choices, default=Stage.CLASSICAL)
+    # The competition's version that entered this result (`pairing.services.records.set_result`): the results
+    # entered since a version are the games marked above it (tournaments.live).
+    result_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["round__number", "board"]
+        indexes = [models.Index(fields=["round", "result_version"], name="game_results_since")]
         constraints = [
             models.UniqueConstraint(fields=["round", "board"], name="board_unique_per_round"),
             models.CheckConstraint(condition=~models.Q(white=models.F("black")), name="no_self_pairing"),

@@ -438,18 +438,27 @@ def fingerprints(whole: TournamentState) -> Callable[[TournamentState], str]:
 
 def round_fingerprints(data: CompetitionData, whole: TournamentState) -> Callable[[int], str]:
     """`fingerprint` of `data.earlier(whole, number)` as a function of `number`, without cutting the state:
-    the same text, each player's fields and rounds written once for every round."""
-    of = fingerprints(whole)
+    the same text, each player's fields and rounds written once for every round. Of the data's own whole
+    state, each round's text is kept with the data (`CompetitionData.kept`; tournaments.live carries the
+    rounds before a changed result over to the next version)."""
+    memo = data.kept.setdefault("fingerprints", {}) if whole is data.kept.get("state") else {}
     left = {p.start_number: p.withdrawn_after for p in data.participants}
+    written: list[Callable[[TournamentState], str]] = []
 
     def upto(number: int) -> str:
+        if number in memo:
+            return memo[number]
+        if not written:
+            written.append(fingerprints(whole))
+        of = written[0]
         head = repr(replace(whole, players=[], round_to_pair=number + 1))
         parts = [head]
         for p in whole.players:
             gone = left[p.id] is not None and left[p.id] < number + 1
             parts.append(f"{of.fixed[p.id]}{gone}")
             parts.append(";".join(of.rounds[p.id][:number]))
-        return "\n".join(parts)
+        text = memo[number] = "\n".join(parts)
+        return text
 
     return upto
 

@@ -7,7 +7,7 @@ start from this one state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Q
 from django.db.models.base import ModelState
@@ -20,7 +20,7 @@ from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentS
 
 from .encounters import encounters as gladiator_encounters
 from .encounters import round_records
-from .models import Bye, Competition, ForbiddenPair, Game, Participant, Round
+from .models import RESULT_POINTS, Bye, Competition, ForbiddenPair, Game, Participant, Round
 
 BYE_KINDS = {
     Bye.Kind.PAIRING_BYE: Kind.PAIRING_BYE,
@@ -44,6 +44,9 @@ class CompetitionData:
     byes: list[Bye]
     # One player's data only (his start number): his games and byes, himself and the players he met.
     only: int | None = None
+    # What was made of this data and stays valid while it does (tournaments.live): "state", the whole state
+    # (`state()`); "fingerprints", round number -> `standings.round_fingerprints` text of rounds 1..number.
+    kept: dict = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls, competition: Competition, public: bool = False, only: int | None = None) -> CompetitionData:
@@ -88,6 +91,8 @@ class CompetitionData:
 
     def state(self, upto_round: int | None = None, round_to_pair: int | None = None) -> TournamentState:
         """The engine state with the history of rounds 1..upto_round (all loaded when None)."""
+        if upto_round is None and round_to_pair is None and "state" in self.kept:
+            return self.kept["state"]
         last = max((r.number for r in self.rounds), default=0) if upto_round is None else upto_round
         start_of = {p.id: p.start_number for p in self.participants}
         history: dict[int, list[RoundRecord | None]] = {p.id: [None] * last for p in self.participants}
@@ -98,19 +103,8 @@ class CompetitionData:
             n = game.round.number
             if n > last or (n, game.match) in encounters:
                 continue
-            played = game.result in ("1-0", "½-½", "0-1")
-            pending = game.result == ""
-            kind = Kind.GAME if played or pending else Kind.FORFEIT
-            for pid, opp, colour, points in (
-                (game.white_id, game.black_id, Colour.WHITE, game.white_points),
-                (game.black_id, game.white_id, Colour.BLACK, game.black_points),
-            ):
-                history[pid][n - 1] = RoundRecord(
-                    kind=kind,
-                    opponent=start_of[opp],
-                    colour=colour,
-                    score=None if pending else float(points),
-                )
+            for pid, record in game_records(game, start_of):
+                history[pid][n - 1] = record
         if encounters:
             id_of = {p.start_number: p.id for p in self.participants}
             for (n, _match), encounter in encounters.items():
@@ -179,6 +173,18 @@ class CompetitionData:
             for player in state.players
         ]
         return replace(state, players=players, round_to_pair=upto_round + 1)
+
+
+def game_records(game: Game, start_of: dict[int, int]) -> tuple[tuple[int, RoundRecord], tuple[int, RoundRecord]]:
+    """The two players' records of a game (participant id, record): a game over the board, in play (no
+    score yet) or finished, or a forfeit; `start_of`: participant id -> start number."""
+    pending = game.result == ""
+    kind = Kind.GAME if pending or game.result in ("1-0", "½-½", "0-1") else Kind.FORFEIT
+    white, black = (None, None) if pending else RESULT_POINTS[game.result]
+    return (
+        (game.white_id, RoundRecord(kind, start_of[game.black_id], Colour.WHITE, None if pending else float(white))),
+        (game.black_id, RoundRecord(kind, start_of[game.white_id], Colour.BLACK, None if pending else float(black))),
+    )
 
 
 def quick_participants(queryset) -> list[Participant]:

@@ -42,8 +42,9 @@ from django.utils import timezone
 from . import printed
 from .models import Competition, Participant
 
-# The competitions whose version the running action has raised (None: no action is running).
-_raised: ContextVar[set[int] | None] = ContextVar("raised_versions", default=None)
+# The competitions whose version the running action has raised, each with whether it raised their shape too
+# (None: no action is running).
+_raised: ContextVar[dict[int, bool] | None] = ContextVar("raised_versions", default=None)
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -52,7 +53,7 @@ R = TypeVar("R")
 def one_bump() -> Iterator[None]:
     """The scope of one action: each competition's version is raised at most once inside it (an inner
     scope belongs to the outer one)."""
-    token = _raised.set(set()) if _raised.get() is None else None
+    token = _raised.set({}) if _raised.get() is None else None
     try:
         yield
     finally:
@@ -72,19 +73,28 @@ def one_action(func: Callable[P, R]) -> Callable[P, R]:
     return action
 
 
-def bump(competition) -> None:
+def bump(competition, *, result: bool = False) -> None:
     """Raise the version of `competition` (an instance or a primary key), in the current transaction;
-    inside an action, only the first time."""
+    inside an action, only the first time. `result`: the change is a game's result and nothing else (its
+    writer marks the game, `Game.result_version`); any other change raises the shape version too, once an
+    action."""
     pk = getattr(competition, "pk", competition)
     if pk is None:
         return
     raised = _raised.get()
+    if raised is not None and pk in raised:
+        if not result and not raised[pk]:  # the action changes more than results after all
+            Competition.objects.filter(pk=pk).update(shape_version=F("shape_version") + 1)
+            raised[pk] = True
+        return
     if raised is not None:
-        if pk in raised:
-            return
-        raised.add(pk)
+        raised[pk] = not result
     now = timezone.now()
-    Competition.objects.filter(pk=pk).update(version=F("version") + 1, changed_at=now)
+    row = Competition.objects.filter(pk=pk)
+    if result:
+        row.update(version=F("version") + 1, changed_at=now)
+    else:
+        row.update(version=F("version") + 1, shape_version=F("shape_version") + 1, changed_at=now)
     if isinstance(competition, Competition):  # the caller's copy follows, approximately (keys read the database)
         competition.version = (competition.version or 0) + 1
         competition.changed_at = now
@@ -92,10 +102,12 @@ def bump(competition) -> None:
 
 
 def bump_many(competitions: Iterable[int]) -> None:
-    """Raise the version of several competitions (primary keys) in one statement."""
+    """Raise the version of several competitions (primary keys) in one statement: a change besides results."""
     ids = sorted(set(competitions))
     if ids:
-        Competition.objects.filter(pk__in=ids).update(version=F("version") + 1, changed_at=timezone.now())
+        Competition.objects.filter(pk__in=ids).update(
+            version=F("version") + 1, shape_version=F("shape_version") + 1, changed_at=timezone.now()
+        )
         forget_stamps(ids)
 
 

@@ -23,17 +23,19 @@ class StaleAction(ValidationError):
     """The page the action came from is out of date (a double click, another TD): nothing was changed."""
 
 
-def changed(competition: Competition | int, action: str, user, read=None) -> Competition:
+def changed(competition: Competition | int, action: str, user, read=None, *, result: bool = False) -> Competition:
     """The one hook every state change of a competition passes, first thing inside its transaction.
 
     Raises the competition's version (`tournaments.versioning`), so its cached pages are renewed when
     the transaction commits; the statement locks the competition's row, so two actions on one
     competition run one after the other and the second sees what the first did. Then reads the row
     afresh, with its club, and tells the `state_changed` receivers. Returns the locked row. `read`:
-    a function returning it (reading it with the row the action is about, in one query).
+    a function returning it (reading it with the row the action is about, in one query). `result`: the
+    action enters a game's result and nothing else, unless its writer raises the version again
+    (`versioning.bump`).
     """
     pk = getattr(competition, "pk", competition)  # an instance or its primary key
-    versioning.bump(pk)
+    versioning.bump(pk, result=result)
     if read is None:
         locked = Competition.objects.select_for_update(of=("self",)).select_related("club").get(pk=pk)
     else:

@@ -207,10 +207,13 @@ def set_result(
         raise ValidationError(_("Publish the round before entering results."))
     if game.result == result:
         return game
-    versioning.bump(rnd.competition_id)
+    versioning.bump(rnd.competition_id, result=True)
     record(user, "result-override" if override else "result", game, {"result": game.result}, {"result": result})
     game.result = result
-    game.save(update_fields=["result"])
+    # Marked with the version just raised, in the same statement (tournaments.live reads the results since).
+    game.result_version = Competition.objects.filter(pk=rnd.competition_id).values("version")[:1]
+    game.save(update_fields=["result", "result_version"])
+    del game.result_version  # read again from the database when asked
     return game
 
 

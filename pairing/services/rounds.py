@@ -345,7 +345,7 @@ def set_result(game: Game, result: str, user, override: bool = False, based_on: 
         read.append(games.get(pk=game.pk))
         return read[0].round.competition
 
-    competition = changed(game.round.competition_id, "result", user, read=locked)
+    competition = changed(game.round.competition_id, "result", user, read=locked, result=True)
     fresh = read[0]
     shown = fresh.result
     try:

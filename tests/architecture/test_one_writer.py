@@ -72,7 +72,7 @@ def test_the_scan_sees_the_writers_own_writes():
     records = writes_in((ROOT / "pairing" / "services" / "records.py").read_text(encoding="utf-8"))
     assert any("Participant.objects.create(" in line for line in records)
     assert any("rnd.games.all().delete()" in line for line in records)
-    assert any("game.save(update_fields=['result'])" in line for line in records)
+    assert any("game.save(update_fields=['result', 'result_version'])" in line for line in records)
     cups = writes_in((ROOT / "pairing" / "services" / "cups.py").read_text(encoding="utf-8"))
     assert any("Game.objects.create(" in line for line in cups)
 

@@ -19,7 +19,7 @@ NAMES = {"competition", "rnd", "round_", "game", "bye", "participant", "pair", "
          "league", "team", "lineup"}  # fmt: skip
 WRITES = {"save", "delete", "create", "update", "bulk_create", "bulk_update", "get_or_create", "update_or_create"}
 # The fields of a competition that are no part of its state: its cached pages' key (`tournaments.versioning`).
-VERSION_FIELDS = {"version", "changed_at"}
+VERSION_FIELDS = {"version", "changed_at", "shape_version"}
 # A queryset's steps that keep it a queryset of the same rows.
 STEPS = {"objects", "all", "filter", "exclude", "select_related", "prefetch_related", "order_by", "select_for_update",
          "only", "defer", "annotate", "distinct", "paired", "published", "in_play", "unfinished", "finished",

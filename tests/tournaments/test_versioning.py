@@ -21,10 +21,14 @@ def version(competition) -> int:
     return Competition.objects.values_list("version", flat=True).get(pk=competition.pk)
 
 
+def shape(competition) -> int:
+    return Competition.objects.values_list("shape_version", flat=True).get(pk=competition.pk)
+
+
 def bumps(queries) -> int:
-    """The statements that raised a version."""
+    """The statements that raised a version (a game's result marked with it reads it, raises nothing)."""
     table = Competition._meta.db_table
-    return sum(1 for q in queries if q["sql"].startswith("UPDATE") and table in q["sql"] and "version" in q["sql"])
+    return sum(1 for q in queries if q["sql"].startswith(f'UPDATE "{table}"') and "version" in q["sql"])
 
 
 def one_action(action, competition) -> None:
@@ -50,6 +54,38 @@ def test_each_action_raises_the_version_once(td, swiss):
     one_action(lambda: adapter.finish(rnd, td), swiss)
     one_action(lambda: adapter.pair_next_round(swiss, td), swiss)
     one_action(lambda: adapter.undo_last_round(swiss, td), swiss)  # ten games removed, one bump
+
+
+def test_a_result_leaves_the_shape_every_other_action_raises_it(td, swiss):
+    """The shape version stands while results alone change (tournaments.live puts them in), and each game
+    is marked with the version its result made."""
+    adapter.pair_next_round(swiss, td)
+    rnd = swiss.round_set.get(number=1)
+    before = shape(swiss)
+    adapter.publish(rnd, td)
+    assert shape(swiss) == before + 1
+    game = rnd.games.order_by("board").first()
+    adapter.set_result(game, "1-0", td)
+    adapter.set_result(game, "0-1", td)
+    assert shape(swiss) == before + 1
+    assert Game.objects.get(pk=game.pk).result_version == version(swiss)
+    assert rnd.games.exclude(pk=game.pk).filter(result_version__gt=0).count() == 0
+    with versioning.one_bump():  # a result and another change in one action: the shape moves once
+        versioning.bump(swiss.pk, result=True)
+        versioning.bump(swiss.pk)
+        versioning.bump(swiss.pk)
+    assert shape(swiss) == before + 2
+
+
+def test_a_knockout_result_changes_the_shape(td, club):
+    """A knockout game's result may decide a match and add games: more than a result."""
+    cup = make_competition(club, td, make_members(club, 8, base=1500), system="knockout", slug="cup")
+    adapter.pair_next_round(cup, td)
+    rnd = cup.round_set.get(number=1)
+    adapter.publish(rnd, td)
+    before = shape(cup)
+    adapter.set_result(rnd.games.get(board=1), "1-0", td)
+    assert shape(cup) == before + 1
 
 
 def test_the_services_on_their_own_raise_it_once_too(td, club, swiss):

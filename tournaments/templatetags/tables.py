@@ -10,10 +10,13 @@ write the same HTML as the templates' loops did, with each word translated once 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from html import escape
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from .clubavond import card, exact, points, result, row_tiebreak_cells
@@ -46,6 +49,42 @@ class _Remembered(dict):
 
     def __call__(self, value) -> str:
         return self[value]
+
+
+class _Written:
+    """The rows of the tables written last in this process, by what each row shows: while results come in,
+    the next version of a table of 3000 rows writes again only the rows whose values changed. A row's text
+    is a function of its key and its table's (the language, the addresses, the columns shown), so a row
+    met again is taken as written. Each table keeps the rows of its last writing only; TABLES tables kept."""
+
+    TABLES = 16
+
+    def __init__(self) -> None:
+        self._tables: OrderedDict[tuple, dict[tuple, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def rows(self, table: tuple, items, key, write) -> str:
+        """The text of `items`' rows, each `write(item)` unless a row of the same `key(item)` was written
+        in the last writing of `table`."""
+        with self._lock:
+            before = self._tables.pop(table, {})
+        now: dict[tuple, str] = {}
+        out = []
+        for item in items:
+            row = key(item)
+            text = before.get(row)
+            if text is None:
+                text = write(item)
+            now[row] = text
+            out.append(text)
+        with self._lock:
+            self._tables[table] = now
+            while len(self._tables) > self.TABLES:
+                self._tables.popitem(last=False)
+        return "".join(out)
+
+
+_written = _Written()
 
 
 def _crosstable_cell(cell) -> str:
@@ -93,21 +132,31 @@ def standings_rows(context, rows, cards: str, hidden_columns, explain_title: str
     pdf = bool(context.get("pdf"))
     withdrawn = f' <span class="muted">({_text(_("withdrawn"))})</span>'
     shown_points, shown_value = _Remembered(points), _Remembered(exact)
-    out = []
-    for row in rows:
+
+    def write(row) -> str:
         participant = row.participant
         number = _text(participant.start_number)
         player_url = card(cards, participant.start_number)
         opening = "<tr>" if pdf else f'<tr hx-target="#explain-{number}" hx-swap="innerHTML">'
         target = "" if pdf else f'<div id="explain-{number}" aria-live="polite"></div>'
         name = f'{_text(participant.title)} <a href="{_text(player_url)}">{_text(participant.name)}</a>'
-        out.append(
+        return (
             f"{opening}<td>{_text(row.rank)}</td><td>{name}{withdrawn if participant.withdrawn else ''}{target}</td>"
             f'<td class="num">{_text(participant.rating or "")}</td>'
             f'<td class="num strong">{_text(shown_points(row.points))}</td>'
             f"{_tiebreak_cells(row, player_url, hidden_columns, explain_title, pdf, shown_value)}</tr>\n  "
         )
-    return mark_safe("".join(out))  # noqa: S308 (every value in it is escaped)
+
+    if rows and rows[0].explained is None:  # with explanations: written afresh
+        return mark_safe("".join(write(row) for row in rows))  # noqa: S308 (every value in it is escaped)
+
+    def key(row) -> tuple:
+        p = row.participant
+        return (row.rank, p.start_number, p.title, p.name, p.withdrawn, p.rating, row.points,
+                tuple(row.tiebreaks), tuple(row.explained))  # fmt: skip
+
+    table = ("standings", get_language(), pdf, cards, tuple(sorted(hidden_columns)), explain_title)
+    return mark_safe(_written.rows(table, rows, key, write))  # noqa: S308 (every value in it is escaped)
 
 
 def _board_player(player, cards: str, score: str) -> str:
@@ -125,18 +174,25 @@ def board_rows(context, games, cards: str) -> str:
     pdf = bool(context.get("pdf"))
     shown_points, shown_result = _Remembered(points), _Remembered(result)
     pending = '<span class="box"></span>' if pdf else "–"
-    out = []
-    for g in games:
+
+    def write(g) -> str:
         stage = (
             f' <small class="muted">{_text(g.get_stage_display())}</small>'
             if g.match and g.stage != "classical"
             else ""
         )
         outcome = _text(shown_result(g.result)) if g.result else pending
-        out.append(
+        return (
             f"\n    <tr><td>{_text(g.board)}{stage}</td>"
             f"\n      {_board_player(g.white, cards, shown_points(g.white_score))}"
             f'\n      <td class="result">{outcome}</td>'
             f"\n      {_board_player(g.black, cards, shown_points(g.black_score))}</tr>\n  "
         )
-    return mark_safe("".join(out))  # noqa: S308 (every value in it is escaped)
+
+    def key(g) -> tuple:
+        w, b = g.white, g.black
+        return (g.board, g.match, g.stage, g.result, w.start_number, w.title, w.name, w.rating, g.white_score,
+                b.start_number, b.title, b.name, b.rating, g.black_score)  # fmt: skip
+
+    table = ("boards", get_language(), pdf, cards)
+    return mark_safe(_written.rows(table, games, key, write))  # noqa: S308 (every value in it is escaped)

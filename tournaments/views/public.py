@@ -14,6 +14,7 @@ from pairing.engines.state import Colour
 from .. import graphs, prizes, standings
 from ..access import club_competition
 from ..caching import public_page
+from ..live import public_data
 from ..models import Competition, Round
 from ..pdf import line_format, qr_code, render_pdf
 from ..state import CompetitionData
@@ -28,7 +29,7 @@ def pairings(request, club, competition, number=None):
     if competition.engine.bracket:
         return render_bracket(request, competition)
     is_director = competition.club.is_director(request.user)
-    data = CompetitionData.load(competition, public=not is_director)
+    data = CompetitionData.load(competition) if is_director else public_data(competition)
     rounds = [r for r in data.rounds if r.is_paired]
     if not rounds and number is None:  # the page waits for round 1 (and polls for it)
         context = {"competition": competition, "rounds": [], "live": competition.status != Competition.Status.FINISHED}
@@ -89,7 +90,7 @@ def live_board(request, club, competition):
     The page polls its panel every few seconds (a 304 while nothing changed, `tournaments.caching`)
     and switches panels by itself (htmx triggers; no script of its own)."""
     competition = club_competition(club, competition)
-    data = CompetitionData.load(competition, public=True)
+    data = public_data(competition)
     rounds = [r for r in data.rounds if r.is_paired]
     has_standings = not (competition.engine.bracket or competition.engine.teams) and bool(rounds)
     panel = request.GET.get("panel", "round")
@@ -122,7 +123,7 @@ def standings_page(request, club, competition):
         return render_team_standings(request, competition)
     if deferred := deferred_pdf(request, competition, "standings", f"{competition.slug}-standings.pdf"):
         return deferred
-    data = CompetitionData.load(competition, public=True)
+    data = public_data(competition)
     if competition.engine.own_standings:
         return keizer_standings_page(request, competition, data)
     whole = data.state()
@@ -165,7 +166,7 @@ def crosstable_page(request, club, competition):
     competition = club_competition(club, competition)
     if deferred := deferred_pdf(request, competition, "crosstable", f"{competition.slug}-crosstable.pdf"):
         return deferred
-    data = CompetitionData.load(competition, public=True)
+    data = public_data(competition)
     context = {
         "competition": competition,
         "table": standings.crosstable(data),
