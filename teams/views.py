@@ -20,6 +20,7 @@ from pairing.services import leagues as league_services
 from pairing.services import team_cups as cup_services
 
 from .caching import public_league_page
+from .exports import public_league
 from .forms import (
     BasedOn,
     CaptainForm,
@@ -156,15 +157,11 @@ def draw_round(request, club, league):
     return render(request, "teams/manage.html", _manage_context(league, draw_form=form), status=400)
 
 
-def _public_league(club: str, league: str) -> League:
-    return get_object_or_404(League.objects.select_related("club", "season"), club__slug=club, slug=league)
-
-
 @require_safe
 @public_league_page
 def league_page(request, club, league):
     """The league table and every round's matches with their scores: for anyone."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     matches = league.matches.select_related("league", "home", "away").prefetch_related("boards", "lineups")
     played = [(match, outcome(match)) for match in matches]
     rounds: dict[int, list] = {}
@@ -293,7 +290,7 @@ def captain_match(request, club, league, pk):
 def match_page(request, club, league, pk):
     """A match for anyone: home and away, date, the line-ups once both are in, the colours and points of
     every board, the match's result and match points, and whether the captains confirmed or disputed it."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     match = get_object_or_404(league.matches.select_related("home__club", "away__club").prefetch_related(
         "lineups", "boards__home_player", "boards__away_player"), pk=pk)  # fmt: skip
     match.league = league
@@ -309,7 +306,7 @@ def match_page(request, club, league, pk):
 def team_page(request, club, league, pk):
     """A team for anyone: its club and captain, its roster in board order with each player's score (per
     board too), its matches and results, and its points per board."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     team = get_object_or_404(league.teams.select_related("club", "captain"), pk=pk)
     team.league = league
     roster, matches, per_board = team_sheet(team)
@@ -322,7 +319,7 @@ def team_page(request, club, league, pk):
 def team_captain(request, club, league, pk):
     """The page where the organiser's TD or a TD of the team's club chooses the team's captain; anyone
     else: 403."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     team = get_object_or_404(league.teams.select_related("club", "captain"), pk=pk)
     team.league = league
     if not league_services.may_choose_captain(team, request.user):
