@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
 from clubs.access import directed_club
-from clubs.models import Club
 from pairing.engines.league_trf import write_league
 from pairing.engines.league_trf_other import read_league
 from pairing.engines.state import InvalidInput
@@ -30,14 +29,16 @@ from .table import league_table, outcome, read_cup
 LEAGUE_CSS = "css/league-print.css"  # the printouts' own stylesheet
 
 
-def _public_league(club: str, league: str) -> League:
-    return get_object_or_404(League, club=get_object_or_404(Club, slug=club), slug=league)
+def public_league(club: str, league: str) -> League:
+    """The league `league` of the club `club`, with its club and season, for anyone; 404 for no such league.
+    The league's public pages (`teams.views`) read it too."""
+    return get_object_or_404(League.objects.select_related("club", "season"), club__slug=club, slug=league)
 
 
 @require_safe
 def match_card_pdf(request, club, league, pk):
     """The match card the captains and the arbiter sign: line-ups, colours per board, result boxes."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     match = get_object_or_404(league.matches.select_related("league", "home", "away"), pk=pk)
     context = {"league": league, "match": match, "boards": card_boards(match), "result": outcome(match)}
     name = f"{league.slug}-round-{match.round}-{match.pk}.pdf"
@@ -47,7 +48,7 @@ def match_card_pdf(request, club, league, pk):
 @require_safe
 def league_table_pdf(request, club, league):
     """The league table; a cup's bracket (its rounds, byes, scores, winners and how a level match was decided)."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     if league.rules.cup:
         context = {"league": league, "club": league.club, "cup": read_cup(league)}
         return render_pdf(request, "teams/pdf_bracket.html", context, f"{league.slug}-bracket.pdf", LEAGUE_CSS)
@@ -57,7 +58,7 @@ def league_table_pdf(request, club, league):
 
 @require_safe
 def round_results_pdf(request, club, league, number):
-    league = _public_league(club, league)
+    league = public_league(club, league)
     matches = round_matches(league, number)
     if not matches:
         raise Http404

@@ -12,14 +12,17 @@ from django.utils import timezone
 
 from clubs.models import Club, Member, Season
 
+from .caching import forget_league_stamps
 from .models import League
 
 
 def bump_leagues(leagues: Q) -> None:
-    """Raise the version of the leagues `leagues` selects (their cached pages' key)."""
+    """Raise the version of the leagues `leagues` selects (their cached pages' key), forgetting this process's
+    stamps of them."""
     ids = sorted(set(League.objects.filter(leagues).values_list("pk", flat=True)))
     if ids:
         League.objects.filter(pk__in=ids).update(version=F("version") + 1, changed_at=timezone.now())
+        forget_league_stamps(ids)
 
 
 @receiver(post_save, sender=Member)

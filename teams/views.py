@@ -4,6 +4,7 @@ Thin: each reads its form and calls `pairing.services.leagues`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.contrib import messages
@@ -20,6 +21,7 @@ from pairing.services import leagues as league_services
 from pairing.services import team_cups as cup_services
 
 from .caching import public_league_page
+from .exports import public_league
 from .forms import (
     BasedOn,
     CaptainForm,
@@ -99,42 +101,48 @@ def manage_league(request, club, league):
     return render(request, "teams/manage.html", context, status=400 if form.errors else 200)
 
 
+def _manage_post(request, league: League, form, form_name: str, write: Callable[[dict], object], done: str,
+                 back: str):  # fmt: skip
+    """A form posted from the league's manage page: its valid data handed to `write` (the league's writer),
+    which raises ValidationError when it refuses (shown on the form); done, the message `done` and a redirect
+    to the league's page `back`; else the manage page again with the form (`form_name` in its context), 400."""
+    if form.is_valid():
+        try:
+            write(form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, done)
+            return redirect(back, league.club.slug, league.slug)
+    return render(request, "teams/manage.html", _manage_context(league, **{form_name: form}), status=400)
+
+
 @login_required
 @require_POST
 def set_roster(request, club, league):
     league = _directed_league(request, club, league)
+
+    def write(data: dict) -> None:
+        league_services.set_roster(data["team"], request.user, data["regulars"], data["reserves"],
+                                   based_on=data["based_on"])  # fmt: skip
+
     form = RosterForm(request.POST, league=league)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            league_services.set_roster(
-                data["team"], request.user, data["regulars"], data["reserves"], based_on=data["based_on"]
-            )
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("Roster saved."))
-            return redirect("league_manage", league.club.slug, league.slug)
-    return render(request, "teams/manage.html", _manage_context(league, roster_form=form), status=400)
+    return _manage_post(request, league, form, "roster_form", write, _("Roster saved."), "league_manage")
 
 
 @login_required
 @require_POST
 def make_schedule(request, club, league):
     league = _directed_league(request, club, league)
-    form = ScheduleForm(request.POST)
-    if form.is_valid():
-        first, weeks = form.cleaned_data["first_date"], form.cleaned_data["weeks"]
+
+    def write(data: dict) -> None:
+        first, weeks = data["first_date"], data["weeks"]
         rounds = (league.teams.count() + league.teams.count() % 2 - 1) * league.rules.cycles
         dates = [first + timedelta(weeks=weeks * n) for n in range(max(rounds, 0))] if first else []
-        try:
-            league_services.make_schedule(league, request.user, dates=dates, based_on=form.cleaned_data["based_on"])
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("Schedule made."))
-            return redirect("league", league.club.slug, league.slug)
-    return render(request, "teams/manage.html", _manage_context(league, schedule_form=form), status=400)
+        league_services.make_schedule(league, request.user, dates=dates, based_on=data["based_on"])
+
+    form = ScheduleForm(request.POST)
+    return _manage_post(request, league, form, "schedule_form", write, _("Schedule made."), "league")
 
 
 @login_required
@@ -142,29 +150,20 @@ def make_schedule(request, club, league):
 def draw_round(request, club, league):
     """The TD draws the cup's next round (round 1 by lot or seeded; later rounds from the winners)."""
     league = _directed_league(request, club, league)
+
+    def write(data: dict) -> None:
+        cup_services.draw_round(league, request.user, method=data["method"] or "lot", day=data["date"],
+                                based_on=data["based_on"])  # fmt: skip
+
     form = DrawForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            cup_services.draw_round(league, request.user, method=data["method"] or "lot", day=data["date"],
-                                    based_on=data["based_on"])  # fmt: skip
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, _("Round drawn."))
-            return redirect("league", league.club.slug, league.slug)
-    return render(request, "teams/manage.html", _manage_context(league, draw_form=form), status=400)
-
-
-def _public_league(club: str, league: str) -> League:
-    return get_object_or_404(League.objects.select_related("club", "season"), club__slug=club, slug=league)
+    return _manage_post(request, league, form, "draw_form", write, _("Round drawn."), "league")
 
 
 @require_safe
 @public_league_page
 def league_page(request, club, league):
     """The league table and every round's matches with their scores: for anyone."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     matches = league.matches.select_related("league", "home", "away").prefetch_related("boards", "lineups")
     played = [(match, outcome(match)) for match in matches]
     rounds: dict[int, list] = {}
@@ -293,7 +292,7 @@ def captain_match(request, club, league, pk):
 def match_page(request, club, league, pk):
     """A match for anyone: home and away, date, the line-ups once both are in, the colours and points of
     every board, the match's result and match points, and whether the captains confirmed or disputed it."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     match = get_object_or_404(league.matches.select_related("home__club", "away__club").prefetch_related(
         "lineups", "boards__home_player", "boards__away_player"), pk=pk)  # fmt: skip
     match.league = league
@@ -309,7 +308,7 @@ def match_page(request, club, league, pk):
 def team_page(request, club, league, pk):
     """A team for anyone: its club and captain, its roster in board order with each player's score (per
     board too), its matches and results, and its points per board."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     team = get_object_or_404(league.teams.select_related("club", "captain"), pk=pk)
     team.league = league
     roster, matches, per_board = team_sheet(team)
@@ -322,7 +321,7 @@ def team_page(request, club, league, pk):
 def team_captain(request, club, league, pk):
     """The page where the organiser's TD or a TD of the team's club chooses the team's captain; anyone
     else: 403."""
-    league = _public_league(club, league)
+    league = public_league(club, league)
     team = get_object_or_404(league.teams.select_related("club", "captain"), pk=pk)
     team.league = league
     if not league_services.may_choose_captain(team, request.user):

@@ -117,21 +117,22 @@ def page_keys(request, view_name: str, club: str, slug: str, kwargs: dict, param
     return key, changed, None if viewer.endswith("-td") else _digest(parts), pk
 
 
-def _rendering_key(pk: int) -> str:
-    return f"rendering:{pk}"
+def _rendering_key(pk: int, kind: str = "") -> str:
+    return f"rendering:{kind}{pk}"
 
 
 def _copies_key(page: str) -> str:
     return f"copies:{page}"
 
 
-def may_render(pk: int) -> bool:
+def may_render(pk: int, kind: str = "") -> bool:
     """Whether this request may render a page of competition `pk` now: it takes the competition's marker,
-    held for PAGE_RENDER_SECONDS by the first to ask (in every web process, with a shared cache)."""
+    held for PAGE_RENDER_SECONDS by the first to ask (in every web process, with a shared cache). `kind`
+    keeps the markers of other rows (a team league's: `teams.caching`) apart from the competitions'."""
     seconds = settings.PAGE_RENDER_SECONDS
     if not seconds:
         return True
-    return cache.add(_rendering_key(pk), clock(), timeout=max(1, math.ceil(seconds)))
+    return cache.add(_rendering_key(pk, kind), clock(), timeout=max(1, math.ceil(seconds)))
 
 
 def newest_copy(page: str):
@@ -177,19 +178,19 @@ def _answer(request, cached: tuple[bytes, dict]) -> HttpResponse:
 
 
 def answer(
-    request, key: str, changed: float, render, *, page: str | None = None, pk: int | None = None
+    request, key: str, changed: float, render, *, page: str | None = None, pk: int | None = None, kind: str = ""
 ) -> HttpResponse:
     """The answer to a GET of a cached page whose identity is `key` (its version included) and which last
     changed at `changed`: a `304 Not Modified` when the visitor holds this version, else the cached copy,
     else `render()`'s answer, stored when it is a plain 200 (the CSRF placeholder swapped for the visitor's
     own token). With `page` (the page without its version) and `pk` (its competition) the renders are
     throttled: while another request renders a page of that competition, or did within the interval, the
-    newest older copy answers, with its age."""
+    newest older copy answers, with its age; `kind` names what `pk` is when it is no competition (`may_render`)."""
     etag = f'"{key}"'
     if _not_modified(request, etag, changed):
         return _headers(request, HttpResponseNotModified(), etag, changed)
     cached = cache.get(f"page:{key}")
-    if cached is None and page is not None and (older := newest_copy(page)) and not may_render(pk):
+    if cached is None and page is not None and (older := newest_copy(page)) and not may_render(pk, kind):
         stale = cache.get(f"page:{older[0]}")
         if stale is not None:
             older_etag = f'"{older[0]}"'

@@ -128,27 +128,34 @@ def stamp_key(club_slug: str, slug: str) -> str:
     return f"stamp:{club_slug}/{slug}"
 
 
-def _address_key(pk: int) -> str:
-    return f"address:{pk}"
+def _address_key(pk: int, kind: str = "") -> str:
+    return f"address:{kind}{pk}"
 
 
-def remember_stamp(key: str, stamp: tuple[int, int, float], seconds: float) -> None:
+def remember_stamp(key: str, stamp: tuple[int, int, float], seconds: float, kind: str = "") -> None:
     """Keep a stamp read from the database (under `stamp_key`), and which key its competition has here,
-    so a change can forget it without asking the database where the competition lives."""
+    so a change can forget it without asking the database where the competition lives. `kind` keeps the
+    stamps of other rows with a version (a team league's: `teams.caching`) apart from the competitions'."""
     stamps = caches["stamps"]
     stamps.set(key, stamp, seconds)
-    stamps.set(_address_key(stamp[0]), key, None)  # one small entry per competition this process has read
+    stamps.set(_address_key(stamp[0], kind), key, None)  # one small entry per competition this process has read
 
 
 def forget_stamps(competitions: Iterable[int]) -> None:
     """Drop this process's stamps of these competitions now and once more when the transaction commits."""
     pks = list(competitions)
     if pks:
-        _forget(pks)
-        transaction.on_commit(lambda: _forget(pks))
+        drop_stamps(pks)
         transaction.on_commit(lambda: printed.reprint(pks), robust=True)  # a failure is logged, the change stays
 
 
-def _forget(pks: list[int]) -> None:
+def drop_stamps(pks: list[int], kind: str = "") -> None:
+    """Drop this process's stamps of these rows (competitions, or those `remember_stamp` kept as `kind`) now
+    and once more when the transaction commits."""
+    _forget(pks, kind)
+    transaction.on_commit(lambda: _forget(pks, kind))
+
+
+def _forget(pks: list[int], kind: str = "") -> None:
     stamps = caches["stamps"]
-    stamps.delete_many(list(stamps.get_many([_address_key(pk) for pk in pks]).values()))
+    stamps.delete_many(list(stamps.get_many([_address_key(pk, kind) for pk in pks]).values()))

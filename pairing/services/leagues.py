@@ -30,6 +30,7 @@ from pairing.engines import kinds
 from pairing.engines.league import LeagueRules, Problem, Roster, check_lineup, league_schedule
 from pairing.engines.state import InvalidInput
 from pairing.engines.tiebreaks.teams import parse_team
+from teams.caching import forget_league_stamps
 from teams.models import BoardResult, League, Lineup, Match, Team, TeamPlayer
 from tournaments.models import Result
 
@@ -71,9 +72,11 @@ def dispute_reason(match: Match) -> str:
 
 
 def _changed(league: League) -> League:
-    """Lock the league's row, raise its version once (the action's one bump); the locked row, read afresh."""
+    """Lock the league's row, raise its version once (the action's one bump, forgetting this process's stamp
+    of it); the locked row, read afresh."""
     locked = League.objects.select_for_update().get(pk=league.pk)
     League.objects.filter(pk=locked.pk).update(version=F("version") + 1, changed_at=timezone.now())
+    forget_league_stamps([locked.pk])
     locked.refresh_from_db(fields=["version", "changed_at"])
     return locked
 

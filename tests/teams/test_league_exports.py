@@ -90,6 +90,14 @@ def test_the_table_and_round_pdfs(client, played, language, word):
     assert client.get(reverse("league_round_pdf", args=["testclub", "noord", 9])).status_code == 404
 
 
+def test_the_pdfs_of_an_unknown_club_or_league_are_404(client, played):
+    match = played.matches.get(round=1)
+    for args in (["nope", "noord"], ["testclub", "nope"], ["rivaal", "noord"]):
+        assert client.get(reverse("league_table_pdf", args=args)).status_code == 404
+        assert client.get(reverse("league_round_pdf", args=[*args, 1])).status_code == 404
+        assert client.get(reverse("league_match_pdf", args=[*args, match.pk])).status_code == 404
+
+
 def test_the_league_page_links_the_pdfs(client, played):
     page = client.get(reverse("league", args=["testclub", "noord"])).content.decode()
     assert reverse("league_table_pdf", args=["testclub", "noord"]) in page

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from audit.models import AuditEntry
@@ -36,10 +37,13 @@ def test_td_makes_a_league_with_teams_rosters_and_schedule(td_client, club):
     team = league.teams.get(name="Rivaal 1")
     names = "\n".join(m.full_name for m in theirs)
     response = td_client.post(reverse("league_roster", args=[club.slug, "regio"]), {"team": team.pk, "regulars": names})
-    assert response.status_code == 302
+    assert response.status_code == 302 and response["Location"] == manage
+    assert [str(m) for m in get_messages(response.wsgi_request)][-1] == "Roster saved."
     assert [p.member for p in team.players.all()] == theirs
     schedule = reverse("league_schedule", args=[club.slug, "regio"])
-    assert td_client.post(schedule, {"first_date": "2026-10-03", "weeks": "4"}).status_code == 302
+    response = td_client.post(schedule, {"first_date": "2026-10-03", "weeks": "4"})
+    assert response.status_code == 302 and response["Location"] == reverse("league", args=[club.slug, "regio"])
+    assert [str(m) for m in get_messages(response.wsgi_request)][-1] == "Schedule made."
     match = Match.objects.get(league=league)
     assert (match.round, match.home.name, match.away.name, str(match.date)) == (
         1,

@@ -1,22 +1,30 @@
 """A league's public pages: a match's page (line-ups once both are in, colours, points, result, the
 captains' confirmations), a team's page (roster in board order with each player's score per board, its
 matches, its captain), the club's calendar with the league's dated matches, and their caching: ETags
-and `304 Not Modified` keyed on the league's version, renewed by every change."""
+and `304 Not Modified` keyed on the league's version, renewed by every change; the version read from the
+process's memory (the league's stamp, forgotten by every change) and the pages rendered at most once per
+PAGE_RENDER_SECONDS, as a competition's are."""
 
 from __future__ import annotations
 
 import re
+import time
 from datetime import date
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache, caches
 from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club
 from pairing.services import leagues as ls
+from teams.caching import LEAGUE, forget_league_stamps, league_stamp_key
 from teams.models import League, Match
 from tests.conftest import make_members
+from tests.tournaments.test_render_throttle import Clock, without_tokens
+from tournaments import caching
+from tournaments.versioning import remember_stamp, stamp_key
 
 pytestmark = pytest.mark.django_db
 
@@ -234,3 +242,73 @@ def test_the_club_calendar_shows_the_matches_of_its_leagues(client, league, td):
     assert link not in page and 'id="league-matches"' not in page
     Match.objects.filter(pk=league.match.pk).update(date=None)
     assert link not in client.get(reverse("club_calendar", args=[league.club.slug])).content.decode()
+
+
+def test_a_page_read_again_asks_the_database_nothing_until_the_league_changes(
+    client, league, td, django_assert_num_queries
+):
+    url = _url("league", league)
+    first = client.get(url)
+    with django_assert_num_queries(0):  # the league's stamp and the page's copy are in memory
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+        assert client.get(url).status_code == 200
+    _played(league, td)  # each action forgets the league's stamp
+    second = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert second.status_code == 200 and "1½" in second.content.decode()
+
+
+def test_a_leagues_stamp_is_never_a_competitions():
+    """A league and a competition of one club with one short name and one primary key: each has its own
+    stamp, and forgetting the league's leaves the competition's."""
+    stamps = caches["stamps"]
+    assert league_stamp_key("testclub", "regio") != stamp_key("testclub", "regio")
+    remember_stamp(stamp_key("testclub", "regio"), (7, 1, 0.0), 60)
+    remember_stamp(league_stamp_key("testclub", "regio"), (7, 2, 0.0), 60, LEAGUE)
+    forget_league_stamps([7])
+    assert stamps.get(league_stamp_key("testclub", "regio")) is None
+    assert stamps.get(stamp_key("testclub", "regio")) == (7, 1, 0.0)
+
+
+@pytest.fixture
+def clock(monkeypatch, settings):
+    settings.PAGE_RENDER_SECONDS = 1
+    settings.PAGE_STAMP_SECONDS = 0
+    fake = Clock()
+    monkeypatch.setattr(time, "time", fake)  # the locmem cache's expiry, and the copies' ages
+    monkeypatch.setattr(caching, "clock", fake)
+    return fake
+
+
+def test_changes_within_the_second_are_answered_with_the_copy_before_and_its_age(client, league, td, clock):
+    url = _url("league", league)
+    first = client.get(url)
+    assert first.status_code == 200 and "Age" not in first
+    clock.advance(0.4)
+    ls.set_lineup(league.match, league.home, td, league.ours[:2])  # the page's first change: rendered at once
+    second = client.get(url)
+    assert second["ETag"] != first["ETag"] and "Age" not in second
+    clock.advance(0.3)  # 0.3 s after that rendering: the league's marker is held
+    ls.set_lineup(league.match, league.away, td, league.theirs)
+    third = client.get(url)
+    assert third["ETag"] == second["ETag"] and third["Age"] == "0"
+    assert without_tokens(third) == without_tokens(second)  # the copy rendered before
+    clock.advance(0.5)
+    assert Client().get(url)["Age"] == "0"  # another visitor, 0.8 s on: the same copy
+    clock.advance(0.3)  # past the second: the marker expired, the new version is rendered
+    fourth = client.get(url)
+    assert "Age" not in fourth and fourth["ETag"] not in (first["ETag"], second["ETag"])
+
+
+def test_the_league_has_its_own_render_marker_and_its_td_is_never_served_an_older_copy(client, league, td, clock):
+    url = _url("league", league)
+    client.force_login(td)
+    visitor = Client()
+    for reader in (client, visitor):
+        reader.get(url)
+    ls.set_lineup(league.match, league.home, td, league.ours[:2])
+    cache.add(caching._rendering_key(league.pk), clock(), 1)  # a competition with the league's primary key
+    assert "Age" not in visitor.get(url)  # renders: the competition's marker is not the league's
+    ls.set_lineup(league.match, league.away, td, league.theirs)
+    cache.add(caching._rendering_key(league.pk, LEAGUE), clock(), 1)  # another process renders the league
+    assert visitor.get(url)["Age"] == "0"
+    assert "Age" not in client.get(url)  # the league's TD: his own change shows at once

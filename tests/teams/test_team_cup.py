@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -140,7 +141,8 @@ def test_td_creates_a_cup_draws_it_and_enters_a_blitz_decider(td_client, club, t
     seen = ls.league_seen(league)
     draw = reverse("league_cup_draw", args=[club.slug, "beker"])
     response = td_client.post(draw, {"method": "order", "date": "2026-10-03", "based_on": seen})
-    assert response.status_code == 302
+    assert response.status_code == 302 and response["Location"] == reverse("league", args=[club.slug, "beker"])
+    assert [str(m) for m in get_messages(response.wsgi_request)][-1] == "Round drawn."
     match = league.matches.get()
     assert str(match.date) == "2026-10-03"
     # three teams: seed 1 (Team A, the first added) has the bye

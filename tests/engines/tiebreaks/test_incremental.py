@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
 from pairing.engines.tiebreaks import Unrated, standings
 from pairing.engines.tiebreaks.incremental import LiveStandings, ResultChange, game_result, reach
+from tests.engines.tiebreaks.tiebreak_builders import random_tournament
 
 CODES = [
     "DE", "DE1", "DE/P", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1", "REP", "STD", "BH", "BH/C1", "BH/C2",
@@ -39,42 +40,6 @@ DEFAULT_LISTS = [
 RULES = ["fide-2026", "fide-2023", "fide-pre2023", "knsb", "fide-roundrobin", "plain"]
 UNRATED = [Unrated(), Unrated("leave-out"), Unrated("rating", 1400)]
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def random_tournament(seed: int) -> TournamentState:
-    """2-40 players, 1-9 rounds from `seed`: games, forfeits (won, lost, double), every kind of bye,
-    absences, players who withdraw (absent from then on), unrated players, many draws or few."""
-    rng = random.Random(seed)
-    n, rounds = rng.randint(2, 40), rng.randint(1, 9)
-    draws = rng.choice([0.1, 0.5, 0.9])
-    leaving = {p: rng.randint(1, rounds) for p in rng.sample(range(1, n + 1), rng.randint(0, n // 4))}
-    history: dict[int, list[RoundRecord]] = {p: [] for p in range(1, n + 1)}
-    for rnd in range(1, rounds + 1):
-        present = [p for p in history if leaving.get(p, rounds + 1) > rnd]
-        rng.shuffle(present)
-        byes = rng.randint(0, min(2, len(present)))
-        for p in present[:byes]:
-            kind = rng.choice([Kind.PAIRING_BYE, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ABSENT_NOTICE])
-            history[p].append(RoundRecord(kind, score={Kind.HALF_BYE: 0.5, Kind.ABSENT_NOTICE: 0.0}.get(kind, 1.0)))
-        paired = present[byes:]
-        for white, black in zip(paired[::2], paired[1::2], strict=False):
-            roll = rng.random()
-            if roll < 0.08:
-                kind, (sw, sb) = Kind.FORFEIT, rng.choice([(1.0, 0.0), (0.0, 1.0), (0.0, 0.0)])
-            else:
-                kind = Kind.GAME
-                sw = 0.5 if roll < draws else rng.choice([1.0, 0.0])
-                sb = 1.0 - sw
-            history[white].append(RoundRecord(kind, black, Colour.WHITE, sw))
-            history[black].append(RoundRecord(kind, white, Colour.BLACK, sb))
-        for records in history.values():
-            if len(records) < rnd:
-                records.append(RoundRecord(Kind.ABSENT, score=0.0))
-    players = [
-        Player(id=p, name=f"P{p}", rating=rng.choice([0, 1500, 1800, 2100]), history=h, withdrawn=p in leaving)
-        for p, h in history.items()
-    ]
-    return TournamentState(players, rounds, rounds + 1, seed=seed)
 
 
 tiebreak_lists = st.one_of(

@@ -5,9 +5,9 @@
 - direct encounter (C.07 6), now indexed by pair, against the former group-by-group scan kept here as
   the oracle (`_oracle_encounter_points`, `_oracle_encounter_blocks`).
 
-The tournaments are seeded: random pairings (repeat games included), results, forfeits (won, lost,
-double), every kind of bye, players who withdraw, and many draws so that large groups tie on everything
-before direct encounter.
+The tournaments are seeded (`tiebreak_builders.random_tournament`): random pairings (repeat games
+included), results, forfeits (won, lost, double), every kind of bye, players who withdraw, and many draws
+so that large groups tie on everything before direct encounter.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from itertools import groupby
 
 import pytest
 
-from pairing.engines.state import Colour, Kind, Player, RoundRecord, TournamentState
+from pairing.engines.state import Kind
 from pairing.engines.tiebreaks import Calculator, encounter_points, explanation, parse, places, standings
 from pairing.engines.tiebreaks.ranking import _encounter_blocks
 from pairing.engines.tiebreaks.rules import points
+from tests.engines.tiebreaks.tiebreak_builders import random_tournament
 
 LISTS = [
     ["PTS", "BH/C1", "BH", "SB", "DE"],  # FIDE Swiss (C.07)
@@ -32,40 +33,6 @@ LISTS = [
     ["PTS", "DE/P", "BH", "AOB", "ARO", "TPR"],
 ]
 RULES = ["fide-2026", "fide-2023", "fide-pre2023", "knsb", "fide-roundrobin"]
-
-
-def random_tournament(seed: int) -> TournamentState:
-    """2-40 players, 1-9 rounds: games, forfeits, byes, absences and withdrawals, from `seed`."""
-    rng = random.Random(seed)
-    n, rounds = rng.randint(2, 40), rng.randint(1, 9)
-    draws = rng.choice([0.1, 0.5, 0.9])  # many draws: large groups equal on everything
-    leaving = {p: rng.randint(1, rounds) for p in rng.sample(range(1, n + 1), rng.randint(0, n // 4))}
-    history: dict[int, list[RoundRecord]] = {p: [] for p in range(1, n + 1)}
-    for rnd in range(1, rounds + 1):
-        present = [p for p in history if leaving.get(p, rounds + 1) > rnd]
-        rng.shuffle(present)
-        for p in present[: rng.randint(0, 2)]:
-            kind = rng.choice([Kind.PAIRING_BYE, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ABSENT_NOTICE])
-            history[p].append(RoundRecord(kind, score={Kind.HALF_BYE: 0.5, Kind.ABSENT_NOTICE: 0.0}.get(kind, 1.0)))
-        paired = present[2:] if len(present) > 2 else present
-        for white, black in zip(paired[::2], paired[1::2], strict=False):
-            roll = rng.random()
-            if roll < 0.08:
-                kind, (sw, sb) = Kind.FORFEIT, rng.choice([(1.0, 0.0), (0.0, 1.0), (0.0, 0.0)])
-            else:
-                kind = Kind.GAME
-                sw = 0.5 if roll < draws else rng.choice([1.0, 0.0])
-                sb = 1.0 - sw
-            history[white].append(RoundRecord(kind, black, Colour.WHITE, sw))
-            history[black].append(RoundRecord(kind, white, Colour.BLACK, sb))
-        for records in history.values():
-            if len(records) < rnd:
-                records.append(RoundRecord(Kind.ABSENT, score=0.0))
-    players = [
-        Player(id=p, name=f"P{p}", rating=rng.choice([0, 1500, 1800, 2100]), history=h, withdrawn=p in leaving)
-        for p, h in history.items()
-    ]
-    return TournamentState(players, rounds, rounds + 1, seed=seed)
 
 
 def _oracle_encounter_points(calc: Calculator, group: list[int], forfeits_played: bool):
