@@ -169,7 +169,8 @@ def test_td_creates_a_cup_draws_it_and_enters_a_blitz_decider(td_client, club, t
     # the cup's printed table is its bracket: rounds, the bye, the winner and how he went through
     printed = client.get(reverse("league_table_pdf", args=[club.slug, "beker"]), HTTP_ACCEPT_LANGUAGE="nl")
     assert printed["Content-Type"] == "application/pdf"
-    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=printed.content, capture_output=True).stdout.decode()
+    read = subprocess.run(["pdftotext", "-layout", "-", "-"], input=printed.content, capture_output=True)
+    text = read.stdout.decode()
     assert "Halve finales" in text and "Finale" in text and "Team A is vrijgeloot." in text
     assert match.home.name in text and match.away.name in text and "snelschaak" in text.lower()
     response = td_client.post(draw, {"based_on": ls.league_seen(league)})
