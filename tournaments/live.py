@@ -7,10 +7,10 @@ it made (`Game.result_version`), and leaves the competition's `shape_version` as
 change raises (`tournaments.versioning.bump`). So when a page asks for a newer version of the same shape,
 the data kept for the version before is brought up to date from the games marked since (one query of a few
 rows): each changed game is replaced by a copy with its result, and its two players' records in the whole
-state (`CompetitionData.kept["state"]`) by the records `CompetitionData.state` makes of it. Anything else
-(a new shape, a Gladiator competition, whose encounters span games, a record that is not that game's) reads
-the competition afresh. What the data made and stays valid is carried over: the fingerprints of the rounds
-before the first changed one (`standings.round_fingerprints`).
+state, when a page made it (`CompetitionData.kept["state"]`), by the records `CompetitionData.state` makes
+of it. Anything else (a new shape, a Gladiator competition, whose encounters span games, a record that is
+not that game's) reads the competition afresh. What the data made and stays valid is carried over: the
+fingerprints of the rounds before the first changed one (`standings.round_fingerprints`).
 
 Kept in the process's memory: the competitions asked for last, as many as hold `LIVE_DATA_PLAYERS` players
 together (at least the last one; some 11 KB a player, with the standings kept beside it). A version's data is
@@ -52,8 +52,7 @@ def public_data(competition: Competition) -> CompetitionData:
     if same and not competition.gladiator:
         data = kept.data if kept.version >= competition.version else _with_results(kept, competition)
     if data is None:
-        data = CompetitionData.load(competition, public=True)
-        data.kept["state"] = data.state()
+        data = replace(CompetitionData.load(competition, public=True), kept={})
     elif data.competition is not competition:
         data = replace(data, competition=competition, kept=data.kept)
     with _LOCK:
@@ -75,9 +74,9 @@ def _with_results(kept: Kept, competition: Competition) -> CompetitionData | Non
     )
     if not changed:
         return data
-    state = data.kept["state"]
+    state = data.kept.get("state")  # made by the pages that needed it: put the results in it too
     start_of = {p.id: p.start_number for p in data.participants}
-    players = {p.id: p for p in state.players}
+    players = {p.id: p for p in state.players} if state is not None else None
     games = list(data.games)
     first_changed = None
     for index, game in enumerate(games):
@@ -88,6 +87,9 @@ def _with_results(kept: Kept, competition: Competition) -> CompetitionData | Non
         old = dict(game_records(game, start_of))
         game = games[index] = _copy(game)
         game.result = result
+        first_changed = number if first_changed is None else min(first_changed, number)
+        if players is None:
+            continue
         for pid, record in game_records(game, start_of):
             player = players[start_of[pid]]
             if player.history[number - 1] != old[pid]:  # a bye of the same round, say: not the game's record
@@ -95,9 +97,10 @@ def _with_results(kept: Kept, competition: Competition) -> CompetitionData | Non
             history = list(player.history)
             history[number - 1] = record
             players[player.id] = replace(player, history=history)
-        first_changed = number if first_changed is None else min(first_changed, number)
     if changed:  # a game not in the data read: read it all
         return None
+    if state is None:
+        return replace(data, competition=competition, games=games, kept={})
     fingerprints = {n: text for n, text in data.kept.get("fingerprints", {}).items() if n < first_changed}
     state = replace(state, players=[players[p.id] for p in state.players])
     return replace(data, competition=competition, games=games, kept={"state": state, "fingerprints": fingerprints})

@@ -378,9 +378,9 @@ def places_after(
     Only the points groups of those players are ranked by the tie-breaks (`tiebreaks.places`), without
     explanations: the same places as the full standings of that round, at a fraction of the work. An
     earlier round's places change only when its own data does: they are cached under a digest of
-    everything they are computed from (the state of rounds 1..number, the tiebreak list and rules, the
-    players asked for), so the chart does not rank every round again whenever a result of the round in
-    play comes in.
+    everything they are computed from (the state of rounds 1..number, the tiebreak list and rules), with
+    the places of every player of the points groups ranked so far, so the chart does not rank every round
+    again whenever a result of the round in play comes in, nor when another player joins the leaders.
     """
     rounds = None
     if whole is not None:
@@ -392,17 +392,20 @@ def places_after(
     competition = data.competition
     wanted = sorted(p.id for p in state.players) if players is None else list(players)
     digest = repr((source, tiebreak_names(data), competition.system, competition.unrated_opponents,
-                   competition.unrated_rating, competition.gladiator, wanted))  # fmt: skip
+                   competition.unrated_rating, competition.gladiator))  # fmt: skip
     key = "places:" + hashlib.sha256(digest.encode()).hexdigest()
-    places = cache.get(key)
-    if places is None:
+    # The places known of that round: the whole points groups ranked so far, whoever was asked for (the
+    # leaders change as results come in, their groups mostly not).
+    known = cache.get(key) or {}
+    missing = [p for p in wanted if p not in known]
+    if missing:
         unrated = tiebreaks.Unrated(competition.unrated_opponents, competition.unrated_rating or 0)
-        places = tiebreaks.places(
-            state, ["PTS", *tiebreak_names(data)], wanted, rounds=rounds,
-            rules=tiebreaks.default_rules(competition.system), unrated=unrated,
+        known = known | tiebreaks.places(
+            state, ["PTS", *tiebreak_names(data)], missing, rounds=rounds,
+            rules=tiebreaks.default_rules(competition.system), unrated=unrated, whole_groups=True,
         )  # fmt: skip
-        cache.set(key, places, settings.PAGE_CACHE_SECONDS)
-    return places
+        cache.set(key, known, settings.PAGE_CACHE_SECONDS)
+    return {p: known[p] for p in wanted}
 
 
 _PLAYER_FIELDS = [f.name for f in fields(Player) if f.name not in ("history", "withdrawn")]
@@ -441,7 +444,8 @@ def round_fingerprints(data: CompetitionData, whole: TournamentState) -> Callabl
     the same text, each player's fields and rounds written once for every round. Of the data's own whole
     state, each round's text is kept with the data (`CompetitionData.kept`; tournaments.live carries the
     rounds before a changed result over to the next version)."""
-    memo = data.kept.setdefault("fingerprints", {}) if whole is data.kept.get("state") else {}
+    kept = data.kept if data.kept is not None and whole is data.kept.get("state") else {}
+    memo = kept.setdefault("fingerprints", {})
     left = {p.start_number: p.withdrawn_after for p in data.participants}
     written: list[Callable[[TournamentState], str]] = []
 

@@ -44,9 +44,10 @@ class CompetitionData:
     byes: list[Bye]
     # One player's data only (his start number): his games and byes, himself and the players he met.
     only: int | None = None
-    # What was made of this data and stays valid while it does (tournaments.live): "state", the whole state
-    # (`state()`); "fingerprints", round number -> `standings.round_fingerprints` text of rounds 1..number.
-    kept: dict = field(default_factory=dict, compare=False, repr=False)
+    # Data kept between versions (tournaments.live) keeps what was made of it while it stays valid: "state",
+    # the whole state (`state()`); "fingerprints", round number -> `standings.round_fingerprints` text of
+    # rounds 1..number. None: data read for one request, nothing kept.
+    kept: dict | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def load(cls, competition: Competition, public: bool = False, only: int | None = None) -> CompetitionData:
@@ -91,7 +92,8 @@ class CompetitionData:
 
     def state(self, upto_round: int | None = None, round_to_pair: int | None = None) -> TournamentState:
         """The engine state with the history of rounds 1..upto_round (all loaded when None)."""
-        if upto_round is None and round_to_pair is None and "state" in self.kept:
+        whole = upto_round is None and round_to_pair is None
+        if whole and self.kept is not None and "state" in self.kept:
             return self.kept["state"]
         last = max((r.number for r in self.rounds), default=0) if upto_round is None else upto_round
         start_of = {p.id: p.start_number for p in self.participants}
@@ -133,7 +135,7 @@ class CompetitionData:
                 )
             )
         competition = self.competition
-        return TournamentState(
+        state = TournamentState(
             players=players,
             total_rounds=competition.planned_rounds(),
             round_to_pair=round_to_pair or last + 1,
@@ -141,6 +143,9 @@ class CompetitionData:
             seed=competition.seed,
             name=competition.name,
         )
+        if whole and self.kept is not None:
+            self.kept["state"] = state
+        return state
 
     def scores(self, upto_round: int) -> dict[int, float]:
         """Participant (id) -> points from rounds 1..`upto_round`, as `self.state(upto_round=...)` gives

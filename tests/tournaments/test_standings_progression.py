@@ -62,3 +62,32 @@ def test_the_chart_places_equal_each_rounds_full_standings(club, seed):
     few = random.Random(seed).randint(1, 5)
     _numbers, top = standings.progression(data, limit=few)
     assert top == rows[:few]
+
+
+@pytest.mark.rule("C.07 6")
+@pytest.mark.parametrize("seed", range(8))
+def test_the_places_kept_of_a_round_grow_with_the_players_asked_for_and_stay_true(club, seed):
+    """A round's places are kept for every player of the points groups ranked so far: asking for other
+    players ranks only their groups, and every place kept equals the round's full standings."""
+    from pairing.engines import tiebreaks
+    from tournaments import standings
+    from tournaments.state import CompetitionData
+
+    data = CompetitionData.load(imported(club, seed, SYSTEMS[seed % len(SYSTEMS)]), public=True)
+    whole = data.state()
+    rng = random.Random(seed)
+    everyone = [p.start_number for p in data.participants]
+    for number in range(1, whole.round_to_pair - 1):
+        ranked = standings.standings(data, data.state(upto_round=number))[1]
+        full = {row.participant.start_number: int(row.rank.split("-")[0]) for row in ranked}
+        asked = []
+        for _ in range(3):
+            players = rng.sample(everyone, rng.randint(1, 4))
+            asked.append(players)
+            assert standings.places_after(data, number, players, whole=whole) == {p: full[p] for p in players}
+        groups = tiebreaks.places(whole, ["PTS", *standings.tiebreak_names(data)], asked[0], rounds=number,
+                                  rules=tiebreaks.default_rules(data.competition.system),
+                                  unrated=tiebreaks.Unrated(data.competition.unrated_opponents,
+                                                            data.competition.unrated_rating or 0),
+                                  whole_groups=True)  # fmt: skip
+        assert set(asked[0]) <= set(groups) and all(full[p] == place for p, place in groups.items())

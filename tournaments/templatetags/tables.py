@@ -83,8 +83,17 @@ class _Written:
                 self._tables.popitem(last=False)
         return "".join(out)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._tables.clear()
+
 
 _written = _Written()
+
+
+def forget() -> None:
+    """Drop the rows written (the benchmarks time tables written afresh)."""
+    _written.clear()
 
 
 def _crosstable_cell(cell) -> str:

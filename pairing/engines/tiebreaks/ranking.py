@@ -222,12 +222,15 @@ def places(
     rounds: int | None = None,
     rules: str | Rules | None = None,
     unrated: Unrated | None = None,
+    *,
+    whole_groups: bool = False,
 ) -> dict[int, int]:
     """The rank `standings` gives each of `players` (the same arguments), without ranking the whole field.
 
     Points come first, so a player's rank is one more than the number of players with more points plus
     his place within his own points group: only the groups of the players asked for are ranked by the
-    tie-breaks, and no explanation is written for direct encounter. A shared rank is its best place."""
+    tie-breaks, and no explanation is written for direct encounter. A shared rank is its best place.
+    `whole_groups`: the ranks of every player of those points groups, which ranking them gave."""
     calc = Calculator(state, rounds, rules or state.settings.get("tiebreak_rules"), unrated)
     specs, _key = _specs(tiebreaks)
     pts = specs[0]
@@ -251,7 +254,7 @@ def places(
             for pid in tie:
                 out[pid] = position
             position += len(tie)
-    return {p: out[p] for p in wanted}
+    return out if whole_groups else {p: out[p] for p in wanted}
 
 
 def explanation(
