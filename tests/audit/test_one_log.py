@@ -127,7 +127,15 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.fixture
+def back_to_the_latest_migrations():
+    """The database as every other test expects it, whatever migration the test leaves it at."""
+    yield
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)  # migrations alter tables: outside the test's transaction
+@pytest.mark.usefixtures("back_to_the_latest_migrations")
 def test_the_old_logs_history_moves_into_the_audit_log(club, td, swiss):
     old = migrate([("tournaments", "0011_competition_time_control"), ("audit", "0004_auditentry_params")])
     TDAction, ResultChange = old.get_model("tournaments", "TDAction"), old.get_model("tournaments", "ResultChange")
