@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from django.conf import settings
 
 from .models import Competition, Game
-from .state import CompetitionData, game_records
+from .state import CompetitionData, copied, game_records
 
 _KEPT: OrderedDict[tuple[int, bool], Kept] = OrderedDict()
 _LOCK = threading.Lock()
@@ -85,7 +85,7 @@ def _with_results(kept: Kept, competition: Competition) -> CompetitionData | Non
         result = changed.pop(game.pk)
         number = game.round.number
         old = dict(game_records(game, start_of))
-        game = games[index] = _copy(game)
+        game = games[index] = copied(game)
         game.result = result
         first_changed = number if first_changed is None else min(first_changed, number)
         if players is None:
@@ -104,14 +104,6 @@ def _with_results(kept: Kept, competition: Competition) -> CompetitionData | Non
     fingerprints = {n: text for n, text in data.kept.get("fingerprints", {}).items() if n < first_changed}
     state = replace(state, players=[players[p.id] for p in state.players])
     return replace(data, competition=competition, games=games, kept={"state": state, "fingerprints": fingerprints})
-
-
-def _copy(game: Game) -> Game:
-    """A copy of a game read for a page, sharing its round and players (`Game.round` in its relation cache)."""
-    copy = Game.__new__(Game)
-    copy.__dict__.update(game.__dict__)
-    copy._state = game._state
-    return copy
 
 
 def forget() -> None:

@@ -192,6 +192,17 @@ def game_records(game: Game, start_of: dict[int, int]) -> tuple[tuple[int, Round
     )
 
 
+def copied(item):
+    """A copy of a model instance read for a page: its own fields and relation cache, pointing at the same
+    related instances (a game's round and players)."""
+    copy = item.__class__.__new__(item.__class__)
+    copy.__dict__.update(item.__dict__)
+    copy._state = ModelState()
+    copy._state.adding, copy._state.db = item._state.adding, item._state.db
+    copy._state.fields_cache = dict(item._state.fields_cache)
+    return copy
+
+
 def quick_participants(queryset) -> list[Participant]:
     """`list(queryset.select_related("member"))`, quicker for thousands of participants: the participants and
     their members read as plain instances (`quick_list`, two queries), each member put in its participant's

@@ -134,3 +134,5 @@ def test_the_tables_written_row_by_row_equal_the_tables_written_afresh(club, td,
                 kept = written(data)
                 tables._written = tables._Written()  # a process that kept nothing
                 assert kept == written(data), (step, language)
+                # The kept games, which other requests read, are left as they were: the page has its copies.
+                assert not any(hasattr(game, "white_score") for game in data.games)

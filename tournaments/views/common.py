@@ -15,7 +15,7 @@ from pairing import services
 from ..flash import flash_errors
 from ..forms import PublishForm, ResultsForm
 from ..models import RESULT_POINTS, Bye, Game, Round
-from ..state import CompetitionData
+from ..state import CompetitionData, copied
 
 
 def _page(request, template: str, context: dict, partial: str | None = None):
@@ -28,6 +28,8 @@ def _round_context(data: CompetitionData, rnd: Round) -> dict:
     by_id = data.by_id
     scores = data.scores(upto_round=rnd.number - 1)
     games = [g for g in data.games if g.round_id == rnd.id]
+    if data.kept is not None:  # data kept between versions, which other requests read: this page's own copies
+        games = [copied(g) for g in games]
     for g in games:
         g.white, g.black = by_id[g.white_id], by_id[g.black_id]
         g.white_score, g.black_score = scores[g.white_id], scores[g.black_id]
