@@ -20,15 +20,12 @@ import hashlib
 from collections.abc import Iterable
 from functools import wraps
 
-from django.conf import settings
 from django.contrib.messages import get_messages
-from django.core.cache import caches
-from django.http import Http404
 from django.utils import translation
 
 from clubs.models import ClubRole
-from tournaments.caching import answer
-from tournaments.versioning import drop_stamps, remember_stamp, stamp_key
+from tournaments.caching import answer, read_stamp
+from tournaments.versioning import drop_stamps, stamp_key
 
 from .models import League
 
@@ -44,17 +41,7 @@ def league_stamp_key(club: str, league: str) -> str:
 def _stamp(club: str, league: str) -> tuple[int, int, float]:
     """The league's primary key, version and time of change: from the process's memory, else from the
     database; 404 for no league."""
-    key = league_stamp_key(club, league)
-    stamp = caches["stamps"].get(key)
-    if stamp is None:
-        row = League.objects.filter(club__slug=club, slug=league).values_list("pk", "version", "changed_at").first()
-        if row is None:
-            raise Http404
-        pk, version, changed_at = row
-        stamp = (pk, version, changed_at.timestamp())
-        if settings.PAGE_STAMP_SECONDS:
-            remember_stamp(key, stamp, settings.PAGE_STAMP_SECONDS, LEAGUE)
-    return stamp
+    return read_stamp(league_stamp_key(club, league), League.objects.filter(club__slug=club, slug=league), LEAGUE)
 
 
 def forget_league_stamps(leagues: Iterable[int]) -> None:

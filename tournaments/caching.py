@@ -62,20 +62,25 @@ def csrf_placeholder(request) -> dict:
     return {"csrf_token": CSRF_PLACEHOLDER} if getattr(request, "rendering_for_cache", False) else {}
 
 
-def _stamp(club: str, slug: str) -> tuple[int, int, float]:
-    """The competition's primary key, version and time of change: from the process's memory, else from the database."""
-    key = stamp_key(club, slug)
-    stamps = caches["stamps"]
-    stamp = stamps.get(key)
+def read_stamp(key: str, rows, kind: str = "") -> tuple[int, int, float]:
+    """The stamp kept under `key` (primary key, version, time of change): from the process's memory, else read
+    from the first of `rows` (a queryset of a model with `version` and `changed_at`) and kept, under the
+    address `kind` gives its primary key (`versioning.remember_stamp`); 404 for no row."""
+    stamp = caches["stamps"].get(key)
     if stamp is None:
-        row = Competition.objects.filter(club__slug=club, slug=slug).values_list("pk", "version", "changed_at").first()
+        row = rows.values_list("pk", "version", "changed_at").first()
         if row is None:
             raise Http404
         pk, version, changed_at = row
         stamp = (pk, version, changed_at.timestamp())
         if settings.PAGE_STAMP_SECONDS:
-            remember_stamp(key, stamp, settings.PAGE_STAMP_SECONDS)
+            remember_stamp(key, stamp, settings.PAGE_STAMP_SECONDS, kind)
     return stamp
+
+
+def _stamp(club: str, slug: str) -> tuple[int, int, float]:
+    """The competition's primary key, version and time of change: from the process's memory, else from the database."""
+    return read_stamp(stamp_key(club, slug), Competition.objects.filter(club__slug=club, slug=slug))
 
 
 def _viewer(request, club: str) -> str:
