@@ -29,7 +29,7 @@ from django.conf import settings
 from .models import Competition, Game
 from .state import CompetitionData, copied, game_records
 
-_KEPT: OrderedDict[tuple[int, bool], Kept] = OrderedDict()
+_KEPT: OrderedDict[int, Kept] = OrderedDict()  # by the competition's primary key
 _LOCK = threading.Lock()
 
 
@@ -42,9 +42,10 @@ class Kept:
 
 
 def public_data(competition: Competition) -> CompetitionData:
-    """`CompetitionData.load(competition, public=True)`, its whole state made (`data.state()`), from the data
-    kept for an earlier version of the same shape when there is one. `competition`: read just now."""
-    key = (competition.pk, True)
+    """`CompetitionData.load(competition, public=True)`, from the data kept for an earlier version of the same
+    shape when there is one (its whole state, `data.state()`, kept once a page made it). `competition`: read
+    just now."""
+    key = competition.pk
     with _LOCK:
         kept = _KEPT.get(key)
     data = None
@@ -54,7 +55,7 @@ def public_data(competition: Competition) -> CompetitionData:
     if data is None:
         data = replace(CompetitionData.load(competition, public=True), kept={})
     elif data.competition is not competition:
-        data = replace(data, competition=competition, kept=data.kept)
+        data = replace(data, competition=competition)
     with _LOCK:
         _KEPT[key] = Kept(competition.version, competition.shape_version, competition.created, data)
         _KEPT.move_to_end(key)
